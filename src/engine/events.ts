@@ -1,0 +1,192 @@
+import { z } from 'zod';
+
+/**
+ * The event log is the session. Every state change is one of these events;
+ * the UI, the CLI, persistence and the tests all read the same log.
+ * Events are plain JSON, carry a schema version, and never hold a secret.
+ */
+export const EVENT_SCHEMA_VERSION = 1;
+
+export const RunStatusSchema = z.enum(['idle', 'running', 'completed', 'failed', 'cancelled']);
+export type RunStatus = z.infer<typeof RunStatusSchema>;
+
+export const SandboxInfoSchema = z.object({
+  kind: z.enum(['virtual', 'webcontainer']),
+  /** Short human label, e.g. "Virtual sandbox". */
+  label: z.string(),
+  /** Why this sandbox runs, e.g. "WebContainer needs network access". */
+  reason: z.string(),
+});
+export type SandboxInfo = z.infer<typeof SandboxInfoSchema>;
+
+export const ModelInfoSchema = z.object({
+  kind: z.enum(['scripted', 'openai']),
+  /** What the UI shows, e.g. "Demo (scripted)" or "gpt-4o-mini @ api.openai.com". */
+  label: z.string(),
+  /** Scenario name for scripted models, model id for endpoints. */
+  name: z.string(),
+});
+export type ModelInfo = z.infer<typeof ModelInfoSchema>;
+
+export const ToolCallSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Raw JSON text as the model sent it; may be invalid JSON. */
+  arguments: z.string(),
+});
+export type ToolCall = z.infer<typeof ToolCallSchema>;
+
+const base = {
+  v: z.literal(EVENT_SCHEMA_VERSION),
+  seq: z.number().int().nonnegative(),
+  ts: z.number(),
+  runId: z.string(),
+};
+
+export const RunStartedSchema = z.object({
+  ...base,
+  type: z.literal('run_started'),
+  task: z.string(),
+  mode: z.enum(['react', 'plan_exec']),
+  model: ModelInfoSchema,
+  sandbox: SandboxInfoSchema,
+  maxIterations: z.number().int().positive(),
+});
+
+export const IterationStartedSchema = z.object({
+  ...base,
+  type: z.literal('iteration_started'),
+  iteration: z.number().int().positive(),
+});
+
+export const ModelDeltaSchema = z.object({
+  ...base,
+  type: z.literal('model_delta'),
+  text: z.string(),
+});
+
+export const AssistantMessageSchema = z.object({
+  ...base,
+  type: z.literal('assistant_message'),
+  text: z.string(),
+  toolCalls: z.array(ToolCallSchema),
+});
+
+export const ToolCallEventSchema = z.object({
+  ...base,
+  type: z.literal('tool_call'),
+  callId: z.string(),
+  name: z.string(),
+  /** Parsed arguments when they were valid JSON, else null (see rawArguments). */
+  args: z.unknown(),
+  rawArguments: z.string(),
+});
+
+export const ToolResultSchema = z.object({
+  ...base,
+  type: z.literal('tool_result'),
+  callId: z.string(),
+  name: z.string(),
+  ok: z.boolean(),
+  /** Exactly what the model sees. */
+  output: z.string(),
+  durationMs: z.number().nonnegative(),
+});
+
+/** A file the agent looked at, so the Editor can show it. */
+export const FileReadSchema = z.object({
+  ...base,
+  type: z.literal('file_read'),
+  path: z.string(),
+  content: z.string(),
+  /** True when content was cut to keep the log small. */
+  truncated: z.boolean(),
+  startLine: z.number().int().positive().optional(),
+  endLine: z.number().int().positive().optional(),
+});
+
+export const FileChangedSchema = z.object({
+  ...base,
+  type: z.literal('file_changed'),
+  path: z.string(),
+  change: z.enum(['created', 'edited', 'deleted']),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+  /** Unified diff of before → after. */
+  diff: z.string(),
+});
+
+export const CommandStartedSchema = z.object({
+  ...base,
+  type: z.literal('command_started'),
+  callId: z.string(),
+  command: z.string(),
+  cwd: z.string(),
+});
+
+export const CommandOutputSchema = z.object({
+  ...base,
+  type: z.literal('command_output'),
+  callId: z.string(),
+  stream: z.enum(['stdout', 'stderr']),
+  /** Raw chunk, ANSI escapes kept for the terminal. */
+  chunk: z.string(),
+});
+
+export const CommandFinishedSchema = z.object({
+  ...base,
+  type: z.literal('command_finished'),
+  callId: z.string(),
+  exitCode: z.number().int(),
+  durationMs: z.number().nonnegative(),
+  timedOut: z.boolean(),
+  aborted: z.boolean(),
+});
+
+/** Something the engine did on its own that the viewer should see (a nudge, a retry). */
+export const NoticeSchema = z.object({
+  ...base,
+  type: z.literal('notice'),
+  level: z.enum(['info', 'warning']),
+  message: z.string(),
+});
+
+export const RunFinishedSchema = z.object({
+  ...base,
+  type: z.literal('run_finished'),
+  status: z.enum(['completed', 'failed', 'cancelled']),
+  /** Why the run ended when it did not complete normally. */
+  reason: z.string().optional(),
+  /** Machine-readable failure code, e.g. "max_iterations", "model_error". */
+  errorCode: z.string().optional(),
+  summary: z.string().optional(),
+  iterations: z.number().int().nonnegative(),
+});
+
+export const EngineEventSchema = z.discriminatedUnion('type', [
+  RunStartedSchema,
+  IterationStartedSchema,
+  ModelDeltaSchema,
+  AssistantMessageSchema,
+  ToolCallEventSchema,
+  ToolResultSchema,
+  FileReadSchema,
+  FileChangedSchema,
+  CommandStartedSchema,
+  CommandOutputSchema,
+  CommandFinishedSchema,
+  NoticeSchema,
+  RunFinishedSchema,
+]);
+
+export type EngineEvent = z.infer<typeof EngineEventSchema>;
+export type EngineEventType = EngineEvent['type'];
+export type EventOf<T extends EngineEventType> = Extract<EngineEvent, { type: T }>;
+
+/** An event as emitted by a component, before the session stamps v/seq/ts/runId. */
+export type EventPayload<T extends EngineEventType = EngineEventType> = T extends EngineEventType
+  ? Omit<EventOf<T>, 'v' | 'seq' | 'ts' | 'runId'>
+  : never;
+
+/** Emitter handed to tools and loops; the session stamps and records. */
+export type Emit = (event: EventPayload) => void;

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/** Provider presets; "scripted" is the offline demo model. */
+export const PROVIDERS = {
+  scripted: { label: 'Demo (scripted)', baseUrl: '', model: 'demo', needsKey: false },
+  openai: { label: 'OpenAI', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini', needsKey: true },
+  openrouter: { label: 'OpenRouter', baseUrl: 'https://openrouter.ai/api/v1', model: 'openai/gpt-4o-mini', needsKey: true },
+  ollama: { label: 'Ollama', baseUrl: 'http://localhost:11434/v1', model: 'qwen2.5-coder:7b', needsKey: false },
+  lmstudio: { label: 'LM Studio', baseUrl: 'http://localhost:1234/v1', model: 'local-model', needsKey: false },
+  custom: { label: 'Custom', baseUrl: 'http://localhost:8000/v1', model: 'model', needsKey: false },
+} as const;
+
+export const ProviderSchema = z.enum(['scripted', 'openai', 'openrouter', 'ollama', 'lmstudio', 'custom']);
+export type Provider = z.infer<typeof ProviderSchema>;
+
+export const ModeSchema = z.enum(['react', 'plan_exec']);
+export type Mode = z.infer<typeof ModeSchema>;
+
+export const SandboxPreferenceSchema = z.enum(['auto', 'virtual', 'webcontainer']);
+export type SandboxPreference = z.infer<typeof SandboxPreferenceSchema>;
+
+/** Everything a run needs to reach a model. `apiKey` lives only in memory and in this browser's storage. */
+export const ModelSettingsSchema = z.object({
+  provider: ProviderSchema,
+  baseUrl: z.string(),
+  model: z.string().min(1, 'model name is required'),
+  apiKey: z.string(),
+  /** Scenario for the scripted provider. */
+  scenario: z.string().min(1),
+});
+export type ModelSettings = z.infer<typeof ModelSettingsSchema>;
+
+export const SettingsSchema = z.object({
+  model: ModelSettingsSchema,
+  mode: ModeSchema,
+  maxIterations: z.number().int().min(1).max(200),
+  sandbox: SandboxPreferenceSchema,
+  /** WebContainer boot timeout, at most 15 s. */
+  webcontainerBootTimeoutMs: z.number().int().min(1000).max(15000),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  model: { provider: 'scripted', baseUrl: '', model: 'demo', apiKey: '', scenario: 'demo' },
+  mode: 'react',
+  maxIterations: 30,
+  sandbox: 'auto',
+  webcontainerBootTimeoutMs: 15000,
+};
+
+/** Parses stored or imported settings; anything invalid falls back to the defaults, with the reason. */
+export function parseSettings(input: unknown): { settings: Settings; error: string | null } {
+  const result = SettingsSchema.safeParse(input);
+  if (result.success) return { settings: result.data, error: null };
+  const issue = result.error.issues[0];
+  const where = issue?.path.join('.') || 'settings';
+  return { settings: DEFAULT_SETTINGS, error: `${where}: ${issue?.message ?? 'invalid'}` };
+}

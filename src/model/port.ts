@@ -1,0 +1,48 @@
+import type { ModelInfo, ToolCall } from '../engine/events';
+
+/** The model port: one turn of an OpenAI-style chat with tools. */
+export type ChatMessage =
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; content: string; toolCalls: ToolCall[] }
+  | { role: 'tool'; toolCallId: string; name: string; content: string };
+
+export interface ToolSpec {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments object. */
+  parameters: Record<string, unknown>;
+}
+
+export interface ModelRequest {
+  messages: ChatMessage[];
+  tools: ToolSpec[];
+  signal?: AbortSignal;
+  /** Streamed text as it arrives. */
+  onTextDelta?: (text: string) => void;
+  /** Told when the adapter waits before retrying (rate limit, server error). */
+  onRetry?: (info: { attempt: number; delayMs: number; reason: string }) => void;
+}
+
+export interface ModelResponse {
+  text: string;
+  toolCalls: ToolCall[];
+  finishReason: string | null;
+}
+
+export interface Model {
+  readonly info: ModelInfo;
+  complete(request: ModelRequest): Promise<ModelResponse>;
+}
+
+/** A model failure the loop can report as structured data. */
+export class ModelError extends Error {
+  constructor(
+    message: string,
+    readonly code: 'aborted' | 'auth' | 'rate_limited' | 'server' | 'network' | 'bad_response' | 'scenario_exhausted',
+    readonly retryable: boolean,
+  ) {
+    super(message);
+    this.name = 'ModelError';
+  }
+}

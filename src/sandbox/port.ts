@@ -1,0 +1,69 @@
+import type { SandboxInfo } from '../engine/events';
+
+/**
+ * The sandbox port. All paths are absolute POSIX paths; `workdir` is the
+ * workspace root the tools keep every path inside of.
+ */
+export interface DirEntry {
+  name: string;
+  type: 'file' | 'dir';
+  /** Bytes, for files when known. */
+  size?: number;
+}
+
+export interface OutputChunk {
+  stream: 'stdout' | 'stderr';
+  data: string;
+}
+
+export interface ExecOptions {
+  /** Defaults to the shell's current directory (which persists across exec calls). */
+  cwd?: string;
+  /** Extra variables for this command only. */
+  env?: Record<string, string>;
+  /** Kill the command after this many milliseconds. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Called as output arrives (once at the end for sandboxes that cannot stream). */
+  onOutput?: (chunk: OutputChunk) => void;
+}
+
+export interface ExecResult {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+  aborted: boolean;
+  durationMs: number;
+  /** The shell's directory after the command (cd persists). */
+  cwd: string;
+}
+
+export interface Sandbox {
+  readonly info: SandboxInfo;
+  /** Absolute path of the workspace root, e.g. "/workspace". */
+  readonly workdir: string;
+  readFile(path: string): Promise<string>;
+  writeFile(path: string, content: string): Promise<void>;
+  exists(path: string): Promise<boolean>;
+  /** Returns null when the path does not exist. */
+  stat(path: string): Promise<{ type: 'file' | 'dir'; size: number } | null>;
+  listDir(path: string): Promise<DirEntry[]>;
+  mkdir(path: string, options?: { recursive?: boolean }): Promise<void>;
+  remove(path: string, options?: { recursive?: boolean }): Promise<void>;
+  exec(command: string, options?: ExecOptions): Promise<ExecResult>;
+  /** The shell's current directory. */
+  cwd(): Promise<string>;
+  dispose(): Promise<void>;
+}
+
+/** Thrown by file operations; `code` mirrors POSIX errno names. */
+export class SandboxError extends Error {
+  constructor(
+    message: string,
+    readonly code: 'ENOENT' | 'EEXIST' | 'EISDIR' | 'ENOTDIR' | 'EINVAL' | 'EIO',
+  ) {
+    super(message);
+    this.name = 'SandboxError';
+  }
+}

@@ -1,0 +1,32 @@
+import type { EngineEvent, RunStatus, SandboxInfo } from '../engine/events';
+import type { Mode, ModelSettings } from '../engine/settings';
+import type { SandboxHost } from '../sandbox/remote';
+
+/** What the page asks the engine worker to do. Only types cross this line. */
+export interface RunRequest {
+  task: string;
+  mode: Mode;
+  /** Includes the API key; the worker keeps it in memory for this run only. */
+  model: ModelSettings;
+  maxIterations: number;
+}
+
+export interface ScenarioInfo {
+  name: string;
+  title: string;
+  description: string;
+}
+
+export interface EngineWorkerApi {
+  /** Receive every event of every run, in order. */
+  subscribe(listener: (event: EngineEvent) => void): Promise<void>;
+  /**
+   * Use this sandbox for the next runs: a WebContainer host proxied from the page,
+   * or null for the worker's own virtual sandbox. `reason` says why (shown in the UI).
+   */
+  useSandbox(host: SandboxHost | null, reason: string): Promise<SandboxInfo>;
+  run(request: RunRequest): Promise<RunStatus>;
+  /** Cancels the current run: the in-flight model request and command are aborted. */
+  stop(): Promise<void>;
+  scenarios(): Promise<ScenarioInfo[]>;
+}
