@@ -1,0 +1,80 @@
+// Import and global rules that keep the architecture honest (see DESIGN.md §2, §3).
+// The "common" layers run in a Web Worker and in Node: no Node APIs, no DOM.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { join, relative, dirname, resolve } from 'node:path';
+import ts from 'typescript';
+
+export const COMMON_LAYERS = ['engine', 'tools', 'sandbox', 'model', 'shell', 'code'];
+const NODE_MODULES = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
+const DOM_GLOBALS = new Set(['window', 'document', 'localStorage', 'sessionStorage', 'HTMLElement', 'navigator.clipboard', 'process', 'Buffer', 'require', '__dirname']);
+
+/** Which src/<layer> folders each layer may import at runtime (type-only imports are free). */
+const ALLOWED_IMPORTS = {
+  engine: ['engine', 'tools', 'sandbox', 'model', 'shell', 'code'],
+  tools: ['tools', 'engine', 'sandbox', 'model', 'shell', 'code'],
+  sandbox: ['sandbox', 'engine'],
+  model: ['model', 'engine', 'sandbox'],
+  shell: ['shell', 'engine'],
+  code: ['code', 'engine'],
+  worker: ['worker', 'engine', 'tools', 'sandbox', 'model', 'shell', 'code'],
+  cli: ['cli', 'engine', 'tools', 'sandbox', 'model', 'shell', 'code'],
+  // The page hosts the WebContainer (sandbox code) and reads settings and event types; the engine stays in the worker.
+  ui: ['ui', 'worker', 'sandbox', 'engine/events', 'engine/settings'],
+};
+
+function listFiles(dir) {
+  const out = [];
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) out.push(...listFiles(full));
+    else if (/\.(ts|tsx|mts)$/.test(name) && !name.endsWith('.d.ts')) out.push(full);
+  }
+  return out;
+}
+
+function layerOf(srcRoot, file) {
+  return relative(srcRoot, file).split(/[\\/]/)[0];
+}
+
+/** Returns a list of human-readable violations for every file under srcRoot. */
+export function checkLayers(srcRoot) {
+  const problems = [];
+  for (const file of listFiles(srcRoot)) {
+    const layer = layerOf(srcRoot, file);
+    const text = readFileSync(file, 'utf8');
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+    const where = (node) => `${relative(process.cwd(), file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+    const common = COMMON_LAYERS.includes(layer);
+
+    const checkSpecifier = (spec, node, typeOnly) => {
+      if (common && NODE_MODULES.has(spec)) problems.push(`${where(node)}: ${layer} must not import the Node module "${spec}"`);
+      if (!spec.startsWith('.') || typeOnly) return;
+      const target = resolve(dirname(file), spec);
+      const rel = relative(srcRoot, target).split(/[\\/]/).join('/');
+      if (rel.startsWith('..')) return;
+      const allowed = ALLOWED_IMPORTS[layer] ?? [];
+      if (!allowed.some((a) => rel === a || rel.startsWith(`${a}/`))) {
+        problems.push(`${where(node)}: ${layer} must not import ${rel} (allowed: ${allowed.join(', ')})`);
+      }
+    };
+
+    const visit = (node) => {
+      if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) {
+        const spec = node.moduleSpecifier;
+        const typeOnly = ts.isImportDeclaration(node) ? Boolean(node.importClause?.isTypeOnly) : node.isTypeOnly;
+        if (spec && ts.isStringLiteral(spec)) checkSpecifier(spec.text, node, typeOnly);
+      } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+        const arg = node.arguments[0];
+        if (arg && ts.isStringLiteral(arg)) checkSpecifier(arg.text, node, false);
+      } else if (common && ts.isIdentifier(node) && DOM_GLOBALS.has(node.text)) {
+        const parent = node.parent;
+        const isMemberName = (ts.isPropertyAccessExpression(parent) && parent.name === node) || ts.isPropertyAssignment(parent) || ts.isPropertySignature(parent);
+        if (!isMemberName && !ts.isTypeReferenceNode(parent)) problems.push(`${where(node)}: ${layer} must not use the global "${node.text}"`);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return problems;
+}

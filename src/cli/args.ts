@@ -1,0 +1,45 @@
+/** A small argv parser: `--flag value`, `--flag=value`, boolean `--flag`, positionals. */
+export interface ParsedArgs {
+  positionals: string[];
+  flags: Map<string, string | true>;
+}
+
+export function parseArgs(argv: readonly string[], booleanFlags: ReadonlySet<string>): ParsedArgs {
+  const positionals: string[] = [];
+  const flags = new Map<string, string | true>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (!arg.startsWith('--')) {
+      positionals.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    if (eq !== -1) {
+      flags.set(arg.slice(2, eq), arg.slice(eq + 1));
+    } else if (booleanFlags.has(arg.slice(2))) {
+      flags.set(arg.slice(2), true);
+    } else {
+      const value = argv[i + 1];
+      if (value === undefined) throw new UsageError(`${arg} needs a value`);
+      flags.set(arg.slice(2), value);
+      i++;
+    }
+  }
+  return { positionals, flags };
+}
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export function stringFlag(args: ParsedArgs, name: string): string | undefined {
+  const value = args.flags.get(name);
+  if (value === true) throw new UsageError(`--${name} needs a value`);
+  return value;
+}
+
+export function rejectUnknownFlags(args: ParsedArgs, known: readonly string[]): void {
+  for (const name of args.flags.keys()) {
+    if (!known.includes(name)) throw new UsageError(`unknown option --${name} (known: ${known.map((k) => `--${k}`).join(', ')})`);
+  }
+}

@@ -1,0 +1,38 @@
+import type { EngineEvent } from '../engine/events';
+
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
+const firstLines = (text: string, n: number) => {
+  const lines = text.split('\n');
+  return lines.length > n ? `${lines.slice(0, n).join('\n')}\n  … (${lines.length - n} more lines)` : text;
+};
+const indent = (text: string) => text.replace(/^/gm, '  ');
+
+/** One event as human-readable terminal text, or null for events that add nothing on a terminal. */
+export function formatEvent(event: EngineEvent): string | null {
+  switch (event.type) {
+    case 'run_started':
+      return `▶ ${event.task}\n  model: ${event.model.label} · sandbox: ${event.sandbox.label} (${event.sandbox.reason}) · mode: ${event.mode}`;
+    case 'assistant_message':
+      return event.text.trim() ? `\n${event.text.trim()}` : null;
+    case 'tool_call':
+      return `→ ${event.name} ${clip(event.rawArguments.replace(/\s+/g, ' '), 160)}`;
+    case 'tool_result':
+      return event.ok ? `  ✓ ${firstLines(event.output, 6).replace(/\n/g, '\n    ')}` : `  ✗ ${indent(event.output).trimStart()}`;
+    case 'command_started':
+      return `  $ ${event.command}`;
+    case 'command_finished':
+      return `  [exit ${event.exitCode}${event.timedOut ? ', timed out' : ''}${event.aborted ? ', aborted' : ''}]`;
+    case 'notice':
+      return `  ! ${event.message}`;
+    case 'run_finished': {
+      const detail = event.status === 'completed' ? '' : ` — ${event.reason ?? ''}${event.errorCode ? ` [${event.errorCode}]` : ''}`;
+      return `■ ${event.status} after ${event.iterations} iteration${event.iterations === 1 ? '' : 's'}${detail}`;
+    }
+    case 'iteration_started':
+    case 'model_delta':
+    case 'file_read':
+    case 'file_changed':
+    case 'command_output':
+      return null;
+  }
+}

@@ -1,0 +1,118 @@
+import type { EventPayload, RunStatus } from './events';
+import type { Mode } from './settings';
+import type { Model } from '../model/port';
+import type { Sandbox } from '../sandbox/port';
+import type { Tool } from '../tools/tool';
+import { ALL_TOOLS, toolSpecs } from '../tools/registry';
+import { runReactLoop, type LoopOutcome } from './loop';
+import { buildSystemPrompt, buildTaskMessage, loadProjectInstructions } from './prompt';
+import { Session } from './session';
+
+export interface RunOptions {
+  task: string;
+  mode: Mode;
+  model: Model;
+  maxIterations: number;
+  /** Values that must never appear in the log (API keys). */
+  secrets?: string[];
+}
+
+export interface RunSummary {
+  runId: string;
+  status: Exclude<RunStatus, 'idle' | 'running'>;
+}
+
+/**
+ * One engine per page (or CLI process): a session log, a sandbox, the tools,
+ * and at most one run at a time. The worker and the CLI both drive this class.
+ */
+export class Engine {
+  readonly session: Session;
+  private sandbox: Sandbox;
+  private readonly tools: readonly Tool[];
+  private current: AbortController | null = null;
+  private runCounter = 0;
+
+  constructor(options: { sandbox: Sandbox; session?: Session; tools?: readonly Tool[] }) {
+    this.sandbox = options.sandbox;
+    this.session = options.session ?? new Session();
+    this.tools = options.tools ?? ALL_TOOLS;
+  }
+
+  get running(): boolean {
+    return this.current !== null;
+  }
+
+  get activeSandbox(): Sandbox {
+    return this.sandbox;
+  }
+
+  setSandbox(sandbox: Sandbox): void {
+    if (this.running) throw new Error('cannot change the sandbox while a run is in progress');
+    this.sandbox = sandbox;
+  }
+
+  stop(): void {
+    this.current?.abort();
+  }
+
+  async run(options: RunOptions): Promise<RunSummary> {
+    if (this.current) throw new Error('a run is already in progress; stop it first');
+    const controller = new AbortController();
+    this.current = controller;
+    const runId = `run-${Date.now().toString(36)}-${++this.runCounter}`;
+    const emit = (payload: EventPayload) => this.session.record(runId, payload);
+    for (const secret of options.secrets ?? []) this.session.registerSecret(secret);
+    try {
+      emit({
+        type: 'run_started',
+        task: options.task,
+        mode: options.mode,
+        model: options.model.info,
+        sandbox: this.sandbox.info,
+        maxIterations: options.maxIterations,
+      });
+      const outcome = await this.execute(options, emit, controller.signal);
+      emit({ type: 'run_finished', ...finishedFields(outcome) });
+      return { runId, status: outcome.status };
+    } catch (error) {
+      // Only a bug gets here; the run still ends with a structured event.
+      const message = error instanceof Error ? error.message : String(error);
+      emit({ type: 'run_finished', status: 'failed', errorCode: 'internal_error', reason: `Internal error: ${message}`, iterations: 0 });
+      return { runId, status: 'failed' };
+    } finally {
+      this.current = null;
+    }
+  }
+
+  private async execute(options: RunOptions, emit: (p: EventPayload) => void, signal: AbortSignal): Promise<LoopOutcome> {
+    if (options.task.trim() === '') return { status: 'failed', errorCode: 'empty_task', reason: 'The task is empty.', iterations: 0 };
+    if (options.mode !== 'react') {
+      return { status: 'failed', errorCode: 'mode_unavailable', reason: `Mode "${options.mode}" is not available yet; use "react".`, iterations: 0 };
+    }
+    const project = await loadProjectInstructions(this.sandbox).catch(() => null);
+    if (project) emit({ type: 'notice', level: 'info', message: `Using project instructions from ${project.file}.` });
+    return runReactLoop({
+      model: options.model,
+      tools: this.tools,
+      toolSpecs: toolSpecs(this.tools),
+      sandbox: this.sandbox,
+      emit,
+      signal,
+      systemPrompt: buildSystemPrompt({ sandboxKind: this.sandbox.info.kind, workdir: this.sandbox.workdir, project }),
+      taskMessage: buildTaskMessage(options.task),
+      maxIterations: options.maxIterations,
+    });
+  }
+}
+
+function finishedFields(outcome: LoopOutcome): Omit<EventPayload<'run_finished'>, 'type'> {
+  switch (outcome.status) {
+    case 'completed':
+      return { status: 'completed', summary: outcome.summary, iterations: outcome.iterations };
+    case 'failed':
+      return { status: 'failed', errorCode: outcome.errorCode, reason: outcome.reason, iterations: outcome.iterations };
+    case 'cancelled':
+      return { status: 'cancelled', reason: outcome.reason, iterations: outcome.iterations };
+  }
+}

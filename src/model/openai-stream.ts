@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import type { ToolCall } from '../engine/events';
+import { ModelError, type ModelResponse } from './port';
+
+/** Only the parts of a chat.completion.chunk we use; anything else is ignored. */
+const ToolCallDeltaSchema = z.object({
+  index: z.number().int().nonnegative().optional(),
+  id: z.string().nullish(),
+  function: z
+    .object({
+      name: z.string().nullish(),
+      arguments: z.string().nullish(),
+    })
+    .nullish(),
+});
+
+const ChunkSchema = z.object({
+  choices: z
+    .array(
+      z.object({
+        index: z.number().int().nonnegative().optional(),
+        delta: z
+          .object({
+            content: z.string().nullish(),
+            tool_calls: z.array(ToolCallDeltaSchema).nullish(),
+          })
+          .nullish(),
+        finish_reason: z.string().nullish(),
+      }),
+    )
+    .nullish(),
+});
+
+type ToolCallDelta = z.infer<typeof ToolCallDeltaSchema>;
+
+interface PartialCall {
+  index: number | undefined;
+  id: string | undefined;
+  name: string | undefined;
+  arguments: string;
+}
+
+/**
+ * Folds streamed chunks into one reply. Tool calls are keyed by `index`: id and
+ * name arrive once, arguments arrive in pieces, and parallel calls interleave.
+ */
+export class StreamAccumulator {
+  private text = '';
+  private finishReason: string | null = null;
+  private readonly calls: PartialCall[] = [];
+  /** True once any text has been passed to the caller (a retry would then repeat it). */
+  emittedText = false;
+
+  add(rawChunk: unknown, onTextDelta?: (text: string) => void): void {
+    const parsed = ChunkSchema.safeParse(rawChunk);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue?.path.join('.') || 'chunk';
+      throw new ModelError(
+        `the endpoint sent a malformed stream chunk (${where}: ${issue?.message ?? 'invalid'})`,
+        'bad_response',
+        false,
+      );
+    }
+    // Only the first choice matters: we never ask for n > 1.
+    const choice = parsed.data.choices?.find((c) => (c.index ?? 0) === 0);
+    if (!choice) return;
+    const content = choice.delta?.content;
+    if (content) {
+      this.text += content;
+      this.emittedText = true;
+      onTextDelta?.(content);
+    }
+    for (const delta of choice.delta?.tool_calls ?? []) this.addToolCallDelta(delta);
+    if (choice.finish_reason) this.finishReason = choice.finish_reason;
+  }
+
+  result(): ModelResponse {
+    const toolCalls: ToolCall[] = this.calls.map((call, position) => {
+      if (!call.name) {
+        throw new ModelError(`the endpoint sent tool call #${position + 1} without a function name`, 'bad_response', false);
+      }
+      return {
+        id: call.id ?? `call_${position}`,
+        name: call.name,
+        // Some servers stream nothing for a call without arguments.
+        arguments: call.arguments.length > 0 ? call.arguments : '{}',
+      };
+    });
+    return { text: this.text, toolCalls, finishReason: this.finishReason };
+  }
+
+  private addToolCallDelta(delta: ToolCallDelta): void {
+    const call = this.slotFor(delta);
+    if (delta.id && !call.id) call.id = delta.id;
+    if (delta.function?.name && !call.name) call.name = delta.function.name;
+    if (delta.function?.arguments) call.arguments += delta.function.arguments;
+  }
+
+  private slotFor(delta: ToolCallDelta): PartialCall {
+    const id = delta.id ?? undefined;
+    let existing: PartialCall | undefined;
+    if (delta.index !== undefined) {
+      existing = this.calls.findLast((c) => c.index === delta.index);
+      // A different id on a used index means a server that reuses index 0 for every call.
+      if (existing && id && existing.id && existing.id !== id) existing = undefined;
+    } else if (id) {
+      existing = this.calls.find((c) => c.id === id);
+    } else {
+      existing = this.calls.at(-1);
+    }
+    if (existing) return existing;
+    const created: PartialCall = { index: delta.index, id: undefined, name: undefined, arguments: '' };
+    this.calls.push(created);
+    return created;
+  }
+}

@@ -1,0 +1,14 @@
+const REDACTED = '[redacted]';
+
+/** Things that look like API keys even when partly masked, e.g. "sk-proj-abc***xyz". */
+const KEY_LIKE = /\b(?:sk|pk|rk|key)-[A-Za-z0-9_*.-]{6,}/gi;
+
+/**
+ * Removes a secret (and anything key-shaped) from text that may reach the user,
+ * the event log or a thrown error. Servers sometimes echo the key back in error bodies.
+ */
+export function redactSecret(text: string, secret: string): string {
+  let out = text;
+  if (secret.length > 0) out = out.split(secret).join(REDACTED);
+  return out.replace(KEY_LIKE, REDACTED);
+}

@@ -1,0 +1,91 @@
+/**
+ * Workspace path handling for tool arguments. Pure string logic on POSIX paths,
+ * so it runs the same in a Web Worker and in Node.
+ */
+
+export type ResolvedPath =
+  | { ok: true; /** Absolute, normalised path inside the workspace. */ absolute: string; /** Workspace-relative path, "." for the root. */ display: string }
+  | { ok: false; error: string };
+
+/** Splits a POSIX path into segments, folding "." and "..". Returns null when ".." climbs above the start. */
+function normaliseSegments(segments: string[]): string[] | null {
+  const out: string[] = [];
+  for (const segment of segments) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') {
+      if (out.length === 0) return null;
+      out.pop();
+      continue;
+    }
+    out.push(segment);
+  }
+  return out;
+}
+
+/** Normalises an absolute POSIX path ("/a/./b/../c/" → "/a/c"); ".." above "/" stays at "/". */
+export function normaliseAbsolute(path: string): string {
+  const out: string[] = [];
+  for (const segment of path.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') out.pop();
+    else out.push(segment);
+  }
+  return `/${out.join('/')}`;
+}
+
+/** Joins a directory and a relative name ("/a" + "b/c" → "/a/b/c"). */
+export function joinPath(dir: string, name: string): string {
+  if (name === '' || name === '.') return dir;
+  return dir.endsWith('/') ? `${dir}${name}` : `${dir}/${name}`;
+}
+
+/** The workspace-relative form of an absolute path inside the workspace ("." for the root itself). */
+export function displayPath(workdir: string, absolute: string): string {
+  const root = normaliseAbsolute(workdir);
+  const target = normaliseAbsolute(absolute);
+  if (target === root) return '.';
+  const prefix = root === '/' ? '/' : `${root}/`;
+  return target.startsWith(prefix) ? target.slice(prefix.length) : target;
+}
+
+/**
+ * Resolves a tool's path argument: relative to the workspace root, or absolute
+ * inside it. Anything that leaves the workspace is refused with a message the
+ * model can act on.
+ */
+export function resolveWorkspacePath(workdir: string, input: string): ResolvedPath {
+  const root = normaliseAbsolute(workdir);
+  const raw = input.trim();
+  const hint = `Use a path relative to the workspace root (e.g. "src/index.ts") or an absolute path under ${root}.`;
+  if (raw === '') return { ok: false, error: `The path is empty. ${hint}` };
+  if (raw.includes('\0')) return { ok: false, error: `The path contains a NUL character. ${hint}` };
+  if (raw === '~' || raw.startsWith('~/')) {
+    return { ok: false, error: `"${raw}": "~" is not expanded here and the home directory is outside the workspace. ${hint}` };
+  }
+
+  let segments: string[] | null;
+  if (raw.startsWith('/')) {
+    const absolute = normaliseAbsolute(raw);
+    const prefix = root === '/' ? '/' : `${root}/`;
+    if (absolute !== root && !absolute.startsWith(prefix)) {
+      return { ok: false, error: `"${raw}" is outside the workspace (${root}). ${hint}` };
+    }
+    segments = normaliseSegments(absolute.slice(root.length).split('/'));
+  } else {
+    segments = normaliseSegments(raw.split('/'));
+    if (segments === null) {
+      return { ok: false, error: `"${raw}" climbs above the workspace root with "..". ${hint}` };
+    }
+  }
+  if (segments === null) return { ok: false, error: `"${raw}" is outside the workspace (${root}). ${hint}` };
+
+  const relative = segments.join('/');
+  const absolute = relative === '' ? root : joinPath(root, relative);
+  return { ok: true, absolute, display: relative === '' ? '.' : relative };
+}
+
+/** The parent directory of an absolute path ("/a/b" → "/a", "/a" → "/"). */
+export function parentDir(absolute: string): string {
+  const index = absolute.lastIndexOf('/');
+  return index <= 0 ? '/' : absolute.slice(0, index);
+}

@@ -1,0 +1,322 @@
+import type { EngineEvent, EventOf, ModelInfo, RunStatus, SandboxInfo } from '../../engine/events';
+import { exitLine, promptLine, toTerminalNewlines } from '../terminal/format';
+
+/**
+ * The page's state is a pure reduction of the engine's event log:
+ * `events.reduce(reduce, initialState)` rebuilds any moment of a session.
+ */
+
+export interface ToolResultView {
+  ok: boolean;
+  output: string;
+  durationMs: number;
+}
+
+export type TimelineEntry =
+  | { kind: 'task'; id: string; task: string }
+  | { kind: 'assistant'; id: string; text: string; streaming: boolean }
+  | {
+      kind: 'tool';
+      id: string;
+      callId: string;
+      name: string;
+      /** Parsed arguments, or null when the model sent invalid JSON (see rawArguments). */
+      args: unknown;
+      rawArguments: string;
+      result: ToolResultView | null;
+    }
+  | { kind: 'file'; id: string; path: string; change: 'created' | 'edited' | 'deleted' }
+  | { kind: 'notice'; id: string; level: 'info' | 'warning'; message: string }
+  | {
+      kind: 'end';
+      id: string;
+      status: 'completed' | 'failed' | 'cancelled';
+      reason: string | null;
+      errorCode: string | null;
+      summary: string | null;
+      iterations: number;
+    };
+
+export interface FileView {
+  path: string;
+  /** What the editor shows: the latest content the agent read or wrote. */
+  content: string;
+  /** For edited files, the content before the first edit of this session (the diff's left side). */
+  before: string | null;
+  origin: 'read' | 'created' | 'edited' | 'deleted';
+  truncated: boolean;
+  /** Lines to reveal, from the last read of a range. */
+  reveal: { startLine: number; endLine: number } | null;
+  /** Bumps on every change so views know to refresh. */
+  version: number;
+}
+
+export interface TerminalState {
+  /** xterm-ready text (ANSI kept, "\r\n" line ends), possibly trimmed at the front. */
+  text: string;
+  /** Characters trimmed from the front so far; `dropped + text.length` only grows. */
+  dropped: number;
+  atLineStart: boolean;
+}
+
+export interface RunView {
+  id: string;
+  task: string;
+  mode: 'react' | 'plan_exec';
+  model: ModelInfo;
+  sandbox: SandboxInfo;
+  maxIterations: number;
+  iteration: number;
+}
+
+export interface UiState {
+  status: RunStatus;
+  run: RunView | null;
+  timeline: readonly TimelineEntry[];
+  files: Readonly<Record<string, FileView>>;
+  /** Tab order: first time each file was seen. */
+  fileOrder: readonly string[];
+  activeFile: string | null;
+  terminal: TerminalState;
+}
+
+export const initialState: UiState = {
+  status: 'idle',
+  run: null,
+  timeline: [],
+  files: {},
+  fileOrder: [],
+  activeFile: null,
+  terminal: { text: '', dropped: 0, atLineStart: true },
+};
+
+/** Keep at most this much terminal text; xterm keeps its own scrollback. */
+export const TERMINAL_MAX_CHARS = 1_000_000;
+const TERMINAL_KEEP_CHARS = 750_000;
+
+export function reduce(state: UiState, event: EngineEvent): UiState {
+  if (event.type === 'run_started') return startRun(state, event);
+  // Events of a run other than the current one (late or replayed) are ignored.
+  if (state.run === null || event.runId !== state.run.id) return state;
+  const id = `${event.runId}:${event.seq}`;
+
+  switch (event.type) {
+    case 'iteration_started':
+      return { ...state, run: { ...state.run, iteration: event.iteration } };
+    case 'model_delta':
+      return appendDelta(state, id, event.text);
+    case 'assistant_message':
+      return finishAssistant(state, id, event.text);
+    case 'tool_call':
+      return pushEntry(state, {
+        kind: 'tool',
+        id,
+        callId: event.callId,
+        name: event.name,
+        args: event.args ?? null,
+        rawArguments: event.rawArguments,
+        result: null,
+      });
+    case 'tool_result':
+      return attachResult(state, id, event);
+    case 'file_read':
+      return readFile(state, event);
+    case 'file_changed':
+      return pushEntry(changeFile(state, event), { kind: 'file', id, path: event.path, change: event.change });
+    case 'command_started':
+      return writeTerminal(state, (atLineStart) => (atLineStart ? '' : '\r\n') + promptLine(event.command));
+    case 'command_output':
+      return writeTerminal(state, () => toTerminalNewlines(event.chunk));
+    case 'command_finished':
+      return writeTerminal(state, (atLineStart) => (atLineStart ? '' : '\r\n') + exitLine(event));
+    case 'notice':
+      return pushEntry(state, { kind: 'notice', id, level: event.level, message: event.message });
+    case 'run_finished':
+      return {
+        ...pushEntry(endStreaming(state), {
+          kind: 'end',
+          id,
+          status: event.status,
+          reason: event.reason ?? null,
+          errorCode: event.errorCode ?? null,
+          summary: event.summary ?? null,
+          iterations: event.iterations,
+        }),
+        status: event.status,
+      };
+  }
+}
+
+export function reduceAll(state: UiState, events: readonly EngineEvent[]): UiState {
+  return events.reduce(reduce, state);
+}
+
+function startRun(state: UiState, event: EventOf<'run_started'>): UiState {
+  // Files and terminal carry over: the workspace outlives a run.
+  return {
+    ...state,
+    status: 'running',
+    run: {
+      id: event.runId,
+      task: event.task,
+      mode: event.mode,
+      model: event.model,
+      sandbox: event.sandbox,
+      maxIterations: event.maxIterations,
+      iteration: 0,
+    },
+    timeline: [{ kind: 'task', id: `${event.runId}:${event.seq}`, task: event.task }],
+  };
+}
+
+function pushEntry(state: UiState, entry: TimelineEntry): UiState {
+  return { ...state, timeline: [...state.timeline, entry] };
+}
+
+function lastStreamingIndex(timeline: readonly TimelineEntry[]): number {
+  for (let i = timeline.length - 1; i >= 0; i--) {
+    const entry = timeline[i];
+    if (entry?.kind === 'assistant' && entry.streaming) return i;
+  }
+  return -1;
+}
+
+function replaceAt(timeline: readonly TimelineEntry[], index: number, entry: TimelineEntry | null): TimelineEntry[] {
+  const next = [...timeline];
+  if (entry === null) next.splice(index, 1);
+  else next[index] = entry;
+  return next;
+}
+
+function appendDelta(state: UiState, id: string, text: string): UiState {
+  const index = lastStreamingIndex(state.timeline);
+  const current = state.timeline[index];
+  if (current?.kind !== 'assistant') {
+    return pushEntry(state, { kind: 'assistant', id, text, streaming: true });
+  }
+  return { ...state, timeline: replaceAt(state.timeline, index, { ...current, text: current.text + text }) };
+}
+
+function finishAssistant(state: UiState, id: string, text: string): UiState {
+  const index = lastStreamingIndex(state.timeline);
+  const current = state.timeline[index];
+  if (current?.kind === 'assistant') {
+    // The final message is authoritative; an empty one (tool calls only) leaves no bubble.
+    const entry = text.trim() === '' ? null : { ...current, text, streaming: false };
+    return { ...state, timeline: replaceAt(state.timeline, index, entry) };
+  }
+  if (text.trim() === '') return state;
+  return pushEntry(state, { kind: 'assistant', id, text, streaming: false });
+}
+
+function endStreaming(state: UiState): UiState {
+  if (lastStreamingIndex(state.timeline) < 0) return state;
+  return {
+    ...state,
+    timeline: state.timeline.map((entry) =>
+      entry.kind === 'assistant' && entry.streaming ? { ...entry, streaming: false } : entry,
+    ),
+  };
+}
+
+function attachResult(state: UiState, id: string, event: EventOf<'tool_result'>): UiState {
+  const result: ToolResultView = { ok: event.ok, output: event.output, durationMs: event.durationMs };
+  const index = state.timeline.findIndex((entry) => entry.kind === 'tool' && entry.callId === event.callId);
+  const current = state.timeline[index];
+  if (current?.kind !== 'tool') {
+    return pushEntry(state, {
+      kind: 'tool',
+      id,
+      callId: event.callId,
+      name: event.name,
+      args: null,
+      rawArguments: '',
+      result,
+    });
+  }
+  return { ...state, timeline: replaceAt(state.timeline, index, { ...current, result }) };
+}
+
+function putFile(state: UiState, file: FileView): UiState {
+  const known = state.files[file.path] !== undefined;
+  return {
+    ...state,
+    files: { ...state.files, [file.path]: file },
+    fileOrder: known ? state.fileOrder : [...state.fileOrder, file.path],
+    activeFile: file.path,
+  };
+}
+
+function readFile(state: UiState, event: EventOf<'file_read'>): UiState {
+  const existing = state.files[event.path];
+  const reveal =
+    event.startLine !== undefined
+      ? { startLine: event.startLine, endLine: event.endLine ?? event.startLine }
+      : null;
+  // Reading a file the agent changed keeps its diff; the read shows the current text.
+  const keepsOrigin = existing !== undefined && (existing.origin === 'created' || existing.origin === 'edited');
+  return putFile(state, {
+    path: event.path,
+    content: event.content,
+    before: keepsOrigin ? existing.before : null,
+    origin: keepsOrigin ? existing.origin : 'read',
+    truncated: event.truncated,
+    reveal,
+    version: (existing?.version ?? 0) + 1,
+  });
+}
+
+function changeFile(state: UiState, event: EventOf<'file_changed'>): UiState {
+  const existing = state.files[event.path];
+  const version = (existing?.version ?? 0) + 1;
+  const base = { path: event.path, truncated: false, reveal: null, version };
+  switch (event.change) {
+    case 'created':
+      return putFile(state, { ...base, origin: 'created', content: event.after ?? '', before: null });
+    case 'edited': {
+      // Keep the oldest "before" so repeated edits show the whole change; a created file stays created.
+      if (existing?.origin === 'created') {
+        return putFile(state, { ...base, origin: 'created', content: event.after ?? '', before: null });
+      }
+      const before = existing?.origin === 'edited' ? existing.before : event.before;
+      return putFile(state, { ...base, origin: 'edited', content: event.after ?? '', before: before ?? '' });
+    }
+    case 'deleted':
+      return putFile(state, {
+        ...base,
+        origin: 'deleted',
+        content: event.before ?? existing?.content ?? '',
+        before: null,
+      });
+  }
+}
+
+function writeTerminal(state: UiState, text: (atLineStart: boolean) => string): UiState {
+  const added = text(state.terminal.atLineStart);
+  if (added === '') return state;
+  let combined = state.terminal.text + added;
+  let dropped = state.terminal.dropped;
+  if (combined.length > TERMINAL_MAX_CHARS) {
+    const cut = combined.length - TERMINAL_KEEP_CHARS;
+    combined = combined.slice(cut);
+    dropped += cut;
+  }
+  return {
+    ...state,
+    terminal: { text: combined, dropped, atLineStart: added.endsWith('\n') },
+  };
+}
+
+/** The files the editor shows, in tab order. */
+export function openFiles(state: UiState): FileView[] {
+  return state.fileOrder.flatMap((path) => {
+    const file = state.files[path];
+    return file ? [file] : [];
+  });
+}
+
+/** The viewer picked a tab; the next file event moves the focus again. */
+export function selectFile(state: UiState, path: string): UiState {
+  if (state.files[path] === undefined || state.activeFile === path) return state;
+  return { ...state, activeFile: path };
+}

@@ -1,0 +1,37 @@
+/**
+ * Turns command events into the text xterm receives. xterm needs "\r\n" to
+ * return to column 0; programs print a lone "\n".
+ */
+export function toTerminalNewlines(chunk: string): string {
+  return chunk.replace(/(?<!\r)\n/g, '\r\n');
+}
+
+const BOLD_GREEN = '\x1b[1;32m';
+const DIM = '\x1b[2m';
+const RED = '\x1b[31m';
+const RESET = '\x1b[0m';
+
+export function promptLine(command: string): string {
+  return `${BOLD_GREEN}$${RESET} ${toTerminalNewlines(command)}\r\n`;
+}
+
+export interface CommandEnd {
+  exitCode: number;
+  timedOut: boolean;
+  aborted: boolean;
+}
+
+export function exitLine({ exitCode, timedOut, aborted }: CommandEnd): string {
+  const notes = [timedOut ? 'timed out' : null, aborted ? 'aborted' : null].filter((n) => n !== null);
+  const label = [`exit ${exitCode}`, ...notes].join(', ');
+  const color = exitCode === 0 && notes.length === 0 ? DIM : RED;
+  return `${color}[${label}]${RESET}\r\n`;
+}
+
+/** ANSI escape sequences (CSI, OSC and two-byte escapes). */
+const ANSI_PATTERN = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]/g;
+
+/** The terminal text as plain lines, for the screen-reader log and tests. */
+export function toPlainText(terminalText: string): string {
+  return terminalText.replace(ANSI_PATTERN, '').replace(/\r\n/g, '\n').replace(/\r/g, '');
+}

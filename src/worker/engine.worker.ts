@@ -1,0 +1,68 @@
+/// <reference lib="webworker" />
+import * as Comlink from 'comlink';
+import { z } from 'zod';
+import { Engine } from '../engine/engine';
+import type { EngineEvent, RunStatus, SandboxInfo } from '../engine/events';
+import { ModeSchema, ModelSettingsSchema } from '../engine/settings';
+import { createModel } from '../model/create-model';
+import { listScenarios } from '../model/scenarios';
+import { RemoteSandbox, type SandboxHost } from '../sandbox/remote';
+import { STARTER_PROJECT } from '../sandbox/starter-project';
+import { VirtualSandbox } from '../sandbox/virtual';
+import type { EngineWorkerApi, RunRequest, ScenarioInfo } from './api';
+
+/** The composition root in the browser: the engine, its sandbox and its model live here. */
+
+/** Delay per streamed chunk of the scripted model, so a demo reads as it streams. */
+const SCRIPTED_DELAY_MS = 12;
+
+const RunRequestSchema = z.object({
+  task: z.string(),
+  mode: ModeSchema,
+  model: ModelSettingsSchema,
+  maxIterations: z.number().int().min(1).max(200),
+});
+
+const engine = new Engine({ sandbox: new VirtualSandbox({ files: STARTER_PROJECT }) });
+
+const api: EngineWorkerApi = {
+  async subscribe(listener: (event: EngineEvent) => void): Promise<void> {
+    for (const event of engine.session.events) listener(event);
+    engine.session.subscribe(listener);
+  },
+
+  async useSandbox(host: SandboxHost | null, reason: string): Promise<SandboxInfo> {
+    const sandbox = host ? await RemoteSandbox.connect(host) : new VirtualSandbox({ files: STARTER_PROJECT, reason });
+    const previous = engine.activeSandbox;
+    engine.setSandbox(sandbox);
+    if (previous !== sandbox) await previous.dispose();
+    return sandbox.info;
+  },
+
+  async run(request: RunRequest): Promise<RunStatus> {
+    const parsed = RunRequestSchema.safeParse(request);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new Error(`invalid run request: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim());
+    }
+    const { task, mode, model, maxIterations } = parsed.data;
+    const summary = await engine.run({
+      task,
+      mode,
+      model: createModel(model, { scriptedDelayMs: SCRIPTED_DELAY_MS }),
+      maxIterations,
+      secrets: model.apiKey ? [model.apiKey] : [],
+    });
+    return summary.status;
+  },
+
+  async stop(): Promise<void> {
+    engine.stop();
+  },
+
+  async scenarios(): Promise<ScenarioInfo[]> {
+    return listScenarios();
+  },
+};
+
+Comlink.expose(api);

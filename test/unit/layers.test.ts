@@ -1,0 +1,55 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error plain ESM script without type declarations
+import { checkLayers } from '../../scripts/layer-rules.mjs';
+
+const check = checkLayers as (srcRoot: string) => string[];
+
+function tree(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'layers-'));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(join(root, path, '..'), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+  return root;
+}
+
+describe('layer rules', () => {
+  it('passes on the real source tree', () => {
+    expect(check(join(__dirname, '../../src'))).toEqual([]);
+  });
+
+  it('rejects Node modules and DOM globals in common layers', () => {
+    const root = tree({
+      'engine/a.ts': "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
+      'tools/b.ts': "import path from 'path';\nexport const y = path;\n",
+      'model/c.ts': 'export const z = () => window.location.href;\n',
+      'sandbox/d.ts': 'export const w = () => process.env.HOME;\n',
+    });
+    const problems = check(root);
+    expect(problems.some((p) => p.includes('engine must not import the Node module "node:fs"'))).toBe(true);
+    expect(problems.some((p) => p.includes('tools must not import the Node module "path"'))).toBe(true);
+    expect(problems.some((p) => p.includes('model must not use the global "window"'))).toBe(true);
+    expect(problems.some((p) => p.includes('sandbox must not use the global "process"'))).toBe(true);
+  });
+
+  it('rejects runtime imports across forbidden layers but allows type-only ones', () => {
+    const root = tree({
+      'engine/loop.ts': 'export const loop = 1;\n',
+      'engine/events.ts': 'export type E = 1;\n',
+      'ui/app.ts': "import { loop } from '../engine/loop';\nimport type { E } from '../engine/events';\nexport const a: E = loop as 1;\n",
+      'engine/bad.ts': "import { a } from '../ui/app';\nexport const b = a;\n",
+    });
+    const problems = check(root);
+    expect(problems.some((p) => p.includes('ui must not import engine/loop'))).toBe(true);
+    expect(problems.some((p) => p.includes('engine must not import ui/app'))).toBe(true);
+    expect(problems.some((p) => p.includes('must not import engine/events'))).toBe(false);
+  });
+
+  it('allows a property named like a global', () => {
+    const root = tree({ 'engine/ok.ts': 'const o = { document: 1 };\nexport const v = o.document;\n' });
+    expect(check(root)).toEqual([]);
+  });
+});
