@@ -1,7 +1,7 @@
 const REDACTED = '[redacted]';
 
-/** Things that look like API keys even when partly masked, e.g. "sk-proj-abc***xyz". */
-const KEY_LIKE = /\b(?:sk|pk|rk|key)-[A-Za-z0-9_*.-]{6,}/gi;
+/** Things that look like API keys even when partly masked, e.g. "sk-proj-abc***xyz" (OpenAI, OpenRouter, ...). */
+const KEY_LIKE = /\bsk-[A-Za-z0-9_*.-]{5,}[A-Za-z0-9_*]/g;
 
 /**
  * Removes a secret (and anything key-shaped) from text that may reach the user,

@@ -67,3 +67,7 @@ export class SandboxError extends Error {
     this.name = 'SandboxError';
   }
 }
+
+/** Every code a `SandboxError` may carry, for validating errors that crossed a boundary. */
+export const SANDBOX_ERROR_CODES = ['ENOENT', 'EEXIST', 'EISDIR', 'ENOTDIR', 'EINVAL', 'EIO'] as const;
+export type SandboxErrorCode = (typeof SANDBOX_ERROR_CODES)[number];

@@ -15,6 +15,8 @@ export interface ScenarioInfo {
   name: string;
   title: string;
   description: string;
+  /** What the Task box is prefilled with when this scenario is selected. */
+  defaultTask: string;
 }
 
 export interface EngineWorkerApi {

@@ -5,7 +5,7 @@ import { Engine } from '../engine/engine';
 import type { EngineEvent, RunStatus, SandboxInfo } from '../engine/events';
 import { ModeSchema, ModelSettingsSchema } from '../engine/settings';
 import { createModel } from '../model/create-model';
-import { listScenarios } from '../model/scenarios';
+import { SCENARIOS } from '../model/scenarios';
 import { RemoteSandbox, type SandboxHost } from '../sandbox/remote';
 import { STARTER_PROJECT } from '../sandbox/starter-project';
 import { VirtualSandbox } from '../sandbox/virtual';
@@ -61,7 +61,7 @@ const api: EngineWorkerApi = {
   },
 
   async scenarios(): Promise<ScenarioInfo[]> {
-    return listScenarios();
+    return SCENARIOS.map(({ name, title, description, defaultTask }) => ({ name, title, description, defaultTask }));
   },
 };
 

@@ -8,7 +8,7 @@ import {
   selectFile,
   type TimelineEntry,
 } from '../../../src/ui/state/reducer';
-import { toPlainText } from '../../../src/ui/terminal/format';
+import { promptLine, toPlainText } from '../../../src/ui/terminal/format';
 import { eventLog, runStarted } from './event-log';
 
 const SLUGIFY = 'slugify() {\n  echo "$1" | tr A-Z a-z\n}\n';
@@ -204,7 +204,7 @@ describe('reduce', () => {
     const payloads = [runStarted('t'), { type: 'command_started' as const, callId: 'c', command: 'cat big', cwd: '/' }];
     for (let i = 0; i < 4; i++) payloads.push({ type: 'command_output', callId: 'c', stream: 'stdout', chunk: big });
     const state = reduceAll(initialState, eventLog('r', payloads));
-    const written = '$ cat big\r\n'.length + 11 /* ANSI of the prompt */ + 4 * big.length;
+    const written = promptLine('cat big').length + 4 * big.length;
     expect(state.terminal.text.length).toBeLessThanOrEqual(TERMINAL_MAX_CHARS);
     expect(state.terminal.dropped + state.terminal.text.length).toBe(written);
   });

@@ -1,0 +1,53 @@
+import { ModelSettingsSchema, type ModelSettings } from '../engine/settings';
+import { OpenAiModel } from './openai';
+import type { Model } from './port';
+import { getScenario } from './scenarios';
+import { ScriptedModel } from './scripted';
+
+export interface CreateModelOptions {
+  /** Per-chunk delay for the scripted model, so its text visibly streams. */
+  scriptedDelayMs?: number;
+  fetch?: typeof fetch;
+}
+
+/** Settings that cannot produce a model; the message says what to fix. */
+export class ModelConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ModelConfigError';
+  }
+}
+
+/** The one place that turns model settings into a Model adapter. */
+export function createModel(settings: ModelSettings, options: CreateModelOptions = {}): Model {
+  const parsed = ModelSettingsSchema.safeParse(settings);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ModelConfigError(`invalid model settings: ${issue?.path.join('.') || 'settings'}: ${issue?.message ?? 'invalid'}`);
+  }
+  const { provider, baseUrl, model, apiKey, scenario } = parsed.data;
+  if (provider === 'scripted') {
+    try {
+      return new ScriptedModel(getScenario(scenario), { delayMs: options.scriptedDelayMs ?? 0 });
+    } catch (err) {
+      throw new ModelConfigError(err instanceof Error ? err.message : String(err));
+    }
+  }
+  checkBaseUrl(baseUrl);
+  return new OpenAiModel({ baseUrl, apiKey, model, ...(options.fetch ? { fetch: options.fetch } : {}) });
+}
+
+/** The value itself is never echoed: people paste keys into the wrong field. */
+function checkBaseUrl(baseUrl: string): void {
+  const example = 'e.g. https://api.openai.com/v1 or http://localhost:11434/v1';
+  if (baseUrl.trim() === '') throw new ModelConfigError(`base URL is required (${example})`);
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new ModelConfigError(`base URL is not a valid URL (${example})`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ModelConfigError(`base URL must start with http:// or https:// (${example})`);
+  }
+}

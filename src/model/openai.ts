@@ -1,0 +1,115 @@
+import OpenAI from 'openai';
+import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
+import type { ModelInfo } from '../engine/events';
+import { abortableSleep, abortedError, throwIfAborted } from './abortable-sleep';
+import { backoffMs, classifyFailure } from './openai-failure';
+import { StreamAccumulator } from './openai-stream';
+import { toWireMessages, toWireTools } from './openai-wire';
+import type { Model, ModelRequest, ModelResponse } from './port';
+
+export interface OpenAiModelOptions {
+  /** e.g. "https://api.openai.com/v1" or "http://localhost:11434/v1". */
+  baseUrl: string;
+  /** May be empty: local servers (Ollama, LM Studio) need none. */
+  apiKey: string;
+  model: string;
+  /** Extra attempts after the first on 429, 5xx and network errors. Default 3. */
+  maxRetries?: number;
+  /** Overrides the "<model> @ <host>" label. */
+  label?: string;
+  fetch?: typeof fetch;
+  /** First backoff delay; doubles per attempt. Default 1000 ms. */
+  retryBaseDelayMs?: number;
+  /** Upper bound for any wait, including a server's retry-after. Default 30 s. */
+  retryMaxDelayMs?: number;
+}
+
+/** The SDK refuses an empty key, but local servers ignore whatever is sent. */
+const PLACEHOLDER_KEY = 'no-key';
+
+/** An OpenAI-compatible chat-completions endpoint, streamed. */
+export class OpenAiModel implements Model {
+  readonly info: ModelInfo;
+  private readonly client: OpenAI;
+  private readonly model: string;
+  private readonly apiKey: string;
+  private readonly host: string;
+  private readonly maxRetries: number;
+  private readonly retryBaseDelayMs: number;
+  private readonly retryMaxDelayMs: number;
+
+  constructor(options: OpenAiModelOptions) {
+    this.model = options.model;
+    this.apiKey = options.apiKey;
+    this.host = hostOf(options.baseUrl);
+    this.maxRetries = Math.max(0, options.maxRetries ?? 3);
+    this.retryBaseDelayMs = options.retryBaseDelayMs ?? 1000;
+    this.retryMaxDelayMs = options.retryMaxDelayMs ?? 30_000;
+    this.info = { kind: 'openai', name: options.model, label: options.label ?? `${options.model} @ ${this.host}` };
+    this.client = new OpenAI({
+      baseURL: options.baseUrl,
+      apiKey: options.apiKey.length > 0 ? options.apiKey : PLACEHOLDER_KEY,
+      // Never pick these up from the Node environment (CLI): the settings are the only source.
+      organization: null,
+      project: null,
+      dangerouslyAllowBrowser: true,
+      // Retries are ours, so they are reported and abortable.
+      maxRetries: 0,
+      logLevel: 'off',
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+  }
+
+  async complete(request: ModelRequest): Promise<ModelResponse> {
+    throwIfAborted(request.signal);
+    const body: ChatCompletionCreateParamsStreaming = {
+      model: this.model,
+      messages: toWireMessages(request.messages),
+      stream: true,
+      // OpenAI rejects an empty tools array.
+      ...(request.tools.length > 0 ? { tools: toWireTools(request.tools) } : {}),
+    };
+    for (let attempt = 0; ; attempt++) {
+      const accumulator = new StreamAccumulator();
+      try {
+        return await this.attempt(body, request, accumulator);
+      } catch (err) {
+        const failure = classifyFailure(err, { host: this.host, apiKey: this.apiKey, signal: request.signal });
+        // Text already shown to the user cannot be taken back, so such a stream is not replayed.
+        const mayRetry = failure.retry && attempt < this.maxRetries && !accumulator.emittedText;
+        if (!mayRetry) {
+          if (attempt > 0 && failure.error.code !== 'aborted') {
+            failure.error.message += ` (gave up after ${attempt + 1} attempts)`;
+          }
+          throw failure.error;
+        }
+        const delayMs = Math.min(
+          this.retryMaxDelayMs,
+          failure.retryAfterMs ?? backoffMs(attempt + 1, this.retryBaseDelayMs, this.retryMaxDelayMs),
+        );
+        request.onRetry?.({ attempt: attempt + 1, delayMs, reason: failure.reason });
+        await abortableSleep(delayMs, request.signal);
+      }
+    }
+  }
+
+  private async attempt(
+    body: ChatCompletionCreateParamsStreaming,
+    request: ModelRequest,
+    accumulator: StreamAccumulator,
+  ): Promise<ModelResponse> {
+    const stream = await this.client.chat.completions.create(body, { signal: request.signal ?? null });
+    for await (const chunk of stream) accumulator.add(chunk, request.onTextDelta);
+    // The SDK ends the iteration quietly when the signal fires mid-stream.
+    if (request.signal?.aborted) throw abortedError();
+    return accumulator.result();
+  }
+}
+
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host || baseUrl;
+  } catch {
+    return 'the endpoint';
+  }
+}

@@ -1,0 +1,24 @@
+import type { Scenario } from '../scenario';
+import { demo } from './demo';
+import { endless } from './endless';
+import { nudged } from './nudged';
+import { recovery } from './recovery';
+import { silent } from './silent';
+import { slowCommand } from './slow-command';
+
+export type { Scenario, ScriptedTurn, ScriptedToolCall } from '../scenario';
+
+/** Every scripted scenario, the default demo first. */
+export const SCENARIOS: readonly Scenario[] = [demo, recovery, endless, silent, nudged, slowCommand];
+
+export function getScenario(name: string): Scenario {
+  const scenario = SCENARIOS.find((s) => s.name === name);
+  if (!scenario) {
+    throw new Error(`unknown scripted scenario '${name}'; known scenarios: ${SCENARIOS.map((s) => s.name).join(', ')}`);
+  }
+  return scenario;
+}
+
+export function listScenarios(): { name: string; title: string; description: string }[] {
+  return SCENARIOS.map(({ name, title, description }) => ({ name, title, description }));
+}

@@ -1,0 +1,91 @@
+import type { ExecResult } from '../sandbox/port';
+import { plural, stripAnsi, truncateMiddle } from './output';
+import type { ToolContext } from './tool';
+
+export const DEFAULT_TIMEOUT_SECONDS = 60;
+export const MAX_TIMEOUT_SECONDS = 300;
+
+/** What happened to a command: either it ran (whatever its exit code), or it could not be run at all. */
+export type CommandOutcome =
+  | { kind: 'ran'; result: ExecResult; timeoutSeconds: number }
+  | { kind: 'not_started'; reason: string };
+
+/**
+ * Runs one command in the sandbox and narrates it to the viewer:
+ * command_started, one command_output per chunk as it arrives, command_finished.
+ */
+export async function runCommandWithEvents(
+  ctx: ToolContext,
+  command: string,
+  options: { timeoutSeconds: number; cwd?: string },
+): Promise<CommandOutcome> {
+  // Do not start work for a run that is already being stopped.
+  if (ctx.signal.aborted) return { kind: 'not_started', reason: 'The run was cancelled before the command started.' };
+
+  const started = performance.now();
+  let cwd = options.cwd;
+  try {
+    cwd ??= await ctx.sandbox.cwd();
+  } catch {
+    cwd = ctx.sandbox.workdir;
+  }
+  // Checked again after the await above: a signal aborted before exec starts is never seen by some sandboxes.
+  if (ctx.signal.aborted) return { kind: 'not_started', reason: 'The run was cancelled before the command started.' };
+  ctx.emit({ type: 'command_started', callId: ctx.callId, command, cwd });
+  try {
+    const result = await ctx.sandbox.exec(command, {
+      cwd: options.cwd,
+      timeoutMs: Math.round(options.timeoutSeconds * 1000),
+      signal: ctx.signal,
+      onOutput: (chunk) => ctx.emit({ type: 'command_output', callId: ctx.callId, stream: chunk.stream, chunk: chunk.data }),
+    });
+    ctx.emit({
+      type: 'command_finished',
+      callId: ctx.callId,
+      exitCode: result.exitCode,
+      durationMs: Math.max(0, result.durationMs),
+      timedOut: result.timedOut,
+      aborted: result.aborted,
+    });
+    return { kind: 'ran', result, timeoutSeconds: options.timeoutSeconds };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    // The viewer saw the command start, so it must also see it end; -1 means "did not run to an exit code".
+    ctx.emit({ type: 'command_output', callId: ctx.callId, stream: 'stderr', chunk: `${reason}\n` });
+    ctx.emit({
+      type: 'command_finished',
+      callId: ctx.callId,
+      exitCode: -1,
+      durationMs: Math.max(0, performance.now() - started),
+      timedOut: false,
+      aborted: ctx.signal.aborted,
+    });
+    return { kind: 'not_started', reason: `The sandbox could not run the command: ${reason}` };
+  }
+}
+
+/** "exit code 0", "exit code 124 — timed out after 60 s …", "exit code 130 — aborted …". */
+export function describeExit(result: ExecResult, timeoutSeconds: number): string {
+  if (result.timedOut) {
+    return (
+      `exit code ${result.exitCode} — timed out after ${formatSeconds(timeoutSeconds)} and was stopped. ` +
+      `If it legitimately needs longer, pass a larger timeout_seconds (max ${MAX_TIMEOUT_SECONDS}); ` +
+      'a command that waits for input or serves forever will never finish here.'
+    );
+  }
+  if (result.aborted) return `exit code ${result.exitCode} — aborted because the run was stopped.`;
+  return `exit code ${result.exitCode}`;
+}
+
+function formatSeconds(seconds: number): string {
+  return Number.isInteger(seconds) ? plural(seconds, 'second') : `${seconds} seconds`;
+}
+
+/** The stdout and stderr sections of a command result, each cut to head + tail (colours removed; events keep them). */
+export function formatStreams(result: ExecResult): string {
+  const section = (name: string, raw: string) => {
+    const text = stripAnsi(raw).replace(/\n$/, '');
+    return `--- ${name} ---\n${text === '' ? '(empty)' : truncateMiddle(text)}`;
+  };
+  return `${section('stdout', result.stdout)}\n${section('stderr', result.stderr)}`;
+}

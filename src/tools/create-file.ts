@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { unifiedDiff } from './diff';
+import { describeError } from './errors';
+import { countLines, formatBytes, plural } from './output';
+import { parentDir, resolveWorkspacePath } from './paths';
+import { defineTool, fail, ok } from './tool';
+
+const schema = z.strictObject({
+  path: z
+    .string()
+    .describe('Path of the new file: relative to the workspace root (e.g. "src/util.ts") or absolute inside it. Missing parent directories are created.'),
+  content: z.string().describe('The complete text of the new file.'),
+});
+
+export const createFileTool = defineTool({
+  name: 'create_file',
+  description: [
+    'Create a new file in the workspace with the given content; missing parent directories are created.',
+    'It refuses to overwrite: if the file already exists, use edit_file to change it.',
+    'Write the whole file content, ending with a newline.',
+  ].join(' '),
+  schema,
+  async run(args, ctx) {
+    const resolved = resolveWorkspacePath(ctx.sandbox.workdir, args.path);
+    if (!resolved.ok) return fail(resolved.error);
+    const { absolute, display } = resolved;
+    try {
+      const existing = await ctx.sandbox.stat(absolute);
+      if (existing?.type === 'dir') return fail(`${display} is an existing directory; choose a file path inside it.`);
+      if (existing) {
+        return fail(`${display} already exists. Use edit_file to change it (read_file first to see its current content).`);
+      }
+      const parent = parentDir(absolute);
+      const parentStat = await ctx.sandbox.stat(parent);
+      if (parentStat?.type === 'file') return fail(`Cannot create ${display}: its parent ${parentDir(display)} is a file.`);
+      if (!parentStat) await ctx.sandbox.mkdir(parent, { recursive: true });
+      await ctx.sandbox.writeFile(absolute, args.content);
+    } catch (error) {
+      return fail(describeError(error, display));
+    }
+    ctx.emit({
+      type: 'file_changed',
+      path: display,
+      change: 'created',
+      before: null,
+      after: args.content,
+      diff: unifiedDiff({ path: display, before: null, after: args.content }),
+    });
+    return ok(`Created ${display} (${plural(countLines(args.content), 'line')}, ${formatBytes(new TextEncoder().encode(args.content).length)}).`);
+  },
+});

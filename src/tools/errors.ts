@@ -1,0 +1,21 @@
+import { SandboxError } from '../sandbox/port';
+
+/** Turns an error thrown by the sandbox (or anything else) into one readable sentence for the model. */
+export function describeError(error: unknown, display: string): string {
+  if (error instanceof SandboxError) {
+    switch (error.code) {
+      case 'ENOENT':
+        return `${display} does not exist. Use list_files to see which files exist.`;
+      case 'EEXIST':
+        return `${display} already exists.`;
+      case 'EISDIR':
+        return `${display} is a directory, not a file. Use list_files to see what it contains.`;
+      case 'ENOTDIR':
+        return `A part of ${display} is a file, not a directory.`;
+      default:
+        return `The sandbox could not complete the operation on ${display}: ${error.message}`;
+    }
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return `Unexpected error while working on ${display}: ${message}`;
+}

@@ -1,0 +1,110 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Settings } from '../engine/settings';
+import { EditorPanel } from './components/EditorPanel';
+import { Header } from './components/Header';
+import { SettingsDialog } from './components/SettingsDialog';
+import { SplitPane } from './components/SplitPane';
+import { TaskComposer } from './components/TaskComposer';
+import { TerminalPanel } from './components/TerminalPanel';
+import { Timeline } from './components/Timeline';
+import type { EngineClient } from './engine-client';
+import { sandboxStatusText } from './sandbox-connection';
+import { modelLabel } from './settings/model-label';
+import { forgetApiKey, saveSettings } from './settings/storage';
+import { useEngine, type Scenario } from './use-engine';
+
+export interface AppProps {
+  client: EngineClient;
+  initialSettings: Settings;
+  /** Why stored settings were not used, if they were not. */
+  settingsProblem: string | null;
+}
+
+function defaultTaskFor(settings: Settings, scenarios: Scenario[]): string | null {
+  if (settings.model.provider !== 'scripted') return null;
+  const scenario = scenarios.find((s) => s.name === settings.model.scenario);
+  return scenario ? (scenario.defaultTask ?? scenario.description) : null;
+}
+
+export function App({ client, initialSettings, settingsProblem }: AppProps) {
+  const [settings, setSettings] = useState(initialSettings);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [task, setTask] = useState('');
+  const engine = useEngine(client, settings);
+
+  // The task box holds the scripted scenario's task until the viewer types their own.
+  const suggested = defaultTaskFor(settings, engine.scenarios);
+  const lastSuggested = useRef<string | null>(null);
+  useEffect(() => {
+    if (suggested === null) return;
+    setTask((current) => (current === '' || current === lastSuggested.current ? suggested : current));
+    lastSuggested.current = suggested;
+  }, [suggested]);
+
+  const saveAndClose = useCallback((next: Settings) => {
+    saveSettings(localStorage, next);
+    setSettings(next);
+    setSettingsOpen(false);
+  }, []);
+
+  const forgetKey = useCallback(() => {
+    forgetApiKey(localStorage);
+    setSettings((current) => ({ ...current, model: { ...current.model, apiKey: '' } }));
+  }, []);
+
+  const { state } = engine;
+  const canRun = engine.workerReady && !engine.busy && task.trim() !== '';
+  const run = useCallback(() => {
+    if (canRun) engine.run(task.trim());
+  }, [canRun, engine, task]);
+
+  return (
+    <div
+      className="app"
+      data-ready={engine.workerReady ? 'true' : 'false'}
+      data-sandbox={engine.sandbox.phase}
+    >
+      <Header
+        status={state.status}
+        sandboxText={sandboxStatusText(engine.sandbox)}
+        sandboxKind={engine.sandbox.phase === 'ready' ? engine.sandbox.info.kind : null}
+        modelText={modelLabel(settings.model)}
+        iteration={state.status === 'running' && state.run ? state.run : null}
+        onOpenSettings={() => setSettingsOpen(true)}
+      />
+      <main className="workspace">
+        <div className="column column--left">
+          <TaskComposer
+            task={task}
+            onTaskChange={setTask}
+            canRun={canRun}
+            canStop={engine.busy}
+            waitingForSandbox={engine.waitingForSandbox}
+            workerReady={engine.workerReady}
+            onRun={run}
+            onStop={engine.stop}
+          />
+          <Timeline
+            entries={state.timeline}
+            problems={settingsProblem ? [settingsProblem, ...engine.problems] : engine.problems}
+          />
+        </div>
+        <SplitPane
+          className="column column--right"
+          label="Resize editor and terminal"
+          storageKey="phasegate.split"
+          first={<EditorPanel state={state} onSelect={engine.selectFile} />}
+          second={<TerminalPanel terminal={state.terminal} />}
+        />
+      </main>
+      <SettingsDialog
+        open={settingsOpen}
+        settings={settings}
+        scenarios={engine.scenarios}
+        onSave={saveAndClose}
+        onCancel={() => setSettingsOpen(false)}
+        onForgetKey={forgetKey}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { useRef, type KeyboardEvent } from 'react';
+import { openFiles, type FileView, type UiState } from '../state/reducer';
+import { MonacoView } from './MonacoView';
+import '../styles/editor.css';
+
+export interface EditorPanelProps {
+  state: UiState;
+  onSelect: (path: string) => void;
+}
+
+const ORIGIN_LABEL: Record<FileView['origin'], string> = {
+  read: 'read',
+  created: 'created',
+  edited: 'edited — before | after',
+  deleted: 'deleted',
+};
+
+const tabId = (index: number) => `file-tab-${index}`;
+
+export function EditorPanel({ state, onSelect }: EditorPanelProps) {
+  const files = openFiles(state);
+  const activeIndex = files.findIndex((file) => file.path === state.activeFile);
+  const active = files[activeIndex];
+
+  return (
+    <section className="panel editor" aria-labelledby="editor-heading">
+      <div className="panel-head">
+        <h2 id="editor-heading" className="panel-title">
+          Editor
+        </h2>
+        {files.length > 0 && <FileTabs files={files} activeIndex={activeIndex} onSelect={onSelect} />}
+      </div>
+      {active ? (
+        <div role="tabpanel" aria-labelledby={tabId(activeIndex)} className="editor-body">
+          <p className="editor-path">
+            <code>{active.path}</code>
+            <span className={`badge badge--${active.origin}`}>{ORIGIN_LABEL[active.origin]}</span>
+            {active.truncated && <span className="badge badge--warn">shortened</span>}
+          </p>
+          <MonacoView file={active} />
+        </div>
+      ) : (
+        <p className="empty">Files the agent reads or writes open here.</p>
+      )}
+    </section>
+  );
+}
+
+function FileTabs({ files, activeIndex, onSelect }: { files: FileView[]; activeIndex: number; onSelect: (path: string) => void }) {
+  const list = useRef<HTMLDivElement>(null);
+
+  // Arrow keys move between tabs (and show them), as in any tab list.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const last = files.length - 1;
+    const target = { ArrowRight: activeIndex + 1, ArrowLeft: activeIndex - 1, Home: 0, End: last }[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    const index = target > last ? 0 : target < 0 ? last : target;
+    const file = files[index];
+    if (!file) return;
+    onSelect(file.path);
+    list.current?.querySelector<HTMLElement>(`#${tabId(index)}`)?.focus();
+  };
+
+  return (
+    <div role="tablist" aria-label="Open files" className="file-tabs" ref={list} onKeyDown={onKeyDown}>
+      {files.map((file, index) => (
+        <button
+          key={file.path}
+          id={tabId(index)}
+          type="button"
+          role="tab"
+          aria-selected={index === activeIndex}
+          tabIndex={index === activeIndex ? 0 : -1}
+          className="file-tab"
+          title={file.path}
+          onClick={() => onSelect(file.path)}
+        >
+          {file.path.split('/').pop()}
+          {file.origin !== 'read' && <span className={`dot dot--${file.origin}`} aria-label={file.origin} />}
+        </button>
+      ))}
+    </div>
+  );
+}

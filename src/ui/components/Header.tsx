@@ -1,0 +1,37 @@
+import type { RunStatus } from '../../engine/events';
+
+export interface HeaderProps {
+  status: RunStatus;
+  sandboxText: string;
+  sandboxKind: 'virtual' | 'webcontainer' | null;
+  modelText: string;
+  iteration: { iteration: number; maxIterations: number } | null;
+  onOpenSettings: () => void;
+}
+
+export function Header({ status, sandboxText, sandboxKind, modelText, iteration, onOpenSettings }: HeaderProps) {
+  return (
+    <header className="app-header">
+      <h1 className="brand">Phasegate</h1>
+      <p className="model-label" title="The model the next run uses">
+        <span className="caption">Model</span> <span>{modelText}</span>
+      </p>
+      <div className="header-status">
+        <div role="status" aria-label="Sandbox" className="pill pill--sandbox" data-kind={sandboxKind ?? 'none'}>
+          {sandboxText}
+        </div>
+        <div role="status" aria-label="Run status" className="pill pill--status" data-status={status}>
+          {status}
+        </div>
+        {iteration && (
+          <span className="iteration" aria-live="off">
+            step {iteration.iteration}/{iteration.maxIterations}
+          </span>
+        )}
+      </div>
+      <button type="button" className="button" onClick={onOpenSettings}>
+        Settings
+      </button>
+    </header>
+  );
+}

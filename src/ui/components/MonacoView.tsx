@@ -1,0 +1,114 @@
+import { useEffect, useRef, useState } from 'react';
+import type * as MonacoApi from 'monaco-editor/editor/editor.api';
+import { languageForPath } from '../editor/language';
+import { loadMonaco, type Monaco } from '../editor/monaco-loader';
+import type { FileView } from '../state/reducer';
+import { usePrefersDark } from './use-prefers-dark';
+
+type Editors =
+  | { kind: 'plain'; editor: MonacoApi.editor.IStandaloneCodeEditor }
+  | { kind: 'diff'; editor: MonacoApi.editor.IStandaloneDiffEditor };
+
+const SHARED_OPTIONS = {
+  readOnly: true,
+  automaticLayout: true,
+  minimap: { enabled: false },
+  scrollBeyondLastLine: false,
+  fontSize: 13,
+  renderLineHighlight: 'none',
+} satisfies MonacoApi.editor.IEditorOptions;
+
+/** One text model per file (and one per "before" side), kept for the page's life. */
+function modelFor(monaco: Monaco, models: Map<string, MonacoApi.editor.ITextModel>, side: 'after' | 'before', file: FileView, text: string) {
+  const key = `${side}:${file.path}`;
+  const existing = models.get(key);
+  if (existing) {
+    if (existing.getValue() !== text) existing.setValue(text);
+    return existing;
+  }
+  const uri = monaco.Uri.from({ scheme: side === 'after' ? 'workspace' : 'workspace-before', path: `/${file.path.replace(/^\/+/, '')}` });
+  const model = monaco.editor.createModel(text, languageForPath(file.path), uri);
+  models.set(key, model);
+  return model;
+}
+
+/** Monaco, loaded on first use; the file's text shows as plain text until it is ready. */
+export function MonacoView({ file }: { file: FileView }) {
+  const host = useRef<HTMLDivElement>(null);
+  const [monaco, setMonaco] = useState<Monaco | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const editors = useRef<Editors | null>(null);
+  const models = useRef(new Map<string, MonacoApi.editor.ITextModel>());
+  const dark = usePrefersDark();
+
+  useEffect(() => {
+    let live = true;
+    loadMonaco().then(
+      (loaded) => live && setMonaco(loaded),
+      (error: unknown) => live && setFailure(error instanceof Error ? error.message : String(error)),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    monaco?.editor.setTheme(dark ? 'vs-dark' : 'vs');
+  }, [monaco, dark]);
+
+  useEffect(() => {
+    const element = host.current;
+    if (!monaco || !element) return;
+    const wantDiff = file.origin === 'edited';
+    const current = editors.current;
+    if (current && (current.kind === 'diff') !== wantDiff) {
+      current.editor.dispose();
+      editors.current = null;
+    }
+    const after = modelFor(monaco, models.current, 'after', file, file.content);
+    if (wantDiff) {
+      const original = modelFor(monaco, models.current, 'before', file, file.before ?? '');
+      if (editors.current?.kind !== 'diff') {
+        editors.current = {
+          kind: 'diff',
+          editor: monaco.editor.createDiffEditor(element, { ...SHARED_OPTIONS, originalEditable: false, ariaLabel: `${file.path}, before and after` }),
+        };
+      }
+      editors.current.editor.setModel({ original, modified: after });
+      return;
+    }
+    if (editors.current?.kind !== 'plain') {
+      editors.current = { kind: 'plain', editor: monaco.editor.create(element, { ...SHARED_OPTIONS, model: null }) };
+    }
+    const editor = editors.current.editor;
+    editor.setModel(after);
+    editor.updateOptions({ ariaLabel: `${file.path}, read-only` });
+    if (file.reveal) {
+      const lastLine = after.getLineCount();
+      const start = Math.min(file.reveal.startLine, lastLine);
+      const end = Math.min(Math.max(file.reveal.endLine, start), lastLine);
+      editor.setSelection({ startLineNumber: start, startColumn: 1, endLineNumber: end, endColumn: after.getLineMaxColumn(end) });
+      editor.revealLinesInCenter(start, end);
+    }
+  }, [monaco, file]);
+
+  useEffect(
+    () => () => {
+      editors.current?.editor.dispose();
+      for (const model of models.current.values()) model.dispose();
+    },
+    [],
+  );
+
+  return (
+    <div className="monaco-wrap">
+      <div ref={host} className="monaco-host" data-loaded={monaco ? 'true' : 'false'} />
+      {!monaco && (
+        <pre className="editor-fallback" aria-busy={failure === null}>
+          {failure ? `The editor could not load (${failure}); showing plain text.\n\n` : ''}
+          {file.content}
+        </pre>
+      )}
+    </div>
+  );
+}

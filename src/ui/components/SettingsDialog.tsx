@@ -1,0 +1,271 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { PROVIDERS, ProviderSchema, SandboxPreferenceSchema, type Settings } from '../../engine/settings';
+import { applyPreset, toDraft, validateDraft, type DraftErrors, type DraftField, type SettingsDraft } from '../settings/validate';
+import type { Scenario } from '../use-engine';
+import '../styles/settings.css';
+
+export interface SettingsDialogProps {
+  open: boolean;
+  settings: Settings;
+  scenarios: Scenario[];
+  onSave: (settings: Settings) => void;
+  onCancel: () => void;
+  onForgetKey: () => void;
+}
+
+const SANDBOX_LABELS: Record<Settings['sandbox'], string> = {
+  auto: 'Auto (WebContainer, else virtual)',
+  virtual: 'Virtual (offline, just-bash)',
+  webcontainer: 'WebContainer',
+};
+
+/** A modal <dialog>: the page behind is inert, Tab stays inside, Escape cancels. */
+export function SettingsDialog({ open, settings, scenarios, onSave, onCancel, onForgetKey }: SettingsDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [draft, setDraft] = useState<SettingsDraft>(() => toDraft(settings));
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const [keyForgotten, setKeyForgotten] = useState(false);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      setDraft(toDraft(settings));
+      setErrors({});
+      setKeyForgotten(false);
+      element.showModal();
+    } else if (!open && element.open) {
+      element.close();
+    }
+    // The draft resets only when the dialog opens, not when settings change under it.
+  }, [open]);
+
+  const update = <K extends DraftField>(field: K, value: SettingsDraft[K]) => {
+    setDraft((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const save = () => {
+    const result = validateDraft(draft);
+    if (result.ok) onSave(result.settings);
+    else setErrors(result.errors);
+  };
+
+  const forgetKey = () => {
+    onForgetKey();
+    update('apiKey', '');
+    setKeyForgotten(true);
+  };
+
+  const scripted = draft.provider === 'scripted';
+  const errorCount = Object.values(errors).filter(Boolean).length;
+
+  return (
+    <dialog
+      ref={dialog}
+      className="settings"
+      aria-labelledby="settings-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      <form
+        method="dialog"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
+      >
+        <h2 id="settings-title">Settings</h2>
+        {errorCount > 0 && (
+          <p role="alert" className="form-error">
+            Fix {errorCount === 1 ? 'the field' : `the ${errorCount} fields`} marked below.
+          </p>
+        )}
+
+        <fieldset>
+          <legend>Model</legend>
+          <Field id="provider" label="Provider" error={errors.provider}>
+            {(control) => (
+              <select
+                {...control}
+                value={draft.provider}
+                onChange={(event) => {
+                  const provider = ProviderSchema.safeParse(event.target.value);
+                  if (provider.success) {
+                    setDraft((current) => applyPreset(current, provider.data));
+                    setErrors({});
+                  }
+                }}
+              >
+                {ProviderSchema.options.map((provider) => (
+                  <option key={provider} value={provider}>
+                    {PROVIDERS[provider].label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+
+          {scripted ? (
+            <Field id="scenario" label="Scenario" error={errors.scenario}>
+              {(control) => (
+                <select {...control} value={draft.scenario} onChange={(event) => update('scenario', event.target.value)}>
+                  {scenarios.length === 0 && <option value={draft.scenario}>{draft.scenario}</option>}
+                  {scenarios.map((scenario) => (
+                    <option key={scenario.name} value={scenario.name} title={scenario.description}>
+                      {scenario.title}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          ) : (
+            <>
+              <Field id="base-url" label="Base URL" error={errors.baseUrl}>
+                {(control) => (
+                  <input
+                    {...control}
+                    type="url"
+                    inputMode="url"
+                    autoComplete="off"
+                    spellCheck={false}
+                    value={draft.baseUrl}
+                    onChange={(event) => update('baseUrl', event.target.value)}
+                  />
+                )}
+              </Field>
+              <Field id="model-name" label="Model" error={errors.model}>
+                {(control) => (
+                  <input
+                    {...control}
+                    autoComplete="off"
+                    spellCheck={false}
+                    value={draft.model}
+                    onChange={(event) => update('model', event.target.value)}
+                  />
+                )}
+              </Field>
+              <Field
+                id="api-key"
+                label="API key"
+                error={errors.apiKey}
+                note="Kept only in this browser's localStorage and sent only to the base URL above."
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    type="password"
+                    autoComplete="off"
+                    spellCheck={false}
+                    value={draft.apiKey}
+                    onChange={(event) => update('apiKey', event.target.value)}
+                  />
+                )}
+              </Field>
+              <div className="row">
+                <button type="button" className="button" onClick={forgetKey} disabled={draft.apiKey === '' && settings.model.apiKey === ''}>
+                  Forget key
+                </button>
+                {keyForgotten && <span role="status">The key was removed from this browser.</span>}
+              </div>
+            </>
+          )}
+        </fieldset>
+
+        <fieldset>
+          <legend>Run</legend>
+          <Field id="max-iterations" label="Max iterations" error={errors.maxIterations}>
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={200}
+                step={1}
+                value={draft.maxIterations}
+                onChange={(event) => update('maxIterations', event.target.value)}
+              />
+            )}
+          </Field>
+          <Field id="sandbox" label="Sandbox" error={errors.sandbox}>
+            {(control) => (
+              <select
+                {...control}
+                value={draft.sandbox}
+                onChange={(event) => {
+                  const sandbox = SandboxPreferenceSchema.safeParse(event.target.value);
+                  if (sandbox.success) update('sandbox', sandbox.data);
+                }}
+              >
+                {SandboxPreferenceSchema.options.map((option) => (
+                  <option key={option} value={option}>
+                    {SANDBOX_LABELS[option]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          {draft.sandbox !== 'virtual' && (
+            <Field id="boot-timeout" label="WebContainer boot timeout (seconds)" error={errors.bootTimeoutSeconds}>
+              {(control) => (
+                <input
+                  {...control}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={15}
+                  step={1}
+                  value={draft.bootTimeoutSeconds}
+                  onChange={(event) => update('bootTimeoutSeconds', event.target.value)}
+                />
+              )}
+            </Field>
+          )}
+        </fieldset>
+
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--primary">
+            Save
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+interface ControlProps {
+  id: string;
+  'aria-describedby': string | undefined;
+  'aria-invalid': boolean;
+}
+
+/** A labelled control with its note and inline error; the control gets the ids it needs via `children(props)`. */
+function Field(props: { id: string; label: string; error: string | undefined; note?: string; children: (control: ControlProps) => ReactNode }) {
+  const { id, label, error, note, children } = props;
+  const errorId = `${id}-error`;
+  const noteId = `${id}-note`;
+  const describedBy = [error ? errorId : null, note ? noteId : null].filter((part) => part !== null).join(' ');
+  return (
+    <div className={`field ${error ? 'field--invalid' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {children({ id, 'aria-describedby': describedBy || undefined, 'aria-invalid': Boolean(error) })}
+      {note && (
+        <p id={noteId} className="field-note">
+          {note}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

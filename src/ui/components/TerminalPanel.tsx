@@ -1,0 +1,106 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ITheme, Terminal } from '@xterm/xterm';
+import type { TerminalState } from '../state/reducer';
+import { toPlainText } from '../terminal/format';
+import { usePrefersDark } from './use-prefers-dark';
+import '../styles/terminal.css';
+
+const DARK: ITheme = { background: '#0d1117', foreground: '#d6dde6', cursor: '#0d1117', selectionBackground: '#2f4a6d' };
+const LIGHT: ITheme = { background: '#fbfcfd', foreground: '#1f2328', cursor: '#fbfcfd', selectionBackground: '#b6d3f5' };
+
+interface Xterm {
+  terminal: Terminal;
+  fit: () => void;
+}
+
+async function openXterm(element: HTMLElement, dark: boolean): Promise<Xterm> {
+  const [{ Terminal }, { FitAddon }] = await Promise.all([
+    import('@xterm/xterm'),
+    import('@xterm/addon-fit'),
+    import('@xterm/xterm/css/xterm.css'),
+  ]);
+  const terminal = new Terminal({
+    disableStdin: true,
+    cursorBlink: false,
+    cursorInactiveStyle: 'none',
+    scrollback: 5000,
+    fontSize: 13,
+    fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
+    theme: dark ? DARK : LIGHT,
+  });
+  const fitAddon = new FitAddon();
+  terminal.loadAddon(fitAddon);
+  terminal.open(element);
+  const fit = () => {
+    // fit() throws on a detached or zero-sized element; the next resize fits again.
+    try {
+      fitAddon.fit();
+    } catch {
+      /* nothing to fit yet */
+    }
+  };
+  fit();
+  return { terminal, fit };
+}
+
+/** Command output as a terminal; a plain-text copy stays in the page for screen readers and tests. */
+export function TerminalPanel({ terminal }: { terminal: TerminalState }) {
+  const host = useRef<HTMLDivElement>(null);
+  const [xterm, setXterm] = useState<Xterm | null>(null);
+  /** Absolute position (see TerminalState.dropped) written to xterm so far. */
+  const written = useRef(0);
+  const dark = usePrefersDark();
+  const darkAtOpen = useRef(dark);
+
+  useEffect(() => {
+    const element = host.current;
+    if (!element) return;
+    let live = true;
+    let opened: Xterm | null = null;
+    const observer = new ResizeObserver(() => opened?.fit());
+    openXterm(element, darkAtOpen.current).then(
+      (result) => {
+        if (!live) return result.terminal.dispose();
+        opened = result;
+        observer.observe(element);
+        setXterm(result);
+      },
+      () => undefined /* the plain-text log still shows everything */,
+    );
+    return () => {
+      live = false;
+      observer.disconnect();
+      opened?.terminal.dispose();
+    };
+  }, []);
+
+  useEffect(() => {
+    if (xterm) xterm.terminal.options.theme = dark ? DARK : LIGHT;
+  }, [xterm, dark]);
+
+  useEffect(() => {
+    if (!xterm) return;
+    const end = terminal.dropped + terminal.text.length;
+    if (end <= written.current) return;
+    const from = Math.max(0, written.current - terminal.dropped);
+    xterm.terminal.write(terminal.text.slice(from));
+    written.current = end;
+  }, [xterm, terminal]);
+
+  const plain = useMemo(() => toPlainText(terminal.text), [terminal.text]);
+
+  return (
+    <section className="panel terminal" aria-labelledby="terminal-heading">
+      <h2 id="terminal-heading" className="panel-title">
+        Terminal
+      </h2>
+      <div className="terminal-body">
+        <div ref={host} className="xterm-host" aria-hidden="true" />
+        {terminal.text === '' && <p className="empty terminal-empty">Commands the agent runs and their output appear here.</p>}
+      </div>
+      <pre className="visually-hidden" aria-live="off" aria-label="Terminal output" data-testid="terminal-log">
+        {plain}
+      </pre>
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+import type { TimelineEntry } from '../state/reducer';
+import { formatArgs, formatDuration } from '../timeline/format';
+import { ToolOutput } from './ToolOutput';
+import '../styles/timeline.css';
+
+export interface TimelineProps {
+  entries: readonly TimelineEntry[];
+  problems: readonly string[];
+}
+
+/** How close to the bottom still counts as "following" the run. */
+const FOLLOW_THRESHOLD_PX = 32;
+
+export function Timeline({ entries, problems }: TimelineProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const following = useRef(true);
+  const [showJump, setShowJump] = useState(false);
+
+  const onScroll = () => {
+    const el = scroller.current;
+    if (!el) return;
+    following.current = el.scrollHeight - el.scrollTop - el.clientHeight < FOLLOW_THRESHOLD_PX;
+    if (following.current) setShowJump(false);
+  };
+
+  // Follow new content unless the viewer scrolled up to read.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    if (following.current) el.scrollTop = el.scrollHeight;
+    else setShowJump(true);
+  }, [entries, problems]);
+
+  const jumpToLatest = () => {
+    const el = scroller.current;
+    if (!el) return;
+    following.current = true;
+    el.scrollTop = el.scrollHeight;
+    setShowJump(false);
+  };
+
+  return (
+    <section className="panel timeline" aria-labelledby="timeline-heading">
+      <h2 id="timeline-heading" className="panel-title">
+        Timeline
+      </h2>
+      <div className="timeline-scroll" ref={scroller} onScroll={onScroll} tabIndex={0} aria-label="Timeline entries">
+        {problems.length > 0 && (
+          <div role="alert" className="problems">
+            {problems.map((problem, index) => (
+              <p key={index}>{problem}</p>
+            ))}
+          </div>
+        )}
+        {entries.length === 0 && problems.length === 0 && (
+          <p className="empty">The agent's messages, tool calls and results appear here.</p>
+        )}
+        <ol className="timeline-list">
+          {entries.map((entry) => (
+            <li key={entry.id} className={`entry entry--${entry.kind}`}>
+              <Entry entry={entry} />
+            </li>
+          ))}
+        </ol>
+      </div>
+      {showJump && (
+        <button type="button" className="button jump" onClick={jumpToLatest}>
+          Jump to latest
+        </button>
+      )}
+    </section>
+  );
+}
+
+function Entry({ entry }: { entry: TimelineEntry }) {
+  switch (entry.kind) {
+    case 'task':
+      return (
+        <>
+          <span className="entry-label">Task</span>
+          <p className="entry-text">{entry.task}</p>
+        </>
+      );
+    case 'assistant':
+      return (
+        <>
+          <span className="entry-label">Agent</span>
+          <p className="entry-text" aria-busy={entry.streaming}>
+            {entry.text}
+            {entry.streaming && <span className="cursor" aria-hidden="true" />}
+          </p>
+        </>
+      );
+    case 'tool':
+      return (
+        <>
+          <div className="tool-head">
+            <span className="entry-label">Tool</span>
+            <code className="tool-name">{entry.name}</code>
+            {entry.result === null ? (
+              <span className="badge badge--pending">running…</span>
+            ) : (
+              <>
+                <span className={`badge ${entry.result.ok ? 'badge--ok' : 'badge--fail'}`}>
+                  {entry.result.ok ? 'ok' : 'failed'}
+                </span>
+                <span className="duration">{formatDuration(entry.result.durationMs)}</span>
+              </>
+            )}
+          </div>
+          <pre className="tool-args" aria-label={`${entry.name} arguments`}>
+            {formatArgs(entry.args, entry.rawArguments)}
+          </pre>
+          {entry.result && <ToolOutput output={entry.result.output} />}
+        </>
+      );
+    case 'file':
+      return (
+        <p className="entry-text entry-text--quiet">
+          <span className="entry-label">File</span> {entry.change} <code>{entry.path}</code>
+        </p>
+      );
+    case 'notice':
+      return (
+        <p className={`entry-text notice notice--${entry.level}`}>
+          <span className="entry-label">{entry.level === 'warning' ? 'Warning' : 'Note'}</span> {entry.message}
+        </p>
+      );
+    case 'end':
+      return <RunEnd entry={entry} />;
+  }
+}
+
+function RunEnd({ entry }: { entry: Extract<TimelineEntry, { kind: 'end' }> }) {
+  const headline = { completed: 'Run completed', failed: 'Run failed', cancelled: 'Run cancelled' }[entry.status];
+  const steps = `${entry.iterations} ${entry.iterations === 1 ? 'step' : 'steps'}`;
+  return (
+    <div className={`run-end run-end--${entry.status}`}>
+      <p className="run-end-title">
+        {headline} after {steps}
+        {entry.errorCode && <code className="error-code">{entry.errorCode}</code>}
+      </p>
+      {entry.reason && <p className="entry-text">{entry.reason}</p>}
+      {entry.summary && <p className="entry-text">{entry.summary}</p>}
+    </div>
+  );
+}

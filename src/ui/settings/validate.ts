@@ -1,0 +1,107 @@
+import { PROVIDERS, SettingsSchema, type Provider, type Settings } from '../../engine/settings';
+
+/** The Settings form's fields, as typed text (numbers are parsed here, not in the form). */
+export interface SettingsDraft {
+  provider: Provider;
+  baseUrl: string;
+  model: string;
+  apiKey: string;
+  scenario: string;
+  mode: Settings['mode'];
+  maxIterations: string;
+  sandbox: Settings['sandbox'];
+  bootTimeoutSeconds: string;
+}
+
+export type DraftField = keyof SettingsDraft;
+export type DraftErrors = Partial<Record<DraftField, string>>;
+
+export function toDraft(settings: Settings): SettingsDraft {
+  return {
+    provider: settings.model.provider,
+    baseUrl: settings.model.baseUrl,
+    model: settings.model.model,
+    apiKey: settings.model.apiKey,
+    scenario: settings.model.scenario,
+    mode: settings.mode,
+    maxIterations: String(settings.maxIterations),
+    sandbox: settings.sandbox,
+    bootTimeoutSeconds: String(settings.webcontainerBootTimeoutMs / 1000),
+  };
+}
+
+/** Picking a preset fills its base URL and model; the key and the rest stay. */
+export function applyPreset(draft: SettingsDraft, provider: Provider): SettingsDraft {
+  const preset = PROVIDERS[provider];
+  return { ...draft, provider, baseUrl: preset.baseUrl, model: preset.model };
+}
+
+/** Where each schema path shows its error in the form. */
+const FIELD_BY_PATH: Record<string, DraftField> = {
+  'model.provider': 'provider',
+  'model.baseUrl': 'baseUrl',
+  'model.model': 'model',
+  'model.apiKey': 'apiKey',
+  'model.scenario': 'scenario',
+  mode: 'mode',
+  maxIterations: 'maxIterations',
+  sandbox: 'sandbox',
+  webcontainerBootTimeoutMs: 'bootTimeoutSeconds',
+};
+
+const MESSAGES: Partial<Record<DraftField, string>> = {
+  maxIterations: 'Enter a whole number from 1 to 200.',
+  bootTimeoutSeconds: 'Enter a whole number of seconds from 1 to 15.',
+  scenario: 'Pick a demo scenario.',
+};
+
+function parseNumber(text: string): number {
+  return text.trim() === '' ? Number.NaN : Number(text);
+}
+
+export function validateDraft(draft: SettingsDraft): { ok: true; settings: Settings } | { ok: false; errors: DraftErrors } {
+  const candidate = {
+    model: {
+      provider: draft.provider,
+      baseUrl: draft.baseUrl.trim(),
+      model: draft.model.trim(),
+      apiKey: draft.apiKey.trim(),
+      scenario: draft.scenario,
+    },
+    mode: draft.mode,
+    maxIterations: parseNumber(draft.maxIterations),
+    sandbox: draft.sandbox,
+    webcontainerBootTimeoutMs: parseNumber(draft.bootTimeoutSeconds) * 1000,
+  };
+  const errors: DraftErrors = {};
+  const result = SettingsSchema.safeParse(candidate);
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const field = FIELD_BY_PATH[issue.path.join('.')];
+      if (field && errors[field] === undefined) errors[field] = MESSAGES[field] ?? capitalize(issue.message);
+    }
+  }
+  // Checks the schema leaves to the form: an endpoint needs a real URL, and some providers a key.
+  if (draft.provider !== 'scripted') {
+    if (!isHttpUrl(candidate.model.baseUrl)) errors.baseUrl ??= 'Enter a base URL starting with http:// or https://.';
+    if (PROVIDERS[draft.provider].needsKey && candidate.model.apiKey === '') {
+      errors.apiKey ??= `${PROVIDERS[draft.provider].label} needs an API key.`;
+    }
+  }
+  if (!result.success || Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, settings: result.data };
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+function capitalize(message: string): string {
+  const text = message.charAt(0).toUpperCase() + message.slice(1);
+  return text.endsWith('.') ? text : `${text}.`;
+}

@@ -1,0 +1,38 @@
+/** How tool calls and results read in the Timeline. */
+
+const INLINE_ARGS_MAX = 80;
+
+/** Arguments as compact JSON when short, indented JSON when long, raw text when the model sent invalid JSON. */
+export function formatArgs(args: unknown, rawArguments: string): string {
+  if (args === null || args === undefined) return rawArguments.trim() === '' ? '(no arguments)' : rawArguments;
+  const compact = JSON.stringify(args);
+  if (compact === undefined) return String(args);
+  return compact.length <= INLINE_ARGS_MAX ? compact : JSON.stringify(args, null, 2);
+}
+
+export interface OutputPreview {
+  /** What shows while collapsed (the whole output when nothing is hidden). */
+  preview: string;
+  collapsible: boolean;
+  hiddenLines: number;
+}
+
+export const PREVIEW_LINES = 8;
+export const PREVIEW_CHARS = 600;
+
+/** Long results show their first lines until the viewer expands them. */
+export function previewOutput(output: string, maxLines = PREVIEW_LINES, maxChars = PREVIEW_CHARS): OutputPreview {
+  const lines = output.split('\n');
+  if (lines.length <= maxLines && output.length <= maxChars) {
+    return { preview: output, collapsible: false, hiddenLines: 0 };
+  }
+  let preview = lines.slice(0, maxLines).join('\n');
+  if (preview.length > maxChars) preview = preview.slice(0, maxChars);
+  const shownLines = preview.split('\n').length;
+  return { preview, collapsible: true, hiddenLines: Math.max(0, lines.length - shownLines) };
+}
+
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+}

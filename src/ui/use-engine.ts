@@ -1,0 +1,140 @@
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { z } from 'zod';
+import type { EngineEvent } from '../engine/events';
+import type { Settings } from '../engine/settings';
+import type { EngineClient } from './engine-client';
+import { connectSandbox, type SandboxStatus } from './sandbox-connection';
+import { initialState, reduceAll, selectFile, type UiState } from './state/reducer';
+
+export interface Scenario {
+  name: string;
+  title: string;
+  description: string;
+  /** The task the scenario was written for; older workers do not send it. */
+  defaultTask: string | null;
+}
+
+const ScenarioListSchema = z.array(
+  z.object({ name: z.string(), title: z.string(), description: z.string(), defaultTask: z.string().optional() }),
+);
+
+type Action = { type: 'events'; events: EngineEvent[] } | { type: 'select_file'; path: string };
+
+function uiReducer(state: UiState, action: Action): UiState {
+  return action.type === 'events' ? reduceAll(state, action.events) : selectFile(state, action.path);
+}
+
+export interface EngineView {
+  state: UiState;
+  /** The worker answered and can take a run. */
+  workerReady: boolean;
+  scenarios: Scenario[];
+  sandbox: SandboxStatus;
+  /** A run was asked for and has not ended (it may still wait for the sandbox). */
+  busy: boolean;
+  waitingForSandbox: boolean;
+  problems: string[];
+  run(task: string): void;
+  stop(): void;
+  selectFile(path: string): void;
+  dismissProblems(): void;
+}
+
+export function useEngine(client: EngineClient, settings: Settings): EngineView {
+  const [state, dispatch] = useReducer(uiReducer, initialState);
+  const [workerReady, setWorkerReady] = useState(false);
+  const [scenarios, setScenarios] = useState<Scenario[]>([]);
+  const [sandbox, setSandbox] = useState<SandboxStatus>({ phase: 'connecting' });
+  const [requested, setRequested] = useState(false);
+  const [waitingForSandbox, setWaitingForSandbox] = useState(false);
+  const [problems, setProblems] = useState<string[]>([]);
+
+  const settingsRef = useRef(settings);
+  settingsRef.current = settings;
+  const sandboxSettled = useRef<Promise<unknown>>(Promise.resolve());
+  const cancelPending = useRef(false);
+
+  const addProblem = useCallback((message: string) => setProblems((list) => [...list, message]), []);
+
+  useEffect(() => {
+    const offEvents = client.onEvents((events) => dispatch({ type: 'events', events }));
+    const offProblems = client.onProblem(addProblem);
+    let live = true;
+    client.ready.then(
+      (list) => {
+        if (!live) return;
+        const parsed = ScenarioListSchema.safeParse(list);
+        if (parsed.success) setScenarios(parsed.data.map((s) => ({ ...s, defaultTask: s.defaultTask ?? null })));
+        else addProblem('The engine sent an unreadable scenario list.');
+        setWorkerReady(true);
+      },
+      (error: unknown) => live && addProblem(`The engine did not start: ${messageOf(error)}`),
+    );
+    return () => {
+      live = false;
+      offEvents();
+      offProblems();
+    };
+  }, [client, addProblem]);
+
+  // Every change of sandbox preference reconnects; the latest choice wins.
+  useEffect(() => {
+    let superseded = false;
+    sandboxSettled.current = connectSandbox(client, {
+      preference: settings.sandbox,
+      bootTimeoutMs: settings.webcontainerBootTimeoutMs,
+      onStatus: setSandbox,
+      superseded: () => superseded,
+    });
+    return () => {
+      superseded = true;
+    };
+  }, [client, settings.sandbox, settings.webcontainerBootTimeoutMs]);
+
+  const run = useCallback(
+    (task: string) => {
+      cancelPending.current = false;
+      setRequested(true);
+      setProblems([]);
+      void (async () => {
+        try {
+          setWaitingForSandbox(true);
+          await sandboxSettled.current;
+          setWaitingForSandbox(false);
+          if (cancelPending.current) return;
+          const { model, mode, maxIterations } = settingsRef.current;
+          await client.run({ task, mode, model, maxIterations });
+        } catch (error) {
+          addProblem(`The run could not start: ${messageOf(error)}`);
+        } finally {
+          setWaitingForSandbox(false);
+          setRequested(false);
+        }
+      })();
+    },
+    [client, addProblem],
+  );
+
+  const stop = useCallback(() => {
+    cancelPending.current = true;
+    client.stop().catch((error: unknown) => addProblem(`Stop failed: ${messageOf(error)}`));
+  }, [client, addProblem]);
+
+  return {
+    state,
+    workerReady,
+    scenarios,
+    sandbox,
+    busy: requested || state.status === 'running',
+    waitingForSandbox,
+    problems,
+    run,
+    stop,
+    selectFile: useCallback((path: string) => dispatch({ type: 'select_file', path }), []),
+    dismissProblems: useCallback(() => setProblems([]), []),
+  };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

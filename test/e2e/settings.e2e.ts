@@ -1,0 +1,107 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openApp, waitForText } from './support/app';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+function focusedName(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element) return '';
+    const label = element.id ? document.querySelector(`label[for="${element.id}"]`)?.textContent : null;
+    return (label ?? element.getAttribute('aria-label') ?? element.textContent ?? '').trim();
+  });
+}
+
+const focusInDialog = (page: Page) => page.evaluate(() => document.activeElement?.closest('dialog[open]') !== null);
+
+describe('the Settings dialog', () => {
+  it('opens by keyboard, keeps focus, shows errors inline and closes on Escape', async () => {
+    const { context, page } = await openApp(browser, { settings: { sandbox: 'virtual' } });
+    await page.waitForSelector('.app[data-ready="true"]');
+
+    // Reach the Settings button with Tab alone.
+    let found = false;
+    for (let i = 0; i < 20 && !found; i++) {
+      await page.keyboard.press('Tab');
+      found = (await focusedName(page)) === 'Settings';
+    }
+    expect(found).toBe(true);
+    await page.keyboard.press('Enter');
+
+    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    await dialog.waitFor({ state: 'visible' });
+    expect(await focusInDialog(page)).toBe(true);
+
+    const provider = dialog.getByRole('combobox', { name: 'Provider' });
+    await provider.selectOption({ label: 'OpenAI' });
+    expect(await dialog.getByRole('textbox', { name: 'Base URL' }).inputValue()).toBe('https://api.openai.com/v1');
+    const model = dialog.getByRole('textbox', { name: 'Model' });
+    expect(await model.inputValue()).toBe('gpt-4o-mini');
+    expect(await dialog.getByText("Kept only in this browser's localStorage", { exact: false }).isVisible()).toBe(true);
+
+    await model.fill('');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    expect(await dialog.getByText('Model name is required.').isVisible()).toBe(true);
+    expect(await dialog.getByText('OpenAI needs an API key.').isVisible()).toBe(true);
+    expect(await model.getAttribute('aria-invalid')).toBe('true');
+    expect(await dialog.getByRole('alert').innerText()).toContain('Fix the 2 fields');
+
+    // Tab never leaves the modal dialog for the page behind it.
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press('Tab');
+      const onPage = await page.evaluate(() => {
+        const element = document.activeElement;
+        return element !== null && element !== document.body && element.closest('dialog') === null;
+      });
+      expect(onPage).toBe(false);
+    }
+
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await focusedName(page)).toBe('Settings');
+    // Nothing was saved.
+    expect(await page.evaluate(() => localStorage.getItem('phasegate.apiKey'))).toBeNull();
+    expect(await page.getByText('Demo (scripted)', { exact: true }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('saves a provider with its key in localStorage only, and forgets the key', async () => {
+    const { context, page, requests } = await openApp(browser, { settings: { sandbox: 'virtual' } });
+    await page.waitForSelector('.app[data-ready="true"]');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    await dialog.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'OpenAI' });
+    await dialog.getByLabel('API key').fill('sk-test-key-123');
+    await dialog.getByRole('spinbutton', { name: 'Max iterations' }).fill('12');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await waitForText(page.locator('.model-label'), (text) => text.includes('gpt-4o-mini @ api.openai.com'), { what: 'the model label' });
+    const stored = await page.evaluate(() => ({
+      settings: localStorage.getItem('phasegate.settings') ?? '',
+      key: localStorage.getItem('phasegate.apiKey'),
+    }));
+    expect(stored.key).toBe('sk-test-key-123');
+    expect(stored.settings).not.toContain('sk-test-key-123');
+    expect(JSON.parse(stored.settings)).toMatchObject({ maxIterations: 12, model: { provider: 'openai' } });
+    expect(await page.content()).not.toContain('sk-test-key-123');
+    expect(requests.some((url) => url.includes('sk-test'))).toBe(false);
+
+    // Settings survive a reload; "Forget key" removes only the key.
+    await page.reload();
+    await page.getByRole('button', { name: 'Settings' }).click();
+    expect(await dialog.getByLabel('API key').inputValue()).toBe('sk-test-key-123');
+    await dialog.getByRole('button', { name: 'Forget key' }).click();
+    expect(await dialog.getByLabel('API key').inputValue()).toBe('');
+    expect(await page.evaluate(() => localStorage.getItem('phasegate.apiKey'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('phasegate.settings'))).toContain('"openai"');
+    await context.close();
+  });
+});

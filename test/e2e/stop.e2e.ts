@@ -1,0 +1,47 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openApp, waitForText } from './support/app';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('Stop', () => {
+  it('cancels a run while its command is running', async () => {
+    const { context, page } = await openApp(browser, { settings: { sandbox: 'virtual', model: { scenario: 'slow-command' } } });
+    await page.waitForSelector('.app[data-ready="true"]');
+    await waitForText(page.getByRole('status', { name: 'Sandbox' }), (text) => text.startsWith('Virtual sandbox'));
+
+    const stop = page.getByRole('button', { name: 'Stop', exact: true });
+    expect(await stop.isDisabled()).toBe(true);
+
+    await page.getByRole('textbox', { name: 'Task' }).fill('Run a slow command.');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+
+    const status = page.getByRole('status', { name: 'Run status' });
+    await waitForText(status, (text) => text === 'running', { what: 'running' });
+    const terminalLog = page.getByRole('region', { name: 'Terminal' }).getByTestId('terminal-log');
+    await page.waitForFunction(
+      (element) => element?.textContent?.includes('$ sleep 30') ?? false,
+      await terminalLog.elementHandle(),
+      { timeout: 15_000 },
+    );
+    expect(await stop.isEnabled()).toBe(true);
+
+    const stoppedAt = Date.now();
+    await stop.click();
+    await waitForText(status, (text) => text === 'cancelled', { what: 'cancelled', timeout: 10_000 });
+    expect(Date.now() - stoppedAt).toBeLessThan(10_000);
+
+    const timeline = await page.getByRole('region', { name: 'Timeline' }).innerText();
+    expect(timeline).toContain('Run cancelled');
+    expect(await terminalLog.textContent()).toMatch(/\[exit -?\d+(, timed out)?, aborted\]/);
+    expect(await stop.isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Run', exact: true }).isEnabled()).toBe(true);
+    await context.close();
+  });
+});

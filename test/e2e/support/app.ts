@@ -1,0 +1,82 @@
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS } from './chromium.mjs';
+
+/** Set by scripts/e2e.mjs: the served production build and the browser to drive. */
+export function e2eEnvironment(): { baseUrl: string; executablePath: string } {
+  const baseUrl = process.env.PHASEGATE_URL;
+  const executablePath = process.env.CHROME_PATH;
+  if (!baseUrl || !executablePath) {
+    throw new Error('PHASEGATE_URL and CHROME_PATH must be set: run the e2e suite with `node scripts/e2e.mjs`.');
+  }
+  return { baseUrl, executablePath };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  // No userDataDir: Playwright gives every launch a fresh temporary profile.
+  return chromium.launch({ executablePath: e2eEnvironment().executablePath, args: CHROMIUM_ARGS });
+}
+
+export interface OpenAppOptions {
+  /** Stored settings to start with (merged over the defaults by the page). */
+  settings?: Record<string, unknown>;
+  /** Abort every request that does not go to this machine. */
+  offline?: boolean;
+}
+
+export interface OpenApp {
+  context: BrowserContext;
+  page: Page;
+  /** Every URL the page, its workers and subresources asked for. */
+  requests: string[];
+  /** Console errors and uncaught page errors, for diagnosis. */
+  errors: string[];
+}
+
+export function isLocalUrl(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  if (protocol === 'data:' || protocol === 'blob:') return true;
+  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
+}
+
+export async function openApp(browser: Browser, options: OpenAppOptions = {}): Promise<OpenApp> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const requests: string[] = [];
+  const errors: string[] = [];
+  context.on('request', (request) => requests.push(request.url()));
+  if (options.offline) {
+    await context.route('**/*', (route) => (isLocalUrl(route.request().url()) ? route.continue() : route.abort('internetdisconnected')));
+  }
+  if (options.settings) {
+    await context.addInitScript((stored) => {
+      if (localStorage.getItem('phasegate.settings') === null) localStorage.setItem('phasegate.settings', stored);
+    }, JSON.stringify(options.settings));
+  }
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(e2eEnvironment().baseUrl);
+  return { context, page, requests, errors };
+}
+
+/** Polls a locator's text until `check` accepts it; fails with the last text seen. */
+export async function waitForText(
+  locator: Locator,
+  check: (text: string) => boolean,
+  { timeout = 30_000, what = 'text' }: { timeout?: number; what?: string } = {},
+): Promise<string> {
+  const deadline = Date.now() + timeout;
+  let last = '';
+  while (Date.now() < deadline) {
+    last = (await locator.innerText().catch(() => '')).trim();
+    if (check(last)) return last;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error(`Timed out after ${timeout} ms waiting for ${what}; last text: ${JSON.stringify(last.slice(0, 2000))}`);
+}
+
+/** Monaco renders spaces as non-breaking spaces; compare text as a reader sees it. */
+export function readable(text: string): string {
+  return text.replace(/\u00a0/g, ' ');
+}

@@ -1,0 +1,163 @@
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local stand-in for an OpenAI-compatible endpoint: POST /v1/chat/completions
+ * answered with `text/event-stream` chunks in OpenAI's format, CORS preflight
+ * handled, every request recorded. Each POST takes the next reply from the queue.
+ */
+export type MockReply =
+  | {
+      kind: 'stream';
+      /** Chunk objects (sent as JSON) or raw strings (sent verbatim after "data: "). */
+      chunks: (object | string)[];
+      /** Pause between chunks. */
+      delayMs?: number;
+      /** Keep the connection open after the last chunk instead of sending [DONE]. */
+      hang?: boolean;
+      /** Drop the connection after the chunks instead of sending [DONE]. */
+      dropAfter?: boolean;
+    }
+  | { kind: 'error'; status: number; body: unknown; headers?: Record<string, string> }
+  /** Close the socket without answering. */
+  | { kind: 'destroy' };
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: unknown;
+}
+
+export interface MockOpenAiServer {
+  /** e.g. "http://127.0.0.1:PORT/v1" */
+  baseUrl: string;
+  requests: RecordedRequest[];
+  preflights: RecordedRequest[];
+  close(): Promise<void>;
+}
+
+export async function startMockOpenAi(replies: MockReply[]): Promise<MockOpenAiServer> {
+  const queue = [...replies];
+  const requests: RecordedRequest[] = [];
+  const preflights: RecordedRequest[] = [];
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const record: RecordedRequest = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: text ? (JSON.parse(text) as unknown) : null,
+      };
+      const origin = req.headers.origin ?? '*';
+      res.setHeader('Access-Control-Allow-Origin', origin);
+      res.setHeader('Vary', 'Origin');
+      if (req.method === 'OPTIONS') {
+        preflights.push(record);
+        res.writeHead(204, {
+          'Access-Control-Allow-Methods': 'POST, OPTIONS',
+          // "*" does not cover Authorization, so echo what the browser asks for.
+          'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? 'authorization, content-type',
+          'Access-Control-Max-Age': '600',
+        });
+        res.end();
+        return;
+      }
+      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
+        res.writeHead(404, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: `no route ${req.method} ${req.url}` } }));
+        return;
+      }
+      requests.push(record);
+      const reply = queue.shift();
+      if (!reply) {
+        res.writeHead(500, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: 'mock server has no reply queued' } }));
+        return;
+      }
+      void answer(reply, res);
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    preflights,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function answer(reply: MockReply, res: ServerResponse): Promise<void> {
+  if (reply.kind === 'destroy') {
+    res.socket?.destroy();
+    return;
+  }
+  if (reply.kind === 'error') {
+    res.writeHead(reply.status, { 'Content-Type': 'application/json', ...reply.headers });
+    res.end(JSON.stringify(reply.body));
+    return;
+  }
+  res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
+  res.flushHeaders();
+  for (const chunk of reply.chunks) {
+    if (res.destroyed) return;
+    if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
+    res.write(`data: ${typeof chunk === 'string' ? chunk : JSON.stringify(chunk)}\n\n`);
+  }
+  if (reply.hang) return;
+  if (reply.dropAfter) {
+    // Give the written chunks time to leave before the socket dies.
+    await new Promise((r) => setTimeout(r, 20));
+    res.socket?.destroy();
+    return;
+  }
+  res.end('data: [DONE]\n\n');
+}
+
+/** Builders for chunks exactly as OpenAI streams them. */
+const CREATED = 1_700_000_000;
+
+export function chunk(
+  delta: Record<string, unknown>,
+  finishReason: string | null = null,
+): Record<string, unknown> {
+  return {
+    id: 'chatcmpl-mock',
+    object: 'chat.completion.chunk',
+    created: CREATED,
+    model: 'mock-model',
+    system_fingerprint: 'fp_mock',
+    choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+  };
+}
+
+/** The usual shape of a text reply: a role chunk, content pieces, a stop chunk. */
+export function textReply(pieces: string[]): Record<string, unknown>[] {
+  return [
+    chunk({ role: 'assistant', content: '', refusal: null }),
+    ...pieces.map((content) => chunk({ content })),
+    chunk({}, 'stop'),
+  ];
+}
+
+/** First piece of a streamed tool call: id, type and name, empty arguments. */
+export function toolCallStart(index: number, id: string, name: string): Record<string, unknown> {
+  return chunk({
+    ...(index === 0 ? { role: 'assistant', content: null } : {}),
+    tool_calls: [{ index, id, type: 'function', function: { name, arguments: '' } }],
+  });
+}
+
+export function toolCallArgs(index: number, piece: string): Record<string, unknown> {
+  return chunk({ tool_calls: [{ index, function: { arguments: piece } }] });
+}

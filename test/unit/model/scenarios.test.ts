@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { getScenario, listScenarios, SCENARIOS } from '../../../src/model/scenarios';
+import { ScriptedModel } from '../../../src/model/scripted';
+
+const names = ['demo', 'recovery', 'endless', 'silent', 'nudged', 'slow-command'];
+
+describe('scenario registry', () => {
+  it('holds every scenario once, demo first', () => {
+    expect(SCENARIOS.map((s) => s.name)).toEqual(names);
+  });
+
+  it('finds scenarios by name', () => {
+    for (const name of names) expect(getScenario(name).name).toBe(name);
+  });
+
+  it('names the known scenarios when asked for an unknown one', () => {
+    expect(() => getScenario('nope')).toThrow(/unknown scripted scenario 'nope'.*demo, recovery, endless, silent, nudged, slow-command/);
+  });
+
+  it('lists name, title and description only', () => {
+    const list = listScenarios();
+    expect(list.map((s) => s.name)).toEqual(names);
+    for (const item of list) {
+      expect(Object.keys(item).sort()).toEqual(['description', 'name', 'title']);
+      expect(item.title.length).toBeGreaterThan(0);
+      expect(item.description.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('gives every scenario a default task and at least one turn', () => {
+    for (const s of SCENARIOS) {
+      expect(s.defaultTask.length, s.name).toBeGreaterThan(0);
+      expect(s.turns.length, s.name).toBeGreaterThan(0);
+    }
+  });
+});
+
+/** Plays a scenario to the end and returns every reply. */
+async function play(name: string) {
+  const scenario = getScenario(name);
+  const model = new ScriptedModel(scenario);
+  const replies = [];
+  for (let i = 0; i < scenario.turns.length; i++) replies.push(await model.complete({ messages: [], tools: [] }));
+  return replies;
+}
+
+describe('scenario contents', () => {
+  it('recovery: unknown tool, broken JSON, schema failure, valid call, text finish', async () => {
+    const replies = await play('recovery');
+    const calls = replies.map((r) => r.toolCalls);
+    expect(calls[0]?.[0]?.name).toBe('browse_web');
+    expect(() => JSON.parse(calls[1]?.[0]?.arguments ?? '')).toThrow(SyntaxError);
+    expect(calls[2]?.[0]?.name).toBe('read_file');
+    expect(JSON.parse(calls[2]?.[0]?.arguments ?? '{}')).not.toHaveProperty('path');
+    expect(calls[3]?.[0]).toMatchObject({ name: 'list_files' });
+    expect(JSON.parse(calls[3]?.[0]?.arguments ?? '')).toEqual({ path: '.' });
+    const last = replies.at(-1);
+    expect(last?.toolCalls).toEqual([]);
+    expect(last?.text.length).toBeGreaterThan(0);
+  });
+
+  it('endless: outlasts the largest iteration limit (200) with tool calls every turn', async () => {
+    const replies = await play('endless');
+    expect(replies.length).toBeGreaterThan(200);
+    expect(replies.every((r) => r.toolCalls.length === 1 && r.toolCalls[0]?.name === 'list_files')).toBe(true);
+  });
+
+  it('silent: only empty replies', async () => {
+    const replies = await play('silent');
+    expect(replies.length).toBeGreaterThan(200);
+    expect(replies.every((r) => r.text === '' && r.toolCalls.length === 0)).toBe(true);
+  });
+
+  it('nudged: one empty reply, then a text-only finish', async () => {
+    const replies = await play('nudged');
+    expect(replies).toHaveLength(2);
+    expect(replies[0]).toMatchObject({ text: '', toolCalls: [] });
+    expect(replies[1]?.toolCalls).toEqual([]);
+    expect(replies[1]?.text.length).toBeGreaterThan(0);
+  });
+
+  it('slow-command: sleeps 30 s through run_command, then finishes', async () => {
+    const replies = await play('slow-command');
+    expect(replies[0]?.toolCalls[0]?.name).toBe('run_command');
+    expect(JSON.parse(replies[0]?.toolCalls[0]?.arguments ?? '')).toEqual({ command: 'sleep 30' });
+    expect(replies.at(-1)?.toolCalls).toEqual([]);
+  });
+});

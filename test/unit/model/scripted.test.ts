@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { ModelError, type ModelResponse } from '../../../src/model/port';
+import type { Scenario } from '../../../src/model/scenario';
+import { getScenario } from '../../../src/model/scenarios';
+import { ScriptedModel, splitIntoChunks } from '../../../src/model/scripted';
+
+const tiny: Scenario = {
+  name: 'tiny',
+  title: 'Tiny',
+  description: 'two turns',
+  defaultTask: 'do it',
+  turns: [
+    {
+      text: 'Reading two  files now.',
+      toolCalls: [
+        { name: 'read_file', args: { path: 'a.txt' } },
+        { name: 'read_file', args: null, rawArguments: '{"path": ' },
+      ],
+    },
+    { text: 'All done.' },
+  ],
+};
+
+const req = { messages: [], tools: [] };
+
+async function runAll(model: ScriptedModel, turns: number) {
+  const replies: ModelResponse[] = [];
+  const deltas: string[][] = [];
+  for (let i = 0; i < turns; i++) {
+    const chunks: string[] = [];
+    replies.push(await model.complete({ ...req, onTextDelta: (t) => chunks.push(t) }));
+    deltas.push(chunks);
+  }
+  return { replies, deltas };
+}
+
+describe('ScriptedModel', () => {
+  it('returns turn N on the Nth call with deterministic call ids', async () => {
+    const model = new ScriptedModel(tiny);
+    const first = await model.complete(req);
+    expect(first).toEqual({
+      text: 'Reading two  files now.',
+      toolCalls: [
+        { id: 'call_1_0', name: 'read_file', arguments: '{"path":"a.txt"}' },
+        { id: 'call_1_1', name: 'read_file', arguments: '{"path": ' },
+      ],
+      finishReason: 'tool_calls',
+    });
+    const second = await model.complete(req);
+    expect(second).toEqual({ text: 'All done.', toolCalls: [], finishReason: 'stop' });
+  });
+
+  it('gives identical output on two runs of the same scenario', async () => {
+    const demo = getScenario('demo');
+    const a = await runAll(new ScriptedModel(demo), demo.turns.length);
+    const b = await runAll(new ScriptedModel(demo), demo.turns.length);
+    expect(a).toEqual(b);
+    expect(a.replies).toHaveLength(demo.turns.length);
+  });
+
+  it('streams word-sized chunks that join back to the text', async () => {
+    const demo = getScenario('demo');
+    const { replies, deltas } = await runAll(new ScriptedModel(demo), demo.turns.length);
+    replies.forEach((reply, i) => {
+      expect(deltas[i]?.join('')).toBe(reply.text);
+      if (reply.text.includes(' ')) expect(deltas[i]?.length).toBeGreaterThan(1);
+      for (const piece of deltas[i] ?? []) expect(piece.trim()).not.toContain(' ');
+    });
+  });
+
+  it('splits text into whitespace-preserving words', () => {
+    expect(splitIntoChunks('  Hello  big\nworld ')).toEqual(['  ', 'Hello  ', 'big\n', 'world ']);
+    expect(splitIntoChunks('')).toEqual([]);
+  });
+
+  it('waits delayMs between chunks', async () => {
+    const model = new ScriptedModel(tiny, { delayMs: 20 });
+    const started = Date.now();
+    await model.complete(req); // 4 chunks
+    expect(Date.now() - started).toBeGreaterThanOrEqual(70);
+  });
+
+  it('stops streaming as soon as the signal fires', async () => {
+    const model = new ScriptedModel(tiny, { delayMs: 50 });
+    const controller = new AbortController();
+    const chunks: string[] = [];
+    const started = Date.now();
+    const pending = model.complete({
+      ...req,
+      signal: controller.signal,
+      onTextDelta: (t) => {
+        chunks.push(t);
+        controller.abort();
+      },
+    });
+    await expect(pending).rejects.toMatchObject({ name: 'ModelError', code: 'aborted' });
+    expect(chunks).toEqual(['Reading ']);
+    expect(Date.now() - started).toBeLessThan(150);
+  });
+
+  it('rejects at once when already aborted', async () => {
+    const model = new ScriptedModel(tiny);
+    await expect(model.complete({ ...req, signal: AbortSignal.abort() })).rejects.toMatchObject({ code: 'aborted' });
+  });
+
+  it('reports exhaustion past the last turn', async () => {
+    const model = new ScriptedModel(tiny);
+    await model.complete(req);
+    await model.complete(req);
+    const err = await model.complete(req).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ModelError);
+    expect(err).toMatchObject({ code: 'scenario_exhausted', message: "scripted scenario 'tiny' has no turn 3" });
+  });
+
+  it('labels the demo plainly and other scenarios by name', () => {
+    expect(new ScriptedModel(getScenario('demo')).info).toEqual({ kind: 'scripted', name: 'demo', label: 'Demo (scripted)' });
+    expect(new ScriptedModel(getScenario('recovery')).info).toEqual({
+      kind: 'scripted',
+      name: 'recovery',
+      label: 'Demo (scripted): recovery',
+    });
+  });
+});
