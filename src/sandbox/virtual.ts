@@ -1,7 +1,11 @@
 import { Bash } from 'just-bash';
 import type { SandboxInfo } from '../engine/events';
+import { YieldingFs, loopYieldPlugin } from './cooperative-yield';
+import { joinPath, normalizeAbsolutePath, parentOf, resolvePath } from './paths';
 import type { DirEntry, ExecOptions, ExecResult, Sandbox } from './port';
 import { SandboxError } from './port';
+import { carryEnv, interruptionExitCode, interruptionNotice, type Interruption } from './shell-state';
+import { npmCommand, npxCommand } from './virtual-npm';
 
 export interface VirtualSandboxOptions {
   /** Initial files, keyed by path relative to the workspace root. */
@@ -12,20 +16,25 @@ export interface VirtualSandboxOptions {
 
 const DEFAULT_WORKDIR = '/workspace';
 
+type Stat = { type: 'file' | 'dir'; size: number };
+
 /**
  * The offline sandbox: just-bash's interpreter and in-memory file system.
  * just-bash starts every exec from a fresh cwd and environment, so this adapter
- * carries both across commands itself.
+ * carries both across commands itself. Shell variables persist like in an
+ * interactive shell (plain assignments too: just-bash does not say which ones
+ * were exported, so they all reach later commands as environment variables).
  */
 export class VirtualSandbox implements Sandbox {
   readonly info: SandboxInfo;
   readonly workdir: string;
   private readonly bash: Bash;
   private currentCwd: string;
+  private previousCwd: string;
   private env: Record<string, string> = {};
 
   constructor(options: VirtualSandboxOptions = {}) {
-    this.workdir = options.workdir ?? DEFAULT_WORKDIR;
+    this.workdir = normalizeAbsolutePath(options.workdir ?? DEFAULT_WORKDIR);
     this.info = {
       kind: 'virtual',
       label: 'Virtual sandbox',
@@ -33,51 +42,77 @@ export class VirtualSandbox implements Sandbox {
     };
     const files: Record<string, string> = {};
     for (const [path, content] of Object.entries(options.files ?? {})) {
-      files[`${this.workdir}/${path.replace(/^\/+/, '')}`] = content;
+      files[resolvePath(this.workdir, path.replace(/^\/+/, ''))] = content;
     }
-    this.bash = new Bash({ files, cwd: this.workdir });
+    this.bash = new Bash({
+      fs: new YieldingFs(files),
+      cwd: this.workdir,
+      env: { HOME: this.workdir },
+      customCommands: [npmCommand, npxCommand],
+    });
+    this.bash.registerTransformPlugin(loopYieldPlugin);
     this.currentCwd = this.workdir;
+    this.previousCwd = this.workdir;
   }
 
   async readFile(path: string): Promise<string> {
-    await this.requireType(path, 'file');
-    return this.bash.fs.readFile(path);
+    const target = normalizeAbsolutePath(path);
+    await this.requireType(target, 'file');
+    return this.bash.fs.readFile(target);
   }
 
   async writeFile(path: string, content: string): Promise<void> {
-    const parent = path.slice(0, path.lastIndexOf('/')) || '/';
-    await this.bash.fs.mkdir(parent, { recursive: true });
-    await this.bash.fs.writeFile(path, content);
+    const target = normalizeAbsolutePath(path);
+    const existing = await this.statPath(target);
+    if (existing?.type === 'dir') throw new SandboxError(`is a directory: ${target}`, 'EISDIR');
+    await this.ensureDirectory(parentOf(target));
+    await this.bash.fs.writeFile(target, content);
   }
 
-  exists(path: string): Promise<boolean> {
-    return this.bash.fs.exists(path);
+  async exists(path: string): Promise<boolean> {
+    return (await this.statPath(normalizeAbsolutePath(path))) !== null;
   }
 
-  async stat(path: string): Promise<{ type: 'file' | 'dir'; size: number } | null> {
-    if (!(await this.bash.fs.exists(path))) return null;
-    const s = await this.bash.fs.stat(path);
-    return { type: s.isDirectory ? 'dir' : 'file', size: s.size };
+  stat(path: string): Promise<Stat | null> {
+    return this.statPath(normalizeAbsolutePath(path));
   }
 
   async listDir(path: string): Promise<DirEntry[]> {
-    await this.requireType(path, 'dir');
-    const names = await this.bash.fs.readdir(path);
+    const target = normalizeAbsolutePath(path);
+    await this.requireType(target, 'dir');
     const entries: DirEntry[] = [];
-    for (const name of names) {
-      const s = await this.stat(`${path.replace(/\/$/, '')}/${name}`);
+    for (const name of await this.bash.fs.readdir(target)) {
+      const s = await this.statPath(joinPath(target, name));
       if (s) entries.push(s.type === 'file' ? { name, type: 'file', size: s.size } : { name, type: 'dir' });
     }
     return entries;
   }
 
   async mkdir(path: string, options: { recursive?: boolean } = {}): Promise<void> {
-    await this.bash.fs.mkdir(path, { recursive: options.recursive ?? false });
+    const target = normalizeAbsolutePath(path);
+    const existing = await this.statPath(target);
+    if (existing) {
+      if (options.recursive && existing.type === 'dir') return;
+      throw new SandboxError(`already exists: ${target}`, 'EEXIST');
+    }
+    if (options.recursive) {
+      await this.ensureDirectory(target);
+      return;
+    }
+    const parent = await this.statPath(parentOf(target));
+    if (!parent) throw await this.missingError(parentOf(target));
+    if (parent.type !== 'dir') throw new SandboxError(`not a directory: ${parentOf(target)}`, 'ENOTDIR');
+    await this.bash.fs.mkdir(target);
   }
 
   async remove(path: string, options: { recursive?: boolean } = {}): Promise<void> {
-    if (!(await this.bash.fs.exists(path))) throw new SandboxError(`no such file or directory: ${path}`, 'ENOENT');
-    await this.bash.fs.rm(path, { recursive: options.recursive ?? false });
+    const target = normalizeAbsolutePath(path);
+    const existing = await this.statPath(target);
+    if (!existing) throw await this.missingError(target);
+    if (existing.type === 'dir' && !options.recursive) {
+      throw new SandboxError(`is a directory (remove it with recursive: true): ${target}`, 'EISDIR');
+    }
+    await this.bash.fs.rm(target, { recursive: existing.type === 'dir' });
   }
 
   async cwd(): Promise<string> {
@@ -86,37 +121,54 @@ export class VirtualSandbox implements Sandbox {
 
   async exec(command: string, options: ExecOptions = {}): Promise<ExecResult> {
     const started = performance.now();
+    const explicitCwd = options.cwd === undefined ? undefined : resolvePath(this.currentCwd, options.cwd);
+    const startCwd = explicitCwd ?? this.currentCwd;
+    const finish = (partial: Pick<ExecResult, 'exitCode' | 'stdout' | 'stderr'>, interruption?: Interruption): ExecResult => ({
+      ...partial,
+      timedOut: interruption === 'timeout',
+      aborted: interruption === 'abort',
+      durationMs: performance.now() - started,
+      cwd: this.currentCwd,
+    });
+
+    if (options.signal?.aborted) {
+      const notRun = finish({ exitCode: interruptionExitCode('abort'), stdout: '', stderr: interruptionNotice('abort', undefined) }, 'abort');
+      this.report(notRun, options);
+      return notRun;
+    }
+    if (explicitCwd !== undefined && (await this.statPath(explicitCwd))?.type !== 'dir') {
+      const result = finish({ exitCode: 1, stdout: '', stderr: `cd: ${explicitCwd}: No such file or directory\n` });
+      this.report(result, options);
+      return result;
+    }
+
     const controller = new AbortController();
-    let timedOut = false;
-    const onAbort = () => controller.abort();
+    let interruption: Interruption | undefined;
+    const interrupt = (kind: Interruption) => {
+      if (interruption) return;
+      interruption = kind;
+      controller.abort();
+    };
+    const onAbort = () => interrupt('abort');
     options.signal?.addEventListener('abort', onAbort, { once: true });
-    const timer =
-      options.timeoutMs !== undefined
-        ? setTimeout(() => {
-            timedOut = true;
-            controller.abort();
-          }, options.timeoutMs)
-        : undefined;
+    const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => interrupt('timeout'), options.timeoutMs);
     try {
-      const result = await this.bash.exec(command, {
-        cwd: options.cwd ?? this.currentCwd,
-        env: { ...this.env, ...options.env },
-        signal: controller.signal,
-      });
-      if (options.cwd === undefined && result.env.PWD) this.currentCwd = result.env.PWD;
-      this.rememberEnv(result.env);
-      if (result.stdout) options.onOutput?.({ stream: 'stdout', data: result.stdout });
-      if (result.stderr) options.onOutput?.({ stream: 'stderr', data: result.stderr });
-      const aborted = controller.signal.aborted;
-      return {
-        exitCode: aborted ? (timedOut ? 124 : 130) : result.exitCode,
-        stdout: result.stdout,
-        stderr: result.stderr,
-        timedOut,
-        aborted: aborted && !timedOut,
-        durationMs: performance.now() - started,
-        cwd: this.currentCwd,
-      };
+      const result = await this.runInBash(command, startCwd, options.env, controller.signal);
+      if (interruption) {
+        // The shell stays where it was before the command (just-bash reports its start state here).
+        const stderr = result.stderr.replace(/bash: execution aborted\n?$/, '') + interruptionNotice(interruption, options.timeoutMs);
+        const stopped = finish({ exitCode: interruptionExitCode(interruption), stdout: result.stdout, stderr }, interruption);
+        this.report(stopped, options);
+        return stopped;
+      }
+      if (explicitCwd === undefined) {
+        this.currentCwd = result.env.PWD ?? this.currentCwd;
+        this.previousCwd = result.env.OLDPWD ?? this.previousCwd;
+      }
+      this.env = carryEnv(this.env, options.env, result.env);
+      const done = finish({ exitCode: result.exitCode, stdout: result.stdout, stderr: result.stderr });
+      this.report(done, options);
+      return done;
     } finally {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
@@ -125,19 +177,68 @@ export class VirtualSandbox implements Sandbox {
 
   async dispose(): Promise<void> {}
 
-  /** Keeps exported variables the command set, minus the shell's own bookkeeping. */
-  private rememberEnv(env: Record<string, string>): void {
-    const skip = new Set(['PWD', 'OLDPWD', '?', 'IFS', 'OPTIND', 'SHELLOPTS', 'BASHOPTS']);
-    const next: Record<string, string> = {};
-    for (const [key, value] of Object.entries(env)) if (!skip.has(key)) next[key] = value;
-    this.env = next;
+  private async runInBash(
+    command: string,
+    cwd: string,
+    oneOffEnv: Record<string, string> | undefined,
+    signal: AbortSignal,
+  ): Promise<{ exitCode: number; stdout: string; stderr: string; env: Record<string, string> }> {
+    // PWD and OLDPWD go in explicitly: on errors and aborts just-bash answers
+    // with the environment it started from, which then still names this cwd.
+    const env = { ...this.env, ...oneOffEnv, PWD: cwd, OLDPWD: this.previousCwd };
+    try {
+      return await this.bash.exec(command, { cwd, env, signal });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return { exitCode: 1, stdout: '', stderr: `virtual sandbox: ${message}\n`, env };
+    }
+  }
+
+  /** just-bash cannot stream: the whole output arrives once the command ends. */
+  private report(result: ExecResult, options: ExecOptions): void {
+    if (result.stdout) options.onOutput?.({ stream: 'stdout', data: result.stdout });
+    if (result.stderr) options.onOutput?.({ stream: 'stderr', data: result.stderr });
+  }
+
+  private async statPath(path: string): Promise<Stat | null> {
+    if (!(await this.bash.fs.exists(path))) return null;
+    try {
+      const s = await this.bash.fs.stat(path);
+      return { type: s.isDirectory ? 'dir' : 'file', size: s.size };
+    } catch {
+      return null;
+    }
   }
 
   private async requireType(path: string, type: 'file' | 'dir'): Promise<void> {
-    const s = await this.stat(path);
-    if (!s) throw new SandboxError(`no such file or directory: ${path}`, 'ENOENT');
-    if (s.type !== type) {
-      throw new SandboxError(`${path} is a ${s.type === 'dir' ? 'directory' : 'file'}`, type === 'file' ? 'EISDIR' : 'ENOTDIR');
+    const s = await this.statPath(path);
+    if (!s) throw await this.missingError(path);
+    if (s.type === type) return;
+    throw type === 'file'
+      ? new SandboxError(`is a directory: ${path}`, 'EISDIR')
+      : new SandboxError(`not a directory: ${path}`, 'ENOTDIR');
+  }
+
+  /** ENOTDIR when the nearest existing ancestor is a file (like POSIX), else ENOENT. */
+  private async missingError(path: string): Promise<SandboxError> {
+    for (let dir = parentOf(path); ; dir = parentOf(dir)) {
+      const s = await this.statPath(dir);
+      if (s) {
+        return s.type === 'file'
+          ? new SandboxError(`not a directory: ${dir} (in ${path})`, 'ENOTDIR')
+          : new SandboxError(`no such file or directory: ${path}`, 'ENOENT');
+      }
+      if (dir === '/') return new SandboxError(`no such file or directory: ${path}`, 'ENOENT');
     }
+  }
+
+  /** mkdir -p, refusing to go through a file. */
+  private async ensureDirectory(path: string): Promise<void> {
+    const s = await this.statPath(path);
+    if (s?.type === 'dir') return;
+    if (s) throw new SandboxError(`not a directory: ${path}`, 'ENOTDIR');
+    const error = await this.missingError(path);
+    if (error.code === 'ENOTDIR') throw error;
+    await this.bash.fs.mkdir(path, { recursive: true });
   }
 }

@@ -32,9 +32,6 @@ let bootAttempt: Promise<BootResult> | null = null;
 
 function bootOnce(timeoutMs: number): Promise<BootResult> {
   bootAttempt ??= (async (): Promise<BootResult> => {
-    if (!globalThis.crossOriginIsolated) {
-      return { ok: false, reason: 'WebContainer needs a cross-origin isolated page' };
-    }
     try {
       // Loaded on demand so @webcontainer/api stays out of the first bundle.
       const [{ bootWebContainerSandbox }, { STARTER_PROJECT }] = await Promise.all([

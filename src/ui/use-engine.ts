@@ -67,6 +67,8 @@ export function useEngine(client: EngineClient, settings: Settings): EngineView 
         if (parsed.success) setScenarios(parsed.data.map((s) => ({ ...s, defaultTask: s.defaultTask ?? null })));
         else addProblem('The engine sent an unreadable scenario list.');
         setWorkerReady(true);
+        // For bench/page-load.mjs: when the page could first take a run.
+        performance.mark('phasegate:engine-ready');
       },
       (error: unknown) => live && addProblem(`The engine did not start: ${messageOf(error)}`),
     );

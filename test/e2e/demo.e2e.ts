@@ -18,7 +18,7 @@ describe('the scripted demo on the virtual sandbox', () => {
 
     const sandbox = page.getByRole('status', { name: 'Sandbox' });
     await waitForText(sandbox, (text) => text.startsWith('Virtual sandbox — '), { what: 'the virtual sandbox' });
-    await expect(page.getByText('Demo (scripted)', { exact: true }).isVisible()).resolves.toBe(true);
+    expect(await page.locator('.model-label').innerText()).toMatch(/Demo \(scripted\)$/);
 
     const task = page.getByRole('textbox', { name: 'Task' });
     await task.fill('Add a slugify function to sample-utils, with tests.');
@@ -42,6 +42,7 @@ describe('the scripted demo on the virtual sandbox', () => {
       await waitForText(editor, (text) => readable(text).includes("tr '[:upper:]' '[:lower:]'"), { what: 'the edited slugify.sh' }),
     );
     expect(editorText).toContain('src/slugify.sh');
+    expect(await editor.locator('.monaco-diff-editor').count()).toBe(1);
     expect(editorText).toContain('slugify() {');
     expect(await page.getByRole('tab', { name: /slugify_test\.sh/ }).count()).toBe(1);
 

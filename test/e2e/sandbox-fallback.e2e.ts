@@ -13,7 +13,6 @@ afterAll(async () => {
 describe('sandbox choice', () => {
   it('falls back to the virtual sandbox, with the reason, when WebContainer cannot boot offline', async () => {
     const { context, page } = await openApp(browser, {
-      offline: true,
       settings: { sandbox: 'auto', webcontainerBootTimeoutMs: 2000 },
     });
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
@@ -33,7 +32,6 @@ describe('sandbox choice', () => {
 
   it('says it is starting WebContainer, and a run waits for the boot to settle', async () => {
     const { context, page } = await openApp(browser, {
-      offline: true,
       settings: { sandbox: 'webcontainer', webcontainerBootTimeoutMs: 4000 },
     });
     const sandbox = page.getByRole('status', { name: 'Sandbox' });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { PROVIDERS, ProviderSchema, SandboxPreferenceSchema, type Settings } from '../../engine/settings';
 import { applyPreset, toDraft, validateDraft, type DraftErrors, type DraftField, type SettingsDraft } from '../settings/validate';
 import type { Scenario } from '../use-engine';
@@ -154,16 +154,7 @@ export function SettingsDialog({ open, settings, scenarios, onSave, onCancel, on
                 error={errors.apiKey}
                 note="Kept only in this browser's localStorage and sent only to the base URL above."
               >
-                {(control) => (
-                  <input
-                    {...control}
-                    type="password"
-                    autoComplete="off"
-                    spellCheck={false}
-                    value={draft.apiKey}
-                    onChange={(event) => update('apiKey', event.target.value)}
-                  />
-                )}
+                {(control) => <SecretInput {...control} value={draft.apiKey} onChange={(value) => update('apiKey', value)} />}
               </Field>
               <div className="row">
                 <button type="button" className="button" onClick={forgetKey} disabled={draft.apiKey === '' && settings.model.apiKey === ''}>
@@ -267,5 +258,27 @@ function Field(props: { id: string; label: string; error: string | undefined; no
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * A password field that keeps its value in the DOM property only: a controlled
+ * React input would mirror the key into the `value` attribute, where page
+ * snapshots and serializers would pick it up.
+ */
+function SecretInput({ value, onChange, ...control }: ControlProps & { value: string; onChange: (value: string) => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    if (input.current && input.current.value !== value) input.current.value = value;
+  }, [value]);
+  return (
+    <input
+      {...control}
+      ref={input}
+      type="password"
+      autoComplete="off"
+      spellCheck={false}
+      onInput={(event) => onChange(event.currentTarget.value)}
+    />
   );
 }

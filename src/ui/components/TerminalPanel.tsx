@@ -51,10 +51,13 @@ export function TerminalPanel({ terminal }: { terminal: TerminalState }) {
   const written = useRef(0);
   const dark = usePrefersDark();
   const darkAtOpen = useRef(dark);
+  darkAtOpen.current = dark;
+  // xterm (~80 KB gzip) loads with the first command, not with the page.
+  const hasOutput = terminal.text !== '' || terminal.dropped > 0;
 
   useEffect(() => {
     const element = host.current;
-    if (!element) return;
+    if (!element || !hasOutput) return;
     let live = true;
     let opened: Xterm | null = null;
     const observer = new ResizeObserver(() => opened?.fit());
@@ -72,7 +75,7 @@ export function TerminalPanel({ terminal }: { terminal: TerminalState }) {
       observer.disconnect();
       opened?.terminal.dispose();
     };
-  }, []);
+  }, [hasOutput]);
 
   useEffect(() => {
     if (xterm) xterm.terminal.options.theme = dark ? DARK : LIGHT;
@@ -96,7 +99,7 @@ export function TerminalPanel({ terminal }: { terminal: TerminalState }) {
       </h2>
       <div className="terminal-body">
         <div ref={host} className="xterm-host" aria-hidden="true" />
-        {terminal.text === '' && <p className="empty terminal-empty">Commands the agent runs and their output appear here.</p>}
+        {!hasOutput && <p className="empty terminal-empty">Commands the agent runs and their output appear here.</p>}
       </div>
       <pre className="visually-hidden" aria-live="off" aria-label="Terminal output" data-testid="terminal-log">
         {plain}

@@ -139,7 +139,7 @@ export function reduce(state: UiState, event: EngineEvent): UiState {
           status: event.status,
           reason: event.reason ?? null,
           errorCode: event.errorCode ?? null,
-          summary: event.summary ?? null,
+          summary: event.summary !== undefined && event.summary !== lastAssistantText(state) ? event.summary : null,
           iterations: event.iterations,
         }),
         status: event.status,
@@ -209,6 +209,14 @@ function finishAssistant(state: UiState, id: string, text: string): UiState {
   return pushEntry(state, { kind: 'assistant', id, text, streaming: false });
 }
 
+function lastAssistantText(state: UiState): string | null {
+  for (let i = state.timeline.length - 1; i >= 0; i--) {
+    const entry = state.timeline[i];
+    if (entry?.kind === 'assistant') return entry.text;
+  }
+  return null;
+}
+
 function endStreaming(state: UiState): UiState {
   if (lastStreamingIndex(state.timeline) < 0) return state;
   return {
@@ -274,10 +282,7 @@ function changeFile(state: UiState, event: EventOf<'file_changed'>): UiState {
     case 'created':
       return putFile(state, { ...base, origin: 'created', content: event.after ?? '', before: null });
     case 'edited': {
-      // Keep the oldest "before" so repeated edits show the whole change; a created file stays created.
-      if (existing?.origin === 'created') {
-        return putFile(state, { ...base, origin: 'created', content: event.after ?? '', before: null });
-      }
+      // Keep the oldest "before" so repeated edits show the whole change (for a new file: as first written).
       const before = existing?.origin === 'edited' ? existing.before : event.before;
       return putFile(state, { ...base, origin: 'edited', content: event.after ?? '', before: before ?? '' });
     }

@@ -19,8 +19,7 @@ export function launchBrowser(): Promise<Browser> {
 export interface OpenAppOptions {
   /** Stored settings to start with (merged over the defaults by the page). */
   settings?: Record<string, unknown>;
-  /** Abort every request that does not go to this machine. */
-  offline?: boolean;
+  colorScheme?: 'light' | 'dark';
 }
 
 export interface OpenApp {
@@ -39,13 +38,13 @@ export function isLocalUrl(url: string): boolean {
 }
 
 export async function openApp(browser: Browser, options: OpenAppOptions = {}): Promise<OpenApp> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, colorScheme: options.colorScheme ?? 'light' });
   const requests: string[] = [];
   const errors: string[] = [];
+  // Recorded before routing, so aborted requests still show up in `requests`.
   context.on('request', (request) => requests.push(request.url()));
-  if (options.offline) {
-    await context.route('**/*', (route) => (isLocalUrl(route.request().url()) ? route.continue() : route.abort('internetdisconnected')));
-  }
+  // Nothing leaves this machine: every other request is aborted as if offline.
+  await context.route('**/*', (route) => (isLocalUrl(route.request().url()) ? route.continue() : route.abort('internetdisconnected')));
   if (options.settings) {
     await context.addInitScript((stored) => {
       if (localStorage.getItem('phasegate.settings') === null) localStorage.setItem('phasegate.settings', stored);

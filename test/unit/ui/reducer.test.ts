@@ -126,6 +126,29 @@ describe('reduce', () => {
     expect(state.timeline[2]).toMatchObject({ errorCode: 'model_error', reason: 'Model refused the key' });
   });
 
+  it('diffs an edit of a new file against its first version', () => {
+    const events = eventLog('r', [
+      runStarted('t'),
+      { type: 'file_changed', path: 'new.sh', change: 'created', before: null, after: 'v1\n', diff: '' },
+      { type: 'file_changed', path: 'new.sh', change: 'edited', before: 'v1\n', after: 'v2\n', diff: '' },
+    ]);
+    expect(reduceAll(initialState, events).files['new.sh']).toMatchObject({ origin: 'edited', before: 'v1\n', content: 'v2\n' });
+  });
+
+  it('does not repeat a summary that only echoes the final message', () => {
+    const end = (summary: string) =>
+      reduceAll(
+        initialState,
+        eventLog('r', [
+          runStarted('t'),
+          { type: 'assistant_message', text: 'All done.', toolCalls: [] },
+          { type: 'run_finished', status: 'completed', summary, iterations: 1 },
+        ]),
+      ).timeline.at(-1);
+    expect(end('All done.')).toMatchObject({ kind: 'end', summary: null });
+    expect(end('Added slugify.')).toMatchObject({ kind: 'end', summary: 'Added slugify.' });
+  });
+
   it('keeps invalid tool arguments as raw text', () => {
     const events = eventLog('r', [
       runStarted('t'),

@@ -1,0 +1,136 @@
+// Page load on the production build in headless Chromium: first paint, time until
+// Run is usable, and the JavaScript sent before Monaco loads (gzip).
+// `node bench/page-load.mjs` (PHASEGATE_BENCH_NO_BUILD=1 reuses dist/, PHASEGATE_BENCH_RUNS=N cold loads).
+import { spawnSync } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { startServer } from '../scripts/serve.mjs';
+import { CHROMIUM_ARGS, ensureChromium } from '../test/e2e/support/chromium.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const RUNS = Math.max(1, Number(process.env.PHASEGATE_BENCH_RUNS) || 5);
+const TARGETS = { firstPaintMs: 1000, runUsableMs: 1500, initialJsGzipKB: 400 };
+const MONACO_CHUNK = /\/assets\/editor\.api-[^/]+\.js$/;
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+const gzipCache = new Map();
+async function gzipSizeOf(url) {
+  const path = new URL(url).pathname;
+  if (!gzipCache.has(path)) gzipCache.set(path, gzipSync(await readFile(`${root}/dist${path}`)).length);
+  return gzipCache.get(path);
+}
+
+/** One cold load in a fresh context: timings from the page, JS from the requests it made. */
+async function coldLoad(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  // The offline virtual sandbox: a WebContainer boot would wait on the network.
+  await context.addInitScript(() => localStorage.setItem('phasegate.settings', JSON.stringify({ sandbox: 'virtual' })));
+  await context.route('**/*', (route) =>
+    /^https?:\/\/(localhost|127\.0\.0\.1)[:/]/.test(route.request().url()) ? route.continue() : route.abort('internetdisconnected'),
+  );
+  const scripts = [];
+  context.on('request', (request) => {
+    if (request.resourceType() === 'script' || /\.m?js$/.test(new URL(request.url()).pathname)) scripts.push(request.url());
+  });
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForFunction(
+    () =>
+      document.querySelector('.app[data-ready="true"]') !== null &&
+      [...document.querySelectorAll('button')].some((button) => button.textContent === 'Run' && !button.disabled),
+    undefined,
+    { timeout: 30_000 },
+  );
+  const timings = await page.evaluate(() => {
+    const paint = (name) => performance.getEntriesByName(name)[0]?.startTime ?? null;
+    return {
+      firstPaintMs: paint('first-paint'),
+      firstContentfulPaintMs: paint('first-contentful-paint'),
+      runUsableMs: performance.getEntriesByName('phasegate:engine-ready')[0]?.startTime ?? null,
+      nowMs: performance.now(),
+    };
+  });
+  await page.waitForTimeout(500); // let lazy chunks the idle page asks for arrive (xterm)
+  const beforeFiles = [...new Set(scripts)];
+  const monacoEarly = beforeFiles.some((script) => MONACO_CHUNK.test(script));
+
+  // Then a run: Monaco must arrive only once the first file shows.
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await page.waitForFunction(() => document.querySelector('.monaco-host[data-loaded="true"]'), undefined, { timeout: 60_000 });
+  const monacoLoaded = scripts.some((script) => MONACO_CHUNK.test(script));
+  await context.close();
+
+  let pageKB = 0;
+  let workerKB = 0;
+  for (const script of beforeFiles) {
+    const kb = (await gzipSizeOf(script)) / 1024;
+    if (/\.worker-[^/]+\.js$/.test(script)) workerKB += kb;
+    else pageKB += kb;
+  }
+  return { ...timings, pageKB, workerKB, jsKB: pageKB + workerKB, monacoEarly, monacoLoaded, scriptCount: beforeFiles.length };
+}
+
+function row(label, value, unit, target) {
+  const text = value === null ? 'n/a' : `${value.toFixed(unit === 'KB' ? 1 : 0)} ${unit}`;
+  const verdict = target === undefined || value === null ? '' : value < target ? 'ok' : 'MISS';
+  const goal = target === undefined ? '' : `< ${target} ${unit}`;
+  return `  ${label.padEnd(34)} ${text.padStart(12)}   ${goal.padEnd(12)} ${verdict}`;
+}
+
+async function main() {
+  const chromePath = ensureChromium();
+  if (process.env.PHASEGATE_BENCH_NO_BUILD !== '1') {
+    const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('vite build failed');
+  }
+  const server = await startServer({ root: `${root}/dist`, port: 0 });
+  const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
+  const loads = [];
+  try {
+    await coldLoad(browser, server.url); // warm the OS file cache; not counted
+    for (let i = 0; i < RUNS; i++) loads.push(await coldLoad(browser, server.url));
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+
+  const pick = (key) => {
+    const values = loads.map((load) => load[key]).filter((value) => typeof value === 'number');
+    return values.length ? median(values) : null;
+  };
+  const result = {
+    runs: RUNS,
+    firstPaintMs: pick('firstPaintMs'),
+    firstContentfulPaintMs: pick('firstContentfulPaintMs'),
+    runUsableMs: pick('runUsableMs'),
+    initialJsGzipKB: pick('jsKB'),
+    pageJsGzipKB: pick('pageKB'),
+    workerJsGzipKB: pick('workerKB'),
+    monacoDeferred: loads.every((load) => !load.monacoEarly && load.monacoLoaded),
+    targets: TARGETS,
+  };
+
+  console.log(`page-load: production build, headless Chromium, median of ${RUNS} cold loads`);
+  console.log(row('first paint', result.firstPaintMs, 'ms', TARGETS.firstPaintMs));
+  console.log(row('first contentful paint', result.firstContentfulPaintMs, 'ms'));
+  console.log(row('Run usable (engine ready)', result.runUsableMs, 'ms', TARGETS.runUsableMs));
+  console.log(row('JS before Monaco (gzip)', result.initialJsGzipKB, 'KB', TARGETS.initialJsGzipKB));
+  console.log(row('  of which page (main thread)', result.pageJsGzipKB, 'KB'));
+  console.log(row('  of which engine worker', result.workerJsGzipKB, 'KB'));
+  console.log(`  Monaco loaded only after the first file event: ${result.monacoDeferred ? 'yes' : 'NO'}`);
+
+  await mkdir(`${root}/bench/results`, { recursive: true });
+  await writeFile(`${root}/bench/results/page-load.json`, `${JSON.stringify(result, null, 2)}\n`);
+}
+
+main().catch((error) => {
+  console.error(`page-load: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

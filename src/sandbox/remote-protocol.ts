@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { SandboxInfoSchema } from '../engine/events';
+import { SANDBOX_ERROR_CODES, SandboxError, type SandboxErrorCode } from './port';
+
+/**
+ * The data that crosses between the page (where the sandbox lives) and the
+ * engine worker. Comlink keeps only `message` of a thrown error, so the host
+ * never throws for file errors: it answers with a reply that carries the code.
+ */
+export type HostReply<T> =
+  | { ok: true; value: T }
+  | { ok: false; error: { message: string; code: SandboxErrorCode | null } };
+
+export interface HostExecOptions {
+  cwd?: string;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+export const DescriptionSchema = z.object({ info: SandboxInfoSchema, workdir: z.string() });
+
+export const StatSchema = z.object({ type: z.enum(['file', 'dir']), size: z.number() }).nullable();
+
+export const DirEntriesSchema = z.array(
+  z.object({ name: z.string(), type: z.enum(['file', 'dir']), size: z.number().optional() }),
+);
+
+export const ExecResultSchema = z.object({
+  exitCode: z.number(),
+  stdout: z.string(),
+  stderr: z.string(),
+  timedOut: z.boolean(),
+  aborted: z.boolean(),
+  durationMs: z.number(),
+  cwd: z.string(),
+});
+
+export const OutputChunkSchema = z.object({ stream: z.enum(['stdout', 'stderr']), data: z.string() });
+
+const ErrorReplySchema = z.object({
+  ok: z.literal(false),
+  error: z.object({ message: z.string(), code: z.enum(SANDBOX_ERROR_CODES).nullable() }),
+});
+
+/** Host side: runs an operation and packs its outcome into a reply. */
+export async function toReply<T>(operation: () => Promise<T>): Promise<HostReply<T>> {
+  try {
+    return { ok: true, value: await operation() };
+  } catch (error) {
+    if (error instanceof SandboxError) return { ok: false, error: { message: error.message, code: error.code } };
+    return { ok: false, error: { message: error instanceof Error ? error.message : String(error), code: null } };
+  }
+}
+
+/** Worker side: checks a reply and returns its value, or throws the error it carries (as a SandboxError when coded). */
+export function fromReply<T>(reply: unknown, value: z.ZodType<T>, operation: string): T {
+  const success = z.object({ ok: z.literal(true), value }).safeParse(reply);
+  if (success.success) return success.data.value;
+  const failure = ErrorReplySchema.safeParse(reply);
+  if (!failure.success) throw new Error(`sandbox host sent a malformed reply to ${operation}`);
+  const { message, code } = failure.data.error;
+  throw code ? new SandboxError(message, code) : new Error(message);
+}

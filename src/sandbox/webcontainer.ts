@@ -1,0 +1,350 @@
+import type { SandboxInfo } from '../engine/events';
+import { normalizeAbsolutePath, parentOf, relativeTo, resolvePath } from './paths';
+import type { DirEntry, ExecOptions, ExecResult, Sandbox, SandboxErrorCode } from './port';
+import { SANDBOX_ERROR_CODES, SandboxError } from './port';
+import { carryEnv, interruptionExitCode, interruptionNotice, type Interruption } from './shell-state';
+import { LineEndNormalizer, MarkerSplitter, stripTerminalEscapes } from './terminal-output';
+import type { MountTree, WebContainerLike, WebContainerProcessLike } from './webcontainer-like';
+import { markerSeparator, newEndMarker, parseTrailer, wrapCommand } from './webcontainer-shell';
+
+export interface WebContainerSandboxOptions {
+  reason?: string;
+  /** Size of the pseudo-terminal commands run in. */
+  terminal?: { cols: number; rows: number };
+  /** How long to wait for the rest of the output once the process exited. */
+  drainTimeoutMs?: number;
+  /** How long to wait for a killed process to go quiet before giving up on it. */
+  killGraceMs?: number;
+}
+
+type Stat = { type: 'file' | 'dir'; size: number };
+
+const textEncoder = new TextEncoder();
+
+/**
+ * The sandbox on a booted WebContainer: real Node.js and npm in the page.
+ * Output streams as it arrives, all of it as "stdout" (a pseudo-terminal
+ * merges stdout and stderr). Streamed chunks keep terminal colours; the
+ * returned `stdout` has escape sequences removed. cwd and exported variables
+ * persist across exec calls (see webcontainer-shell.ts for how).
+ */
+export class WebContainerSandbox implements Sandbox {
+  readonly info: SandboxInfo;
+  readonly workdir: string;
+  private readonly terminal: { cols: number; rows: number };
+  private readonly drainTimeoutMs: number;
+  private readonly killGraceMs: number;
+  private readonly running = new Set<WebContainerProcessLike>();
+  private currentCwd: string;
+  private previousCwd: string;
+  private env: Record<string, string> = {};
+
+  constructor(
+    private readonly container: WebContainerLike,
+    options: WebContainerSandboxOptions = {},
+  ) {
+    this.workdir = normalizeAbsolutePath(container.workdir);
+    this.info = {
+      kind: 'webcontainer',
+      label: 'WebContainer',
+      reason: options.reason ?? 'real Node.js and npm in the browser',
+    };
+    this.terminal = options.terminal ?? { cols: 120, rows: 30 };
+    this.drainTimeoutMs = options.drainTimeoutMs ?? 1000;
+    this.killGraceMs = options.killGraceMs ?? 200;
+    this.currentCwd = this.workdir;
+    this.previousCwd = this.workdir;
+  }
+
+  /** Writes files (paths relative to the workspace root) in one mount. */
+  async mountFiles(files: Record<string, string>): Promise<void> {
+    await this.container.mount(filesToMountTree(files));
+  }
+
+  async readFile(path: string): Promise<string> {
+    const target = normalizeAbsolutePath(path);
+    const rel = this.fsPath(target);
+    try {
+      return await this.container.fs.readFile(rel, 'utf-8');
+    } catch (error) {
+      throw await this.explain(error, target, 'file');
+    }
+  }
+
+  async writeFile(path: string, content: string): Promise<void> {
+    const target = normalizeAbsolutePath(path);
+    const rel = this.fsPath(target);
+    if ((await this.statPath(target))?.type === 'dir') throw new SandboxError(`is a directory: ${target}`, 'EISDIR');
+    await this.ensureDirectory(parentOf(target));
+    try {
+      await this.container.fs.writeFile(rel, content);
+    } catch (error) {
+      throw await this.explain(error, target, 'file');
+    }
+  }
+
+  async exists(path: string): Promise<boolean> {
+    return (await this.stat(path)) !== null;
+  }
+
+  stat(path: string): Promise<Stat | null> {
+    return this.statPath(normalizeAbsolutePath(path));
+  }
+
+  async listDir(path: string): Promise<DirEntry[]> {
+    const target = normalizeAbsolutePath(path);
+    const rel = this.fsPath(target);
+    try {
+      const entries = await this.container.fs.readdir(rel, { withFileTypes: true });
+      return entries.map((entry): DirEntry => ({ name: entry.name, type: entry.isDirectory() ? 'dir' : 'file' }));
+    } catch (error) {
+      throw await this.explain(error, target, 'dir');
+    }
+  }
+
+  async mkdir(path: string, options: { recursive?: boolean } = {}): Promise<void> {
+    const target = normalizeAbsolutePath(path);
+    const rel = this.fsPath(target);
+    const existing = await this.statPath(target);
+    if (existing) {
+      if (options.recursive && existing.type === 'dir') return;
+      throw new SandboxError(`already exists: ${target}`, 'EEXIST');
+    }
+    if (options.recursive) return this.ensureDirectory(target);
+    const parent = await this.statPath(parentOf(target));
+    if (!parent) throw await this.missingError(parentOf(target));
+    if (parent.type !== 'dir') throw new SandboxError(`not a directory: ${parentOf(target)}`, 'ENOTDIR');
+    try {
+      await this.container.fs.mkdir(rel);
+    } catch (error) {
+      throw await this.explain(error, target, null);
+    }
+  }
+
+  async remove(path: string, options: { recursive?: boolean } = {}): Promise<void> {
+    const target = normalizeAbsolutePath(path);
+    const rel = this.fsPath(target);
+    const existing = await this.statPath(target);
+    if (!existing) throw await this.missingError(target);
+    if (existing.type === 'dir' && !options.recursive) {
+      throw new SandboxError(`is a directory (remove it with recursive: true): ${target}`, 'EISDIR');
+    }
+    try {
+      await this.container.fs.rm(rel, { recursive: existing.type === 'dir' });
+    } catch (error) {
+      throw await this.explain(error, target, null);
+    }
+  }
+
+  async cwd(): Promise<string> {
+    return this.currentCwd;
+  }
+
+  async exec(command: string, options: ExecOptions = {}): Promise<ExecResult> {
+    const started = performance.now();
+    const explicitCwd = options.cwd === undefined ? undefined : resolvePath(this.currentCwd, options.cwd);
+    const startCwd = explicitCwd ?? this.currentCwd;
+    const finish = (exitCode: number, stdout: string, stderr: string, interruption?: Interruption): ExecResult => ({
+      exitCode,
+      stdout,
+      stderr,
+      timedOut: interruption === 'timeout',
+      aborted: interruption === 'abort',
+      durationMs: performance.now() - started,
+      cwd: this.currentCwd,
+    });
+    const stopped = (kind: Interruption, stdout: string): ExecResult => {
+      const notice = interruptionNotice(kind, options.timeoutMs);
+      options.onOutput?.({ stream: 'stderr', data: notice });
+      return finish(interruptionExitCode(kind), stdout, notice, kind);
+    };
+    if (options.signal?.aborted) return stopped('abort', '');
+
+    const marker = newEndMarker();
+    let child: WebContainerProcessLike;
+    try {
+      child = await this.container.spawn('jsh', ['-c', wrapCommand(command, startCwd, marker)], {
+        env: { ...this.env, ...options.env, OLDPWD: this.previousCwd },
+        terminal: this.terminal,
+      });
+    } catch (error) {
+      const stderr = `Could not start the WebContainer shell: ${errorMessage(error)}\n`;
+      options.onOutput?.({ stream: 'stderr', data: stderr });
+      return finish(127, '', stderr);
+    }
+    this.running.add(child);
+
+    let interruption: Interruption | undefined;
+    let onInterrupt = () => {};
+    const interrupted = new Promise<null>((resolve) => (onInterrupt = () => resolve(null)));
+    const interrupt = (kind: Interruption) => {
+      if (interruption) return;
+      interruption = kind;
+      killQuietly(child);
+      onInterrupt();
+    };
+    const onAbort = () => interrupt('abort');
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    if (options.signal?.aborted) interrupt('abort');
+    const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => interrupt('timeout'), options.timeoutMs);
+
+    const lineEnds = new LineEndNormalizer();
+    const splitter = new MarkerSplitter(markerSeparator(marker));
+    let output = '';
+    const emit = (text: string) => {
+      if (!text) return;
+      output += text;
+      options.onOutput?.({ stream: 'stdout', data: text });
+    };
+    const reader = child.output.getReader();
+    const pumping = (async () => {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        emit(splitter.push(lineEnds.push(value)));
+      }
+    })().catch(() => {});
+
+    try {
+      const exitCode = await Promise.race([child.exit.catch(() => 1), interrupted]);
+      await settleWithin(pumping, interruption ? this.killGraceMs : this.drainTimeoutMs);
+      reader.cancel().catch(() => {});
+      emit(splitter.push(lineEnds.end()));
+      emit(splitter.end());
+      const stdout = stripTerminalEscapes(output);
+      if (interruption) return stopped(interruption, stdout);
+
+      const trailer = splitter.trailer === null ? null : parseTrailer(splitter.trailer);
+      if (!trailer) return finish(exitCode ?? 1, stdout, '');
+      if (explicitCwd === undefined && trailer.cwd !== this.currentCwd) {
+        this.previousCwd = this.currentCwd;
+        this.currentCwd = trailer.cwd;
+      }
+      if (trailer.env) this.env = carryEnv(this.env, options.env, trailer.env);
+      return finish(trailer.exitCode, stdout, '');
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      this.running.delete(child);
+    }
+  }
+
+  /** Kills running commands and tears the WebContainer down. */
+  async dispose(): Promise<void> {
+    for (const child of this.running) killQuietly(child);
+    this.running.clear();
+    this.container.teardown?.();
+  }
+
+  /** WebContainer's fs API takes paths relative to its workdir and cannot reach outside it. */
+  private fsPath(path: string): string {
+    const rel = relativeTo(this.workdir, path);
+    if (rel === null) throw new SandboxError(`outside the WebContainer workspace ${this.workdir}: ${path}`, 'EINVAL');
+    return rel;
+  }
+
+  private async statPath(path: string): Promise<Stat | null> {
+    const rel = this.fsPath(path);
+    if (rel === '.') return { type: 'dir', size: 0 };
+    const cut = rel.lastIndexOf('/');
+    const parent = cut === -1 ? '.' : rel.slice(0, cut);
+    const name = rel.slice(cut + 1);
+    try {
+      const entry = (await this.container.fs.readdir(parent, { withFileTypes: true })).find((e) => e.name === name);
+      if (!entry) return null;
+      if (entry.isDirectory()) return { type: 'dir', size: 0 };
+      // The fs API has no stat: the size comes from the content.
+      return { type: 'file', size: textEncoder.encode(await this.container.fs.readFile(rel, 'utf-8')).byteLength };
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Turns a failed fs call into a SandboxError, checking the path itself when
+   * the error does not name a code. `expected` is what the call needed the path to be.
+   */
+  private async explain(error: unknown, path: string, expected: 'file' | 'dir' | null): Promise<SandboxError> {
+    const code = errorCodeOf(error);
+    if (code === 'ENOENT') return this.missingError(path);
+    if (code && code !== 'EIO') return new SandboxError(`${code}: ${path}`, code);
+    const s = await this.statPath(path);
+    if (!s) return this.missingError(path);
+    if (expected === 'file' && s.type === 'dir') return new SandboxError(`is a directory: ${path}`, 'EISDIR');
+    if (expected === 'dir' && s.type === 'file') return new SandboxError(`not a directory: ${path}`, 'ENOTDIR');
+    return new SandboxError(`${path}: ${errorMessage(error)}`, 'EIO');
+  }
+
+  /** ENOTDIR when the nearest existing ancestor is a file, else ENOENT. */
+  private async missingError(path: string): Promise<SandboxError> {
+    for (let dir = parentOf(path); relativeTo(this.workdir, dir) !== null; dir = parentOf(dir)) {
+      const s = await this.statPath(dir);
+      if (s?.type === 'file') return new SandboxError(`not a directory: ${dir} (in ${path})`, 'ENOTDIR');
+      if (s) break;
+    }
+    return new SandboxError(`no such file or directory: ${path}`, 'ENOENT');
+  }
+
+  private async ensureDirectory(path: string): Promise<void> {
+    const s = await this.statPath(path);
+    if (s?.type === 'dir') return;
+    if (s) throw new SandboxError(`not a directory: ${path}`, 'ENOTDIR');
+    const missing = await this.missingError(path);
+    if (missing.code === 'ENOTDIR') throw missing;
+    try {
+      await this.container.fs.mkdir(this.fsPath(path), { recursive: true });
+    } catch (error) {
+      throw await this.explain(error, path, 'dir');
+    }
+  }
+}
+
+/** Builds WebContainer's mount tree from paths relative to the workspace root. */
+export function filesToMountTree(files: Record<string, string>): MountTree {
+  const root: MountTree = {};
+  for (const [path, contents] of Object.entries(files)) {
+    const segments = normalizeAbsolutePath(`/${path}`).split('/').filter(Boolean);
+    const name = segments.pop();
+    if (name === undefined) throw new SandboxError(`not a file path: ${JSON.stringify(path)}`, 'EINVAL');
+    let dir = root;
+    for (const segment of segments) {
+      const node = (dir[segment] ??= { directory: {} });
+      if (!('directory' in node)) throw new SandboxError(`${segment} is both a file and a directory in ${path}`, 'EINVAL');
+      dir = node.directory;
+    }
+    if (dir[name] && 'directory' in dir[name]) throw new SandboxError(`${path} is both a file and a directory`, 'EINVAL');
+    dir[name] = { file: { contents } };
+  }
+  return root;
+}
+
+/** The errno name of an fs error: its `code`, or the name its message starts with. */
+export function errorCodeOf(error: unknown): SandboxErrorCode | null {
+  const known = (value: unknown): SandboxErrorCode | null =>
+    SANDBOX_ERROR_CODES.find((code) => code === value) ?? null;
+  if (error && typeof error === 'object' && 'code' in error) {
+    const code = known((error as { code: unknown }).code);
+    if (code) return code;
+  }
+  const match = /\b(E[A-Z]+)\b/.exec(errorMessage(error));
+  return match ? known(match[1]) : null;
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function killQuietly(child: WebContainerProcessLike): void {
+  try {
+    child.kill();
+  } catch {
+    // Already gone.
+  }
+}
+
+/** Waits for `promise`, but no longer than `ms`. */
+async function settleWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([promise, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
