@@ -1,5 +1,5 @@
 import { ModelSettingsSchema, type ModelSettings } from '../engine/settings';
-import { OpenAiModel } from './openai';
+import { LazyOpenAiModel } from './lazy-openai';
 import type { Model } from './port';
 import { getScenario } from './scenarios';
 import { ScriptedModel } from './scripted';
@@ -34,7 +34,7 @@ export function createModel(settings: ModelSettings, options: CreateModelOptions
     }
   }
   checkBaseUrl(baseUrl);
-  return new OpenAiModel({ baseUrl, apiKey, model, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  return new LazyOpenAiModel({ baseUrl, apiKey, model, ...(options.fetch ? { fetch: options.fetch } : {}) });
 }
 
 /** The value itself is never echoed: people paste keys into the wrong field. */

@@ -6,6 +6,7 @@ import { backoffMs, classifyFailure } from './openai-failure';
 import { StreamAccumulator } from './openai-stream';
 import { toWireMessages, toWireTools } from './openai-wire';
 import type { Model, ModelRequest, ModelResponse } from './port';
+import { endpointHost, openAiLabel } from './openai-label';
 
 export interface OpenAiModelOptions {
   /** e.g. "https://api.openai.com/v1" or "http://localhost:11434/v1". */
@@ -41,11 +42,11 @@ export class OpenAiModel implements Model {
   constructor(options: OpenAiModelOptions) {
     this.model = options.model;
     this.apiKey = options.apiKey;
-    this.host = hostOf(options.baseUrl);
+    this.host = endpointHost(options.baseUrl);
     this.maxRetries = Math.max(0, options.maxRetries ?? 3);
     this.retryBaseDelayMs = options.retryBaseDelayMs ?? 1000;
     this.retryMaxDelayMs = options.retryMaxDelayMs ?? 30_000;
-    this.info = { kind: 'openai', name: options.model, label: options.label ?? `${options.model} @ ${this.host}` };
+    this.info = { kind: 'openai', name: options.model, label: options.label ?? openAiLabel(options.model, options.baseUrl) };
     this.client = new OpenAI({
       baseURL: options.baseUrl,
       apiKey: options.apiKey.length > 0 ? options.apiKey : PLACEHOLDER_KEY,
@@ -103,13 +104,5 @@ export class OpenAiModel implements Model {
     // The SDK ends the iteration quietly when the signal fires mid-stream.
     if (request.signal?.aborted) throw abortedError();
     return accumulator.result();
-  }
-}
-
-function hostOf(baseUrl: string): string {
-  try {
-    return new URL(baseUrl).host || baseUrl;
-  } catch {
-    return 'the endpoint';
   }
 }

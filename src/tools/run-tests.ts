@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Sandbox } from '../sandbox/port';
 import { MAX_TIMEOUT_SECONDS, describeExit, formatStreams, runCommandWithEvents } from './command-runner';
 import { describeError } from './errors';
 import { detectTestRunner, type DetectedTestRunner } from './test-runner-detect';
@@ -10,20 +9,6 @@ import { defineTool, fail } from './tool';
 export const TEST_TIMEOUT_SECONDS = MAX_TIMEOUT_SECONDS;
 
 const schema = z.strictObject({});
-
-/**
- * The virtual sandbox (just-bash) has no npm. There, a package.json "test"
- * script is run directly, as npm itself would from the project root.
- */
-async function resolveCommand(sandbox: Sandbox, runner: DetectedTestRunner): Promise<{ command: string; note?: string }> {
-  if (runner.id !== 'npm' || runner.script === undefined || sandbox.info.kind !== 'virtual') return { command: runner.command };
-  const probe = await sandbox.exec('command -v npm', { cwd: sandbox.workdir });
-  if (probe.exitCode === 0 && probe.stdout.trim() !== '') return { command: runner.command };
-  return {
-    command: runner.script,
-    note: 'npm is not available in the virtual sandbox, so the "test" script was run directly.',
-  };
-}
 
 export const runTestsTool = defineTool({
   name: 'run_tests',
@@ -37,17 +22,15 @@ export const runTestsTool = defineTool({
   schema,
   async run(_args, ctx) {
     let runner: DetectedTestRunner;
-    let command: string;
-    let note: string | undefined;
     try {
       const detection = await detectTestRunner(ctx.sandbox);
       if (!detection.ok) return fail(detection.error);
       runner = detection.runner;
-      ({ command, note } = await resolveCommand(ctx.sandbox, runner));
     } catch (error) {
       return fail(describeError(error, 'the workspace'));
     }
 
+    const { command } = runner;
     const outcome = await runCommandWithEvents(ctx, command, { timeoutSeconds: TEST_TIMEOUT_SECONDS, cwd: ctx.sandbox.workdir });
     if (outcome.kind === 'not_started') return fail(outcome.reason);
     const { result, timeoutSeconds } = outcome;
@@ -60,7 +43,6 @@ export const runTestsTool = defineTool({
     if (summary !== null) verdict += ` — ${summary}`;
 
     const lines = [verdict, `Runner: ${command} (detected from ${runner.reason})`];
-    if (note) lines.push(`Note: ${note}`);
     if (result.exitCode === 127) lines.push(`Note: exit code 127 means the command was not found; this sandbox may not have ${command.split(' ')[0]}.`);
     return { ok: passed, output: `${lines.join('\n')}\n\n${formatStreams(result)}` };
   },

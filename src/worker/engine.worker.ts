@@ -8,7 +8,7 @@ import { createModel } from '../model/create-model';
 import { SCENARIOS } from '../model/scenarios';
 import { RemoteSandbox, type SandboxHost } from '../sandbox/remote';
 import { STARTER_PROJECT } from '../sandbox/starter-project';
-import { VirtualSandbox } from '../sandbox/virtual';
+import { LazyVirtualSandbox } from '../sandbox/lazy-virtual';
 import type { EngineWorkerApi, RunRequest, ScenarioInfo } from './api';
 
 /** The composition root in the browser: the engine, its sandbox and its model live here. */
@@ -23,7 +23,7 @@ const RunRequestSchema = z.object({
   maxIterations: z.number().int().min(1).max(200),
 });
 
-const engine = new Engine({ sandbox: new VirtualSandbox({ files: STARTER_PROJECT }) });
+const engine = new Engine({ sandbox: new LazyVirtualSandbox({ files: STARTER_PROJECT }) });
 
 const api: EngineWorkerApi = {
   async subscribe(listener: (event: EngineEvent) => void): Promise<void> {
@@ -32,7 +32,7 @@ const api: EngineWorkerApi = {
   },
 
   async useSandbox(host: SandboxHost | null, reason: string): Promise<SandboxInfo> {
-    const sandbox = host ? await RemoteSandbox.connect(host) : new VirtualSandbox({ files: STARTER_PROJECT, reason });
+    const sandbox = host ? await RemoteSandbox.connect(host) : new LazyVirtualSandbox({ files: STARTER_PROJECT, reason });
     const previous = engine.activeSandbox;
     engine.setSandbox(sandbox);
     if (previous !== sandbox) await previous.dispose();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelSettings } from '../../../src/engine/settings';
 import { createModel, ModelConfigError } from '../../../src/model/create-model';
-import { OpenAiModel } from '../../../src/model/openai';
+import { LazyOpenAiModel } from '../../../src/model/lazy-openai';
 import { ScriptedModel } from '../../../src/model/scripted';
 
 const scripted: ModelSettings = { provider: 'scripted', baseUrl: '', model: 'demo', apiKey: '', scenario: 'demo' };
@@ -35,7 +35,7 @@ describe('createModel', () => {
 
   it('builds an OpenAI-compatible model for endpoint providers', () => {
     const model = createModel(ollama);
-    expect(model).toBeInstanceOf(OpenAiModel);
+    expect(model).toBeInstanceOf(LazyOpenAiModel);
     expect(model.info).toEqual({ kind: 'openai', name: 'qwen2.5-coder:7b', label: 'qwen2.5-coder:7b @ localhost:11434' });
   });
 

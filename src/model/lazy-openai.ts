@@ -1,0 +1,22 @@
+import type { ModelInfo } from '../engine/events';
+import type { OpenAiModel, OpenAiModelOptions } from './openai';
+import { openAiLabel } from './openai-label';
+import type { Model, ModelRequest, ModelResponse } from './port';
+
+/**
+ * An OpenAI-compatible model whose SDK is loaded on the first request, so the
+ * page and the worker do not pay for the `openai` package when running the demo.
+ */
+export class LazyOpenAiModel implements Model {
+  readonly info: ModelInfo;
+  private loaded: Promise<OpenAiModel> | null = null;
+
+  constructor(private readonly options: OpenAiModelOptions) {
+    this.info = { kind: 'openai', name: options.model, label: options.label ?? openAiLabel(options.model, options.baseUrl) };
+  }
+
+  async complete(request: ModelRequest): Promise<ModelResponse> {
+    this.loaded ??= import('./openai').then(({ OpenAiModel }) => new OpenAiModel(this.options));
+    return (await this.loaded).complete(request);
+  }
+}
