@@ -11,6 +11,11 @@ export function normalizeAbsolutePath(path: string): string {
     throw new SandboxError(`path must be absolute (start with "/"): ${JSON.stringify(path)}`, 'EINVAL');
   }
   if (path.includes('\0')) throw new SandboxError(`path contains a NUL character: ${JSON.stringify(path)}`, 'EINVAL');
+  return collapseSegments(path);
+}
+
+/** Collapses `.`, `..` and repeated slashes of an absolute path ("/a/./b/../c/" → "/a/c"); ".." above "/" stays at "/". */
+export function collapseSegments(path: string): string {
   const parts: string[] = [];
   for (const segment of path.split('/')) {
     if (segment === '' || segment === '.') continue;

@@ -2,6 +2,7 @@
  * Workspace path handling for tool arguments. Pure string logic on POSIX paths,
  * so it runs the same in a Web Worker and in Node.
  */
+import { collapseSegments } from '../sandbox/paths';
 
 export type ResolvedPath =
   | { ok: true; /** Absolute, normalised path inside the workspace. */ absolute: string; /** Workspace-relative path, "." for the root. */ display: string }
@@ -23,15 +24,7 @@ function normaliseSegments(segments: string[]): string[] | null {
 }
 
 /** Normalises an absolute POSIX path ("/a/./b/../c/" → "/a/c"); ".." above "/" stays at "/". */
-export function normaliseAbsolute(path: string): string {
-  const out: string[] = [];
-  for (const segment of path.split('/')) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') out.pop();
-    else out.push(segment);
-  }
-  return `/${out.join('/')}`;
-}
+export const normaliseAbsolute = collapseSegments;
 
 /** Joins a directory and a relative name ("/a" + "b/c" → "/a/b/c"). */
 export function joinPath(dir: string, name: string): string {

@@ -16,6 +16,8 @@ export function loadMonaco(): Promise<Monaco> {
     const monaco = await import('monaco-editor/editor/editor.api');
     // Registers Monarch grammars only; each grammar's code loads when a file needs it.
     await import('monaco-editor/languages/definitions/register.all');
+    // Icons in the diff gutter, folding and widgets come from the codicon font.
+    await import('monaco-editor/features/codicon/register');
     return monaco;
   })();
   loading.catch(() => {
