@@ -20,7 +20,7 @@ const ALLOWED_IMPORTS = {
   worker: ['worker', 'engine', 'tools', 'sandbox', 'model', 'shell', 'code'],
   cli: ['cli', 'engine', 'tools', 'sandbox', 'model', 'shell', 'code'],
   // The page hosts the WebContainer (sandbox code) and reads settings and event types; the engine stays in the worker.
-  ui: ['ui', 'worker', 'sandbox', 'engine/events', 'engine/settings'],
+  ui: ['ui', 'worker', 'sandbox', 'engine/events', 'engine/settings', 'engine/policy', 'engine/phases', 'shell'],
 };
 
 function listFiles(dir) {
@@ -37,6 +37,27 @@ function layerOf(srcRoot, file) {
   return relative(srcRoot, file).split(/[\\/]/)[0];
 }
 
+/** Names the file declares itself (a local `window` is not the DOM's). */
+function declaredNames(source) {
+  const names = new Set();
+  const addBinding = (name) => {
+    if (ts.isIdentifier(name)) names.add(name.text);
+    else if (ts.isObjectBindingPattern(name) || ts.isArrayBindingPattern(name)) {
+      for (const element of name.elements) if (!ts.isOmittedExpression(element)) addBinding(element.name);
+    }
+  };
+  const visit = (node) => {
+    if (ts.isVariableDeclaration(node) || ts.isParameter(node) || ts.isBindingElement(node)) addBinding(node.name);
+    else if ((ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node)) && node.name) names.add(node.name.text);
+    else if (ts.isImportSpecifier(node) || ts.isImportClause(node) || ts.isNamespaceImport(node)) {
+      if (node.name) names.add(node.name.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return names;
+}
+
 /** Returns a list of human-readable violations for every file under srcRoot. */
 export function checkLayers(srcRoot) {
   const problems = [];
@@ -46,6 +67,7 @@ export function checkLayers(srcRoot) {
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
     const where = (node) => `${relative(process.cwd(), file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
     const common = COMMON_LAYERS.includes(layer);
+    const declared = declaredNames(source);
 
     const checkSpecifier = (spec, node, typeOnly) => {
       if (common && NODE_MODULES.has(spec)) problems.push(`${where(node)}: ${layer} must not import the Node module "${spec}"`);
@@ -67,7 +89,7 @@ export function checkLayers(srcRoot) {
       } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
         const arg = node.arguments[0];
         if (arg && ts.isStringLiteral(arg)) checkSpecifier(arg.text, node, false);
-      } else if (common && ts.isIdentifier(node) && DOM_GLOBALS.has(node.text)) {
+      } else if (common && ts.isIdentifier(node) && DOM_GLOBALS.has(node.text) && !declared.has(node.text)) {
         const parent = node.parent;
         const isMemberName = (ts.isPropertyAccessExpression(parent) && parent.name === node) || ts.isPropertyAssignment(parent) || ts.isPropertySignature(parent);
         if (!isMemberName && !ts.isTypeReferenceNode(parent)) problems.push(`${where(node)}: ${layer} must not use the global "${node.text}"`);

@@ -24,6 +24,10 @@ export function formatEvent(event: EngineEvent): string | null {
       return `  [exit ${event.exitCode}${event.timedOut ? ', timed out' : ''}${event.aborted ? ', aborted' : ''}]`;
     case 'notice':
       return `  ! ${event.message}`;
+    case 'phase_changed':
+      return `◆ phase: ${event.from ? `${event.from} → ` : ''}${event.to}${event.auto ? ' (automatic)' : ''} — ${event.reason}`;
+    case 'phase_violation':
+      return `  ⛔ refused in ${event.phase}: ${event.reason}`;
     case 'run_finished': {
       const detail = event.status === 'completed' ? '' : ` — ${event.reason ?? ''}${event.errorCode ? ` [${event.errorCode}]` : ''}`;
       return `■ ${event.status} after ${event.iterations} iteration${event.iterations === 1 ? '' : 's'}${detail}`;

@@ -1,15 +1,22 @@
 import { listScenarios } from '../model/scenarios';
 import { UsageError, parseArgs } from './args';
 import { runTaskCommand } from './run-task';
+import { stdinLines } from './stdin-lines';
 
 const USAGE = `usage: npm run -s agent -- <command> [options]
 
 commands:
   run --task TEXT [--model scripted:NAME | --base-url URL --model NAME] [--mode react|plan_exec]
-      [--max-iterations N] [--workspace DIR] [--json]
+      [--policy JSON] [--max-iterations N] [--workspace DIR] [--json]
                  run the engine headless on the virtual sandbox (JSONL events with --json);
                  the API key comes from PHASEGATE_API_KEY or OPENAI_API_KEY
-  scenarios      list the scripted scenarios`;
+  scenarios      list the scripted scenarios
+  check-command --phase planning|building|verification|delivery --jsonl
+                 classify shell commands read from stdin ({"cmd": "..."} per line)
+  symbols FILE [--symbol NAME] [--json] | symbols --jsonl
+                 list a file's symbols, or print one symbol's slice
+  apply-edit --jsonl
+                 apply {"original","search","replace"} edits read from stdin`;
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -19,8 +26,20 @@ async function main(argv: string[]): Promise<number> {
     case 'run':
       return runTaskCommand(parseArgs(rest, new Set(['json'])), out);
     case 'scenarios':
-      for (const s of listScenarios()) out(`${s.name.padEnd(14)} ${s.title} — ${s.description}`);
+      for (const s of listScenarios()) out(`${s.name.padEnd(16)} ${s.title} — ${s.description}`);
       return 0;
+    case 'check-command': {
+      const { checkCommandCommand } = await import('./check-command');
+      return checkCommandCommand(parseArgs(rest, new Set(['jsonl'])), stdinLines(), out);
+    }
+    case 'symbols': {
+      const { symbolsCommand } = await import('./symbols');
+      return symbolsCommand(parseArgs(rest, new Set(['jsonl', 'json'])), stdinLines(), out);
+    }
+    case 'apply-edit': {
+      const { applyEditCommand } = await import('./apply-edit');
+      return applyEditCommand(parseArgs(rest, new Set(['jsonl'])), stdinLines(), out);
+    }
     case undefined:
     case 'help':
     case '--help':

@@ -7,7 +7,7 @@ import { type ParsedArgs, UsageError, rejectUnknownFlags, stringFlag } from './a
 import { formatEvent } from './format-event';
 import { loadWorkspace } from './load-workspace';
 
-export const RUN_FLAGS = ['task', 'model', 'base-url', 'mode', 'json', 'max-iterations', 'workspace'] as const;
+export const RUN_FLAGS = ['task', 'model', 'base-url', 'mode', 'policy', 'json', 'max-iterations', 'workspace'] as const;
 
 /** `run`: the same engine as the page, headless, on the virtual sandbox. Returns the exit code. */
 export async function runTaskCommand(args: ParsedArgs, out: (line: string) => void): Promise<number> {
@@ -20,6 +20,7 @@ export async function runTaskCommand(args: ParsedArgs, out: (line: string) => vo
   if (!Number.isInteger(maxIterations) || maxIterations < 1) throw new UsageError('--max-iterations must be a positive integer');
 
   const settings = modelSettingsFromArgs(args);
+  const policy = policyFromArgs(args);
   const workspaceDir = stringFlag(args, 'workspace');
   const files = workspaceDir ? await loadWorkspace(workspaceDir) : STARTER_PROJECT;
   const sandbox = new VirtualSandbox({ files, reason: 'the CLI always runs on the virtual sandbox' });
@@ -38,13 +39,25 @@ export async function runTaskCommand(args: ParsedArgs, out: (line: string) => vo
     const { status } = await engine.run({
       task,
       mode: mode.data,
-      model: createModel(settings),
+      model: createModel(settings, { mode: mode.data }),
       maxIterations,
+      policy,
       secrets: settings.apiKey ? [settings.apiKey] : [],
     });
     return status === 'completed' ? 0 : status === 'cancelled' ? 130 : 1;
   } finally {
     process.off('SIGINT', stop);
+  }
+}
+
+/** `--policy JSON`: phase policy overrides for plan_exec; the engine validates them. */
+function policyFromArgs(args: ParsedArgs): unknown {
+  const text = stringFlag(args, 'policy');
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new UsageError('--policy must be JSON, e.g. {"phases":{"planning":{"autoAdvanceAfter":5}}}');
   }
 }
 

@@ -2,9 +2,13 @@ import type { EventPayload, RunStatus } from './events';
 import type { Mode } from './settings';
 import type { Model } from '../model/port';
 import type { Sandbox } from '../sandbox/port';
-import type { Tool } from '../tools/tool';
-import { ALL_TOOLS, toolSpecs } from '../tools/registry';
+import type { PhaseControl } from '../tools/tool';
+import { ALL_TOOLS, KNOWN_TOOL_NAMES, PLAN_EXEC_TOOLS, toolSpecs } from '../tools/registry';
+import { OPEN_GATE, PhaseGate, type Gate } from './gate';
+import { GatedSandbox } from './gated-sandbox';
 import { runReactLoop, type LoopOutcome } from './loop';
+import { buildPhaseLayer, describePhase } from './phase-prompt';
+import { resolvePolicy, type Policy } from './policy';
 import { buildSystemPrompt, buildTaskMessage, loadProjectInstructions } from './prompt';
 import { Session } from './session';
 
@@ -13,6 +17,8 @@ export interface RunOptions {
   mode: Mode;
   model: Model;
   maxIterations: number;
+  /** plan_exec only: overrides merged onto the default phase policy. */
+  policy?: unknown;
   /** Values that must never appear in the log (API keys). */
   secrets?: string[];
 }
@@ -29,14 +35,12 @@ export interface RunSummary {
 export class Engine {
   readonly session: Session;
   private sandbox: Sandbox;
-  private readonly tools: readonly Tool[];
   private current: AbortController | null = null;
   private runCounter = 0;
 
-  constructor(options: { sandbox: Sandbox; session?: Session; tools?: readonly Tool[] }) {
+  constructor(options: { sandbox: Sandbox; session?: Session }) {
     this.sandbox = options.sandbox;
     this.session = options.session ?? new Session();
-    this.tools = options.tools ?? ALL_TOOLS;
   }
 
   get running(): boolean {
@@ -87,23 +91,46 @@ export class Engine {
 
   private async execute(options: RunOptions, emit: (p: EventPayload) => void, signal: AbortSignal): Promise<LoopOutcome> {
     if (options.task.trim() === '') return { status: 'failed', errorCode: 'empty_task', reason: 'The task is empty.', iterations: 0 };
-    if (options.mode !== 'react') {
-      return { status: 'failed', errorCode: 'mode_unavailable', reason: `Mode "${options.mode}" is not available yet; use "react".`, iterations: 0 };
+    let gate: Gate = OPEN_GATE;
+    let phases: PhaseControl | undefined;
+    let phaseLayer: string | null = null;
+    if (options.mode === 'plan_exec') {
+      const resolved = resolvePolicy(options.policy, KNOWN_TOOL_NAMES);
+      if (!resolved.ok) return { status: 'failed', errorCode: 'invalid_policy', reason: `The phase policy is invalid: ${resolved.error}`, iterations: 0 };
+      const phaseGate = new PhaseGate(resolved.policy, emit, this.sandbox.workdir);
+      phaseGate.start();
+      gate = phaseGate;
+      phases = phaseControl(phaseGate, resolved.policy);
+      phaseLayer = buildPhaseLayer(resolved.policy);
     }
     const project = await loadProjectInstructions(this.sandbox).catch(() => null);
     if (project) emit({ type: 'notice', level: 'info', message: `Using project instructions from ${project.file}.` });
+    const tools = options.mode === 'plan_exec' ? PLAN_EXEC_TOOLS : ALL_TOOLS;
+    const base = buildSystemPrompt({ sandboxKind: this.sandbox.info.kind, workdir: this.sandbox.workdir, project });
     return runReactLoop({
       model: options.model,
-      tools: this.tools,
-      toolSpecs: toolSpecs(this.tools),
-      sandbox: this.sandbox,
+      tools,
+      toolSpecs: toolSpecs(tools),
+      sandbox: new GatedSandbox(this.sandbox, gate),
+      gate,
+      ...(phases ? { phases } : {}),
       emit,
       signal,
-      systemPrompt: buildSystemPrompt({ sandboxKind: this.sandbox.info.kind, workdir: this.sandbox.workdir, project }),
+      systemPrompt: phaseLayer ? `${base}\n\n${phaseLayer}` : base,
       taskMessage: buildTaskMessage(options.task),
       maxIterations: options.maxIterations,
     });
   }
+}
+
+function phaseControl(gate: PhaseGate, policy: Policy): PhaseControl {
+  return {
+    advance(reason) {
+      const moved = gate.advance(reason);
+      if (!moved) return { ok: false, message: `Already at the final phase (${gate.phase}); finish with a summary.` };
+      return { ok: true, message: `Moved from ${moved.from} to ${moved.to}. Now allowed in ${describePhase(policy, moved.to)}` };
+    },
+  };
 }
 
 function finishedFields(outcome: LoopOutcome): Omit<EventPayload<'run_finished'>, 'type'> {

@@ -143,6 +143,34 @@ export const CommandFinishedSchema = z.object({
   aborted: z.boolean(),
 });
 
+export const PhaseSchema = z.enum(['planning', 'building', 'verification', 'delivery']);
+export type Phase = z.infer<typeof PhaseSchema>;
+
+/** plan_exec mode: the run entered a phase (from null at the start of a run). */
+export const PhaseChangedSchema = z.object({
+  ...base,
+  type: z.literal('phase_changed'),
+  from: PhaseSchema.nullable(),
+  to: PhaseSchema,
+  reason: z.string(),
+  /** True when the policy advanced the phase on its own (auto-advance). */
+  auto: z.boolean(),
+});
+
+/** plan_exec mode: the gate refused a tool call, a command or a write; nothing reached the sandbox. */
+export const PhaseViolationSchema = z.object({
+  ...base,
+  type: z.literal('phase_violation'),
+  callId: z.string(),
+  tool: z.string(),
+  phase: PhaseSchema,
+  kind: z.enum(['tool', 'command', 'write']),
+  /** The refused command or path, when the refusal is about one. */
+  target: z.string().optional(),
+  reason: z.string(),
+  hint: z.string(),
+});
+
 /** Something the engine did on its own that the viewer should see (a nudge, a retry). */
 export const NoticeSchema = z.object({
   ...base,
@@ -176,6 +204,8 @@ export const EngineEventSchema = z.discriminatedUnion('type', [
   CommandOutputSchema,
   CommandFinishedSchema,
   NoticeSchema,
+  PhaseChangedSchema,
+  PhaseViolationSchema,
   RunFinishedSchema,
 ]);
 

@@ -2,14 +2,18 @@ import type { Emit } from './events';
 import type { ChatMessage, Model, ToolSpec } from '../model/port';
 import { ModelError } from '../model/port';
 import type { Sandbox } from '../sandbox/port';
-import type { Tool } from '../tools/tool';
+import type { PhaseControl, Tool } from '../tools/tool';
+import type { Gate } from './gate';
 import { executeToolCall } from './tool-executor';
 
 export interface LoopOptions {
   model: Model;
   tools: readonly Tool[];
   toolSpecs: ToolSpec[];
+  /** The gated sandbox handle the tools get. */
   sandbox: Sandbox;
+  gate: Gate;
+  phases?: PhaseControl;
   emit: Emit;
   signal: AbortSignal;
   systemPrompt: string;
@@ -76,7 +80,8 @@ export async function runReactLoop(options: LoopOptions): Promise<LoopOutcome> {
 
     for (const call of reply.toolCalls) {
       if (signal.aborted) return cancelled(iteration);
-      const { result } = await executeToolCall(call, options.tools, { sandbox: options.sandbox, emit, signal });
+      const { sandbox, gate, phases } = options;
+      const { result } = await executeToolCall(call, options.tools, { sandbox, gate, emit, signal, ...(phases ? { phases } : {}) });
       messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: result.output });
     }
     if (signal.aborted) return cancelled(iteration);

@@ -1,11 +1,21 @@
 import type { Emit, ToolCall } from './events';
 import type { Sandbox } from '../sandbox/port';
-import type { Tool, ToolResult } from '../tools/tool';
+import type { PhaseControl, Tool, ToolResult } from '../tools/tool';
 import { parseToolArguments } from '../tools/registry';
+import type { Gate, Refusal } from './gate';
 
 export interface ToolExecution {
   result: ToolResult;
   durationMs: number;
+}
+
+export interface ExecutionContext {
+  /** The gated handle: tools never see the raw sandbox. */
+  sandbox: Sandbox;
+  gate: Gate;
+  phases?: PhaseControl;
+  emit: Emit;
+  signal: AbortSignal;
 }
 
 function parsedOrNull(raw: string): unknown {
@@ -16,40 +26,43 @@ function parsedOrNull(raw: string): unknown {
   }
 }
 
+/** A refusal as the model reads it: structured, with what to do next. */
+export function refusalResult(refusal: Refusal): ToolResult {
+  return { ok: false, output: JSON.stringify(refusal, null, 2) };
+}
+
 /**
- * Runs one tool call and records it. Whatever goes wrong (unknown tool, bad JSON,
- * schema failure, a tool that throws) becomes a result the model can read.
+ * Runs one tool call and records it. Whatever goes wrong (unknown tool, a phase
+ * refusal, bad JSON, schema failure, a tool that throws) becomes a result the model can read.
  */
-export async function executeToolCall(
-  call: ToolCall,
-  tools: readonly Tool[],
-  context: { sandbox: Sandbox; emit: Emit; signal: AbortSignal },
-): Promise<ToolExecution> {
-  const { emit } = context;
+export async function executeToolCall(call: ToolCall, tools: readonly Tool[], context: ExecutionContext): Promise<ToolExecution> {
+  const { emit, gate } = context;
   emit({ type: 'tool_call', callId: call.id, name: call.name, args: parsedOrNull(call.arguments), rawArguments: call.arguments });
   const started = performance.now();
-  const result = await runTool(call, tools, context);
+  const tool = tools.find((t) => t.name === call.name);
+  let result: ToolResult;
+  if (!tool) {
+    result = { ok: false, output: `Unknown tool "${call.name}". Available tools: ${tools.map((t) => t.name).join(', ')}.` };
+  } else {
+    const decision = gate.beginCall(call.id, call.name);
+    result = decision.refusal ? refusalResult(decision.refusal) : await runTool(tool, call, context);
+    const { refusal, note } = gate.endCall();
+    if (refusal) result = refusalResult(refusal);
+    if (note) result = { ...result, output: `${result.output}\n\n[${note}]` };
+  }
   const durationMs = performance.now() - started;
   emit({ type: 'tool_result', callId: call.id, name: call.name, ok: result.ok, output: result.output, durationMs });
   return { result, durationMs };
 }
 
-async function runTool(
-  call: ToolCall,
-  tools: readonly Tool[],
-  context: { sandbox: Sandbox; emit: Emit; signal: AbortSignal },
-): Promise<ToolResult> {
-  const tool = tools.find((t) => t.name === call.name);
-  if (!tool) {
-    const names = tools.map((t) => t.name).join(', ');
-    return { ok: false, output: `Unknown tool "${call.name}". Available tools: ${names}.` };
-  }
+async function runTool(tool: Tool, call: ToolCall, context: ExecutionContext): Promise<ToolResult> {
   const parsed = parseToolArguments(tool, call.arguments);
   if (!parsed.ok) return { ok: false, output: parsed.error };
+  const { sandbox, emit, signal, phases } = context;
   try {
-    return await tool.run(parsed.args, { ...context, callId: call.id });
+    return await tool.run(parsed.args, { sandbox, emit, signal, callId: call.id, ...(phases ? { phases } : {}) });
   } catch (error) {
-    if (context.signal.aborted) return { ok: false, output: `${call.name} was cancelled.` };
+    if (signal.aborted) return { ok: false, output: `${call.name} was cancelled.` };
     const message = error instanceof Error ? error.message : String(error);
     return { ok: false, output: `${call.name} failed unexpectedly: ${message}` };
   }

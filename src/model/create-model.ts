@@ -1,10 +1,12 @@
-import { ModelSettingsSchema, type ModelSettings } from '../engine/settings';
+import { ModelSettingsSchema, type Mode, type ModelSettings } from '../engine/settings';
 import { LazyOpenAiModel } from './lazy-openai';
 import type { Model } from './port';
 import { getScenario } from './scenarios';
 import { ScriptedModel } from './scripted';
 
 export interface CreateModelOptions {
+  /** In plan_exec mode the scripted demo plays its phased variant. */
+  mode?: Mode;
   /** Per-chunk delay for the scripted model, so its text visibly streams. */
   scriptedDelayMs?: number;
   fetch?: typeof fetch;
@@ -28,7 +30,8 @@ export function createModel(settings: ModelSettings, options: CreateModelOptions
   const { provider, baseUrl, model, apiKey, scenario } = parsed.data;
   if (provider === 'scripted') {
     try {
-      return new ScriptedModel(getScenario(scenario), { delayMs: options.scriptedDelayMs ?? 0 });
+      const name = options.mode === 'plan_exec' && scenario === 'demo' ? 'plan_exec-demo' : scenario;
+      return new ScriptedModel(getScenario(name), { delayMs: options.scriptedDelayMs ?? 0 });
     } catch (err) {
       throw new ModelConfigError(err instanceof Error ? err.message : String(err));
     }

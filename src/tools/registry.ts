@@ -8,6 +8,7 @@ import { runCommandTool } from './run-command';
 import { runTestsTool } from './run-tests';
 import { searchCodebaseTool } from './search-codebase';
 import type { Tool } from './tool';
+import { advancePhaseTool } from './advance-phase';
 
 /** Every tool, in the order the model sees them: look around, change, run. */
 export const ALL_TOOLS: readonly Tool[] = [
@@ -19,6 +20,12 @@ export const ALL_TOOLS: readonly Tool[] = [
   runCommandTool,
   runTestsTool,
 ];
+
+/** plan_exec runs add the phase tool to the same set. */
+export const PLAN_EXEC_TOOLS: readonly Tool[] = [...ALL_TOOLS, advancePhaseTool];
+
+/** Every tool name a policy may mention. */
+export const KNOWN_TOOL_NAMES: readonly string[] = PLAN_EXEC_TOOLS.map((tool) => tool.name);
 
 export function findTool(name: string, tools: readonly Tool[] = ALL_TOOLS): Tool | undefined {
   return tools.find((tool) => tool.name === name);

@@ -10,6 +10,13 @@ export interface ToolContext {
   signal: AbortSignal;
   /** Id of the tool call being executed, for command events. */
   callId: string;
+  /** Present in plan_exec mode only: moves the run to its next phase. */
+  phases?: PhaseControl;
+}
+
+export interface PhaseControl {
+  /** Advances one phase and says where the run is now, or that it is already at the final phase. */
+  advance(reason: string): { ok: boolean; message: string };
 }
 
 /** What the model reads back. A failure is data, not an exception. */

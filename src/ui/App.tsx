@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Settings } from '../engine/settings';
 import { EditorPanel } from './components/EditorPanel';
 import { Header } from './components/Header';
+import { RefusalToasts } from './components/RefusalToasts';
 import { SettingsDialog } from './components/SettingsDialog';
 import { SplitPane } from './components/SplitPane';
 import { TaskComposer } from './components/TaskComposer';
@@ -10,17 +10,19 @@ import { Timeline } from './components/Timeline';
 import type { EngineClient } from './engine-client';
 import { sandboxStatusText } from './sandbox-connection';
 import { modelLabel } from './settings/model-label';
+import type { PageSettings } from './settings/page-settings';
+import { phaseStrip } from './state/phase-strip';
 import { forgetApiKey, saveSettings } from './settings/storage';
 import { useEngine, type Scenario } from './use-engine';
 
 export interface AppProps {
   client: EngineClient;
-  initialSettings: Settings;
+  initialSettings: PageSettings;
   /** Why stored settings were not used, if they were not. */
   settingsProblem: string | null;
 }
 
-function defaultTaskFor(settings: Settings, scenarios: Scenario[]): string | null {
+function defaultTaskFor(settings: PageSettings, scenarios: Scenario[]): string | null {
   if (settings.model.provider !== 'scripted') return null;
   const scenario = scenarios.find((s) => s.name === settings.model.scenario);
   return scenario ? (scenario.defaultTask ?? scenario.description) : null;
@@ -41,7 +43,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
     lastSuggested.current = suggested;
   }, [suggested]);
 
-  const saveAndClose = useCallback((next: Settings) => {
+  const saveAndClose = useCallback((next: PageSettings) => {
     saveSettings(localStorage, next);
     setSettings(next);
     setSettingsOpen(false);
@@ -69,6 +71,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
         sandboxText={sandboxStatusText(engine.sandbox)}
         sandboxKind={engine.sandbox.phase === 'ready' ? engine.sandbox.info.kind : null}
         modelText={modelLabel(settings.model)}
+        phase={phaseStrip(state, settings.mode)}
         iteration={state.status === 'running' && state.run ? state.run : null}
         onOpenSettings={() => setSettingsOpen(true)}
       />
@@ -104,7 +107,9 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
         onSave={saveAndClose}
         onCancel={() => setSettingsOpen(false)}
         onForgetKey={forgetKey}
+        checkPolicy={client.checkPolicy}
       />
+      <RefusalToasts violations={state.phase.violations} />
     </div>
   );
 }

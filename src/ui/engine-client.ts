@@ -18,6 +18,8 @@ export interface EngineClient {
   run(request: RunRequest): Promise<RunStatus>;
   stop(): Promise<void>;
   useSandbox(host: SandboxHost | null, reason: string): Promise<SandboxInfo>;
+  /** Checks phase-policy JSON text: null when valid, else an error naming the bad value. */
+  checkPolicy(text: string): Promise<string | null>;
 }
 
 export function createEngineClient(): EngineClient {
@@ -60,5 +62,10 @@ export function createEngineClient(): EngineClient {
     run: (request) => api.run(request),
     stop: () => api.stop(),
     useSandbox: (host, reason) => api.useSandbox(host === null ? null : Comlink.proxy(host), reason),
+    checkPolicy: async (text) => {
+      const answer: unknown = await api.checkPolicy(text);
+      if (answer === null || typeof answer === 'string') return answer;
+      throw new Error('the engine answered the policy check with something other than text');
+    },
   };
 }

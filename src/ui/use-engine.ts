@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { z } from 'zod';
 import type { EngineEvent } from '../engine/events';
-import type { Settings } from '../engine/settings';
 import type { EngineClient } from './engine-client';
 import { connectSandbox, type SandboxStatus } from './sandbox-connection';
+import { runPolicy, type PageSettings } from './settings/page-settings';
 import { initialState, reduceAll, selectFile, type UiState } from './state/reducer';
 
 export interface Scenario {
@@ -40,7 +40,7 @@ export interface EngineView {
   dismissProblems(): void;
 }
 
-export function useEngine(client: EngineClient, settings: Settings): EngineView {
+export function useEngine(client: EngineClient, settings: PageSettings): EngineView {
   const [state, dispatch] = useReducer(uiReducer, initialState);
   const [workerReady, setWorkerReady] = useState(false);
   const [scenarios, setScenarios] = useState<Scenario[]>([]);
@@ -104,8 +104,14 @@ export function useEngine(client: EngineClient, settings: Settings): EngineView 
           await sandboxSettled.current;
           setWaitingForSandbox(false);
           if (cancelPending.current) return;
-          const { model, mode, maxIterations } = settingsRef.current;
-          await client.run({ task, mode, model, maxIterations });
+          const current = settingsRef.current;
+          const policy = runPolicy(current);
+          if (!policy.ok) {
+            addProblem(policy.error);
+            return;
+          }
+          const { model, mode, maxIterations } = current;
+          await client.run({ task, mode, model, maxIterations, ...(policy.policy === undefined ? {} : { policy: policy.policy }) });
         } catch (error) {
           addProblem(`The run could not start: ${messageOf(error)}`);
         } finally {

@@ -9,6 +9,8 @@ export interface RunRequest {
   /** Includes the API key; the worker keeps it in memory for this run only. */
   model: ModelSettings;
   maxIterations: number;
+  /** plan_exec only: policy overrides (the parsed JSON from Settings), merged onto the defaults. */
+  policy?: unknown;
 }
 
 export interface ScenarioInfo {
@@ -31,4 +33,6 @@ export interface EngineWorkerApi {
   /** Cancels the current run: the in-flight model request and command are aborted. */
   stop(): Promise<void>;
   scenarios(): Promise<ScenarioInfo[]>;
+  /** Checks policy JSON text as typed in Settings: null when valid, else an error naming the bad value. */
+  checkPolicy(text: string): Promise<string | null>;
 }

@@ -3,7 +3,9 @@ import * as Comlink from 'comlink';
 import { z } from 'zod';
 import { Engine } from '../engine/engine';
 import type { EngineEvent, RunStatus, SandboxInfo } from '../engine/events';
+import { resolvePolicyText } from '../engine/policy';
 import { ModeSchema, ModelSettingsSchema } from '../engine/settings';
+import { KNOWN_TOOL_NAMES } from '../tools/registry';
 import { createModel } from '../model/create-model';
 import { SCENARIOS } from '../model/scenarios';
 import { RemoteSandbox, type SandboxHost } from '../sandbox/remote';
@@ -21,6 +23,7 @@ const RunRequestSchema = z.object({
   mode: ModeSchema,
   model: ModelSettingsSchema,
   maxIterations: z.number().int().min(1).max(200),
+  policy: z.unknown().optional(),
 });
 
 const engine = new Engine({ sandbox: new LazyVirtualSandbox({ files: STARTER_PROJECT }) });
@@ -45,12 +48,13 @@ const api: EngineWorkerApi = {
       const issue = parsed.error.issues[0];
       throw new Error(`invalid run request: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim());
     }
-    const { task, mode, model, maxIterations } = parsed.data;
+    const { task, mode, model, maxIterations, policy } = parsed.data;
     const summary = await engine.run({
       task,
       mode,
-      model: createModel(model, { scriptedDelayMs: SCRIPTED_DELAY_MS }),
+      model: createModel(model, { scriptedDelayMs: SCRIPTED_DELAY_MS, mode }),
       maxIterations,
+      policy,
       secrets: model.apiKey ? [model.apiKey] : [],
     });
     return summary.status;
@@ -58,6 +62,11 @@ const api: EngineWorkerApi = {
 
   async stop(): Promise<void> {
     engine.stop();
+  },
+
+  async checkPolicy(text: string): Promise<string | null> {
+    const result = resolvePolicyText(String(text), KNOWN_TOOL_NAMES);
+    return result.ok ? null : result.error;
   },
 
   async scenarios(): Promise<ScenarioInfo[]> {

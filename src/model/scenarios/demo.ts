@@ -1,17 +1,24 @@
 import type { Scenario } from '../scenario';
 
-const SLUGIFY_WITH_BUG = `# slugify TEXT: prints TEXT as a URL slug ("Hello World" -> "hello-world").
+export const SLUGIFY_WITH_BUG = `# slugify TEXT: prints TEXT as a URL slug ("Hello World" -> "hello-world").
 slugify() {
   echo "$1" | sed -E 's/[^A-Za-z0-9]+/-/g; s/^-+//; s/-+$//'
 }
 `;
 
-const SLUGIFY_TESTS = `source src/slugify.sh
+export const SLUGIFY_TESTS = `source src/slugify.sh
 assert_eq "$(slugify 'Hello World')" "hello-world" "lowercases and joins words with dashes"
 assert_eq "$(slugify 'Rock & Roll!')" "rock-roll" "strips punctuation"
 assert_eq "$(slugify '  too   many   spaces  ')" "too-many-spaces" "collapses repeated separators"
 assert_eq "$(slugify 'already-a-slug')" "already-a-slug" "keeps an existing slug"
 `;
+
+/** The one-line fix the demo applies after the first test run fails. */
+export const SLUGIFY_FIX = {
+  path: 'src/slugify.sh',
+  search: `echo "$1" | sed -E`,
+  replace: `echo "$1" | tr '[:upper:]' '[:lower:]' | sed -E`,
+};
 
 /** The offline demo over the starter project: add slugify, see a test fail, fix it, see it pass. */
 export const demo: Scenario = {
@@ -49,14 +56,7 @@ export const demo: Scenario = {
     {
       text: 'The function never lowercases its input. I will pipe the text through tr before the sed clean-up.',
       toolCalls: [
-        {
-          name: 'edit_file',
-          args: {
-            path: 'src/slugify.sh',
-            search: `echo "$1" | sed -E`,
-            replace: `echo "$1" | tr '[:upper:]' '[:lower:]' | sed -E`,
-          },
-        },
+        { name: 'edit_file', args: SLUGIFY_FIX },
       ],
     },
     {

@@ -2,6 +2,7 @@ import type { Scenario } from '../scenario';
 import { demo } from './demo';
 import { endless } from './endless';
 import { nudged } from './nudged';
+import { planExecDemo } from './plan-exec-demo';
 import { recovery } from './recovery';
 import { silent } from './silent';
 import { slowCommand } from './slow-command';
@@ -9,7 +10,7 @@ import { slowCommand } from './slow-command';
 export type { Scenario, ScriptedTurn, ScriptedToolCall } from '../scenario';
 
 /** Every scripted scenario, the default demo first. */
-export const SCENARIOS: readonly Scenario[] = [demo, recovery, endless, silent, nudged, slowCommand];
+export const SCENARIOS: readonly Scenario[] = [demo, planExecDemo, recovery, endless, silent, nudged, slowCommand];
 
 export function getScenario(name: string): Scenario {
   const scenario = SCENARIOS.find((s) => s.name === name);

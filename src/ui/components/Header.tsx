@@ -1,21 +1,25 @@
 import type { RunStatus } from '../../engine/events';
+import type { PhaseStrip } from '../state/phase-strip';
+import { PhaseStatus } from './PhaseStatus';
 
 export interface HeaderProps {
   status: RunStatus;
   sandboxText: string;
   sandboxKind: 'virtual' | 'webcontainer' | null;
   modelText: string;
+  phase: PhaseStrip;
   iteration: { iteration: number; maxIterations: number } | null;
   onOpenSettings: () => void;
 }
 
-export function Header({ status, sandboxText, sandboxKind, modelText, iteration, onOpenSettings }: HeaderProps) {
+export function Header({ status, sandboxText, sandboxKind, modelText, phase, iteration, onOpenSettings }: HeaderProps) {
   return (
     <header className="app-header">
       <h1 className="brand">Phasegate</h1>
       <p className="model-label" title="The model the next run uses">
         <span className="caption">Model</span> <span>{modelText}</span>
       </p>
+      <PhaseStatus strip={phase} />
       <div className="header-status">
         <div role="status" aria-label="Sandbox" className="pill pill--sandbox" data-kind={sandboxKind ?? 'none'}>
           {sandboxText}

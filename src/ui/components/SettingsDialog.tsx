@@ -1,17 +1,34 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { PROVIDERS, ProviderSchema, SandboxPreferenceSchema, type Settings } from '../../engine/settings';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { ModeSchema, PROVIDERS, ProviderSchema, SandboxPreferenceSchema, type Mode, type Settings } from '../../engine/settings';
+import type { PageSettings } from '../settings/page-settings';
 import { applyPreset, toDraft, validateDraft, type DraftErrors, type DraftField, type SettingsDraft } from '../settings/validate';
 import type { Scenario } from '../use-engine';
+import { DefaultPolicy } from './DefaultPolicy';
 import '../styles/settings.css';
 
 export interface SettingsDialogProps {
   open: boolean;
-  settings: Settings;
+  settings: PageSettings;
   scenarios: Scenario[];
-  onSave: (settings: Settings) => void;
+  onSave: (settings: PageSettings) => void;
   onCancel: () => void;
   onForgetKey: () => void;
+  /** The worker's policy check: null when the JSON text is a valid policy, else what is wrong. */
+  checkPolicy: (text: string) => Promise<string | null>;
 }
+
+const MODE_LABELS: Record<Mode, string> = {
+  react: 'ReAct — one loop, every tool',
+  plan_exec: 'Plan & execute — gated phases',
+};
+
+const MODE_NOTES: Record<Mode, string> = {
+  react: 'The agent may use every tool at any time.',
+  plan_exec: 'The run walks planning → building → verification → delivery; each phase allows only some tools and commands, and the gate refuses the rest.',
+};
+
+/** Typing pauses this long before the policy is checked. */
+const POLICY_CHECK_DELAY_MS = 250;
 
 const SANDBOX_LABELS: Record<Settings['sandbox'], string> = {
   auto: 'Auto (WebContainer, else virtual)',
@@ -20,11 +37,14 @@ const SANDBOX_LABELS: Record<Settings['sandbox'], string> = {
 };
 
 /** A modal <dialog>: the page behind is inert, Tab stays inside, Escape cancels. */
-export function SettingsDialog({ open, settings, scenarios, onSave, onCancel, onForgetKey }: SettingsDialogProps) {
+export function SettingsDialog({ open, settings, scenarios, onSave, onCancel, onForgetKey, checkPolicy }: SettingsDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [draft, setDraft] = useState<SettingsDraft>(() => toDraft(settings));
   const [errors, setErrors] = useState<DraftErrors>({});
   const [keyForgotten, setKeyForgotten] = useState(false);
+  const [saving, setSaving] = useState(false);
+  // Bumped by every policy check and every close: an answer that arrives late is dropped.
+  const checkSeq = useRef(0);
 
   useEffect(() => {
     const element = dialog.current;
@@ -33,8 +53,10 @@ export function SettingsDialog({ open, settings, scenarios, onSave, onCancel, on
       setDraft(toDraft(settings));
       setErrors({});
       setKeyForgotten(false);
+      setSaving(false);
       element.showModal();
     } else if (!open && element.open) {
+      checkSeq.current++;
       element.close();
     }
     // The draft resets only when the dialog opens, not when settings change under it.
@@ -45,10 +67,41 @@ export function SettingsDialog({ open, settings, scenarios, onSave, onCancel, on
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
-  const save = () => {
-    const result = validateDraft(draft);
-    if (result.ok) onSave(result.settings);
-    else setErrors(result.errors);
+  const policyProblem = useCallback(
+    async (mode: Mode, text: string): Promise<string | null> => {
+      if (mode !== 'plan_exec' || text.trim() === '') return null;
+      try {
+        return await checkPolicy(text);
+      } catch (error) {
+        return `The policy could not be checked: ${error instanceof Error ? error.message : String(error)}`;
+      }
+    },
+    [checkPolicy],
+  );
+
+  // The policy is checked as it is typed, so its error shows before Save.
+  useEffect(() => {
+    if (!open || draft.mode !== 'plan_exec') return;
+    const seq = ++checkSeq.current;
+    const timer = setTimeout(() => {
+      void policyProblem(draft.mode, draft.policyText).then((problem) => {
+        if (seq === checkSeq.current) setErrors((current) => ({ ...current, policyText: problem ?? undefined }));
+      });
+    }, POLICY_CHECK_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [open, draft.mode, draft.policyText, policyProblem]);
+
+  const save = async () => {
+    const snapshot = draft;
+    const seq = ++checkSeq.current;
+    const result = validateDraft(snapshot);
+    setSaving(true);
+    const problem = await policyProblem(snapshot.mode, snapshot.policyText);
+    setSaving(false);
+    // Closed, or the text changed, while the worker answered: this save no longer applies.
+    if (seq !== checkSeq.current) return;
+    if (result.ok && problem === null) onSave(result.settings);
+    else setErrors({ ...(result.ok ? {} : result.errors), ...(problem === null ? {} : { policyText: problem }) });
   };
 
   const forgetKey = () => {
@@ -75,7 +128,7 @@ export function SettingsDialog({ open, settings, scenarios, onSave, onCancel, on
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          save();
+          if (!saving) void save();
         }}
       >
         <h2 id="settings-title">Settings</h2>
@@ -218,11 +271,60 @@ export function SettingsDialog({ open, settings, scenarios, onSave, onCancel, on
           )}
         </fieldset>
 
+        <fieldset>
+          <legend>Agent</legend>
+          <Field id="mode" label="Mode" error={errors.mode} note={MODE_NOTES[draft.mode]}>
+            {(control) => (
+              <select
+                {...control}
+                value={draft.mode}
+                onChange={(event) => {
+                  const mode = ModeSchema.safeParse(event.target.value);
+                  if (!mode.success) return;
+                  update('mode', mode.data);
+                  // A hidden field keeps no error; switching back re-checks the text.
+                  setErrors((current) => ({ ...current, policyText: undefined }));
+                }}
+              >
+                {ModeSchema.options.map((mode) => (
+                  <option key={mode} value={mode}>
+                    {MODE_LABELS[mode]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          {draft.mode === 'plan_exec' && (
+            <>
+              <Field
+                id="policy"
+                label="Phase policy (JSON)"
+                error={errors.policyText}
+                note="Empty uses the default policy; what you write merges onto it per phase."
+              >
+                {(control) => (
+                  <textarea
+                    {...control}
+                    className="policy-input"
+                    rows={5}
+                    spellCheck={false}
+                    autoComplete="off"
+                    placeholder='{"phases": {"planning": {"autoAdvanceAfter": 5}}}'
+                    value={draft.policyText}
+                    onChange={(event) => update('policyText', event.target.value)}
+                  />
+                )}
+              </Field>
+              <DefaultPolicy />
+            </>
+          )}
+        </fieldset>
+
         <div className="dialog-actions">
           <button type="button" className="button" onClick={onCancel}>
             Cancel
           </button>
-          <button type="submit" className="button button--primary">
+          <button type="submit" className="button button--primary" aria-disabled={saving}>
             Save
           </button>
         </div>

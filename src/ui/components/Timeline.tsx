@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { TimelineEntry } from '../state/reducer';
-import { formatArgs, formatDuration } from '../timeline/format';
+import { formatArgs, formatDuration, phaseChangeText, refusalSummary } from '../timeline/format';
 import { ToolOutput } from './ToolOutput';
 import '../styles/timeline.css';
 
@@ -126,6 +126,24 @@ function Entry({ entry }: { entry: TimelineEntry }) {
         <p className={`entry-text notice notice--${entry.level}`}>
           <span className="entry-label">{entry.level === 'warning' ? 'Warning' : 'Note'}</span> {entry.message}
         </p>
+      );
+    case 'phase':
+      return (
+        <p className="entry-text phase-change" data-phase={entry.to}>
+          {phaseChangeText(entry)}
+        </p>
+      );
+    case 'refusal':
+      return (
+        <div className="refusal">
+          <p className="refusal-title">
+            <span className="entry-label">Refused</span> {refusalSummary(entry)}
+          </p>
+          <p className="entry-text">{entry.reason}</p>
+          <p className="entry-text refusal-hint">
+            <span className="entry-label">Hint</span> {entry.hint}
+          </p>
+        </div>
       );
     case 'end':
       return <RunEnd entry={entry} />;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_SETTINGS, parseSettings, type Settings } from '../../engine/settings';
+import type { PageSettings } from './page-settings';
 
 /**
  * Settings live in this browser's localStorage. The API key is stored under its
@@ -11,7 +12,7 @@ export const API_KEY_KEY = 'phasegate.apiKey';
 export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export interface LoadedSettings {
-  settings: Settings;
+  settings: PageSettings;
   /** Why stored settings were ignored, if they were. */
   error: string | null;
 }
@@ -41,13 +42,15 @@ export function loadSettings(store: KeyValueStore): LoadedSettings {
     model: { ...DEFAULT_SETTINGS.model, ...(storedModel.success ? storedModel.data : {}), apiKey },
   };
   const result = parseSettings(merged);
+  // Stored before plan_exec existed, or not a string: no overrides.
+  const policyText = typeof stored.data['policyText'] === 'string' ? stored.data['policyText'] : '';
   return {
-    settings: withKey(result.settings, apiKey),
+    settings: withKey(result.settings, apiKey, policyText),
     error: result.error === null ? null : `Saved settings were invalid (${result.error}); using defaults.`,
   };
 }
 
-export function saveSettings(store: KeyValueStore, settings: Settings): void {
+export function saveSettings(store: KeyValueStore, settings: PageSettings): void {
   const { apiKey, ...model } = settings.model;
   store.setItem(SETTINGS_KEY, JSON.stringify({ ...settings, model }));
   if (apiKey === '') store.removeItem(API_KEY_KEY);
@@ -58,6 +61,6 @@ export function forgetApiKey(store: KeyValueStore): void {
   store.removeItem(API_KEY_KEY);
 }
 
-function withKey(settings: Settings, apiKey: string): Settings {
-  return { ...settings, model: { ...settings.model, apiKey } };
+function withKey(settings: Settings, apiKey: string, policyText = ''): PageSettings {
+  return { ...settings, model: { ...settings.model, apiKey }, policyText };
 }

@@ -1,4 +1,5 @@
 import { PROVIDERS, SettingsSchema, type Provider, type Settings } from '../../engine/settings';
+import type { PageSettings } from './page-settings';
 
 /** The Settings form's fields, as typed text (numbers are parsed here, not in the form). */
 export interface SettingsDraft {
@@ -11,12 +12,14 @@ export interface SettingsDraft {
   maxIterations: string;
   sandbox: Settings['sandbox'];
   bootTimeoutSeconds: string;
+  /** plan_exec policy overrides as JSON text; checked by the worker, not here. */
+  policyText: string;
 }
 
 export type DraftField = keyof SettingsDraft;
 export type DraftErrors = Partial<Record<DraftField, string>>;
 
-export function toDraft(settings: Settings): SettingsDraft {
+export function toDraft(settings: PageSettings): SettingsDraft {
   return {
     provider: settings.model.provider,
     baseUrl: settings.model.baseUrl,
@@ -27,6 +30,7 @@ export function toDraft(settings: Settings): SettingsDraft {
     maxIterations: String(settings.maxIterations),
     sandbox: settings.sandbox,
     bootTimeoutSeconds: String(settings.webcontainerBootTimeoutMs / 1000),
+    policyText: settings.policyText,
   };
 }
 
@@ -59,7 +63,8 @@ function parseNumber(text: string): number {
   return text.trim() === '' ? Number.NaN : Number(text);
 }
 
-export function validateDraft(draft: SettingsDraft): { ok: true; settings: Settings } | { ok: false; errors: DraftErrors } {
+/** Checks every field but the policy, whose check needs the worker (see SettingsDialog). */
+export function validateDraft(draft: SettingsDraft): { ok: true; settings: PageSettings } | { ok: false; errors: DraftErrors } {
   const candidate = {
     model: {
       provider: draft.provider,
@@ -89,7 +94,7 @@ export function validateDraft(draft: SettingsDraft): { ok: true; settings: Setti
     }
   }
   if (!result.success || Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, settings: result.data };
+  return { ok: true, settings: { ...result.data, policyText: draft.policyText.trim() === '' ? '' : draft.policyText } };
 }
 
 function isHttpUrl(text: string): boolean {

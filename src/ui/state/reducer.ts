@@ -1,5 +1,6 @@
-import type { EngineEvent, EventOf, ModelInfo, RunStatus, SandboxInfo } from '../../engine/events';
+import type { EngineEvent, EventOf, ModelInfo, Phase, RunStatus, SandboxInfo } from '../../engine/events';
 import { exitLine, promptLine, toTerminalNewlines } from '../terminal/format';
+import { enterPhase, initialPhaseState, recordViolation, type PhaseState } from './phase';
 
 /**
  * The page's state is a pure reduction of the engine's event log:
@@ -27,6 +28,18 @@ export type TimelineEntry =
     }
   | { kind: 'file'; id: string; path: string; change: 'created' | 'edited' | 'deleted' }
   | { kind: 'notice'; id: string; level: 'info' | 'warning'; message: string }
+  | { kind: 'phase'; id: string; from: Phase | null; to: Phase; reason: string; auto: boolean }
+  | {
+      kind: 'refusal';
+      id: string;
+      callId: string;
+      tool: string;
+      phase: Phase;
+      refused: 'tool' | 'command' | 'write';
+      target: string | null;
+      reason: string;
+      hint: string;
+    }
   | {
       kind: 'end';
       id: string;
@@ -78,6 +91,8 @@ export interface UiState {
   fileOrder: readonly string[];
   activeFile: string | null;
   terminal: TerminalState;
+  /** plan_exec phases of the current run (empty in react mode). */
+  phase: PhaseState;
 }
 
 export const initialState: UiState = {
@@ -88,6 +103,7 @@ export const initialState: UiState = {
   fileOrder: [],
   activeFile: null,
   terminal: { text: '', dropped: 0, atLineStart: true },
+  phase: initialPhaseState,
 };
 
 /** Keep at most this much terminal text; xterm keeps its own scrollback. */
@@ -131,6 +147,26 @@ export function reduce(state: UiState, event: EngineEvent): UiState {
       return writeTerminal(state, (atLineStart) => (atLineStart ? '' : '\r\n') + exitLine(event));
     case 'notice':
       return pushEntry(state, { kind: 'notice', id, level: event.level, message: event.message });
+    case 'phase_changed':
+      return pushEntry(
+        { ...state, phase: enterPhase(state.phase, event) },
+        { kind: 'phase', id, from: event.from, to: event.to, reason: event.reason, auto: event.auto },
+      );
+    case 'phase_violation':
+      return pushEntry(
+        { ...state, phase: recordViolation(state.phase, id, event) },
+        {
+          kind: 'refusal',
+          id,
+          callId: event.callId,
+          tool: event.tool,
+          phase: event.phase,
+          refused: event.kind,
+          target: event.target ?? null,
+          reason: event.reason,
+          hint: event.hint,
+        },
+      );
     case 'run_finished':
       return {
         ...pushEntry(endStreaming(state), {
@@ -166,6 +202,7 @@ function startRun(state: UiState, event: EventOf<'run_started'>): UiState {
       iteration: 0,
     },
     timeline: [{ kind: 'task', id: `${event.runId}:${event.seq}`, task: event.task }],
+    phase: initialPhaseState,
   };
 }
 

@@ -36,3 +36,18 @@ export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)} ms`;
   return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
 }
+
+/** "Phase: planning → building — reason"; the first phase of a run has no arrow. */
+export function phaseChangeText(change: { from: string | null; to: string; reason: string; auto: boolean }): string {
+  const move = change.from === null ? change.to : `${change.from} → ${change.to}`;
+  const reason = change.reason.trim() === '' ? '' : ` — ${change.reason.trim()}`;
+  return `Phase: ${move}${reason}${change.auto ? ' (auto)' : ''}`;
+}
+
+const REFUSED_WHAT = { tool: 'the tool', command: 'a command', write: 'a write' } as const;
+
+/** "create_file in planning", plus what was refused when it was a command or a write. */
+export function refusalSummary(refusal: { tool: string; phase: string; refused: 'tool' | 'command' | 'write'; target: string | null }): string {
+  const what = refusal.refused === 'tool' || refusal.target === null ? '' : ` (${REFUSED_WHAT[refusal.refused]}: ${refusal.target})`;
+  return `${refusal.tool} in ${refusal.phase}${what}`;
+}

@@ -1,3 +1,4 @@
+import { getScenario } from '../../../src/model/scenarios';
 import { describe, expect, it } from 'vitest';
 import type { ModelSettings } from '../../../src/engine/settings';
 import { createModel, ModelConfigError } from '../../../src/model/create-model';
@@ -26,6 +27,17 @@ describe('createModel', () => {
     await model.complete({ messages: [], tools: [] });
     // the demo's first turn has about ten words
     expect(Date.now() - started).toBeGreaterThanOrEqual(100);
+  });
+
+  it('plays the phased demo when the demo runs in plan_exec mode, and only then', async () => {
+    const first = async (mode?: 'react' | 'plan_exec', scenario = 'demo') => {
+      const model = createModel({ ...scripted, scenario }, mode ? { mode } : {});
+      return (await model.complete({ messages: [], tools: [] })).toolCalls.map((c) => c.name);
+    };
+    expect(await first('plan_exec')).toEqual(getScenario('plan_exec-demo').turns[0]?.toolCalls?.map((c) => c.name));
+    expect(await first('react')).toEqual(getScenario('demo').turns[0]?.toolCalls?.map((c) => c.name));
+    expect(await first('plan_exec', 'recovery')).toEqual(getScenario('recovery').turns[0]?.toolCalls?.map((c) => c.name));
+    expect(getScenario('plan_exec-demo').turns[0]?.toolCalls).not.toEqual(getScenario('demo').turns[0]?.toolCalls);
   });
 
   it('rejects an unknown scenario with the list of known ones', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, type Settings } from '../../../src/engine/settings';
+import { DEFAULT_SETTINGS } from '../../../src/engine/settings';
 import { modelLabel } from '../../../src/ui/settings/model-label';
+import { DEFAULT_PAGE_SETTINGS, runPolicy, type PageSettings } from '../../../src/ui/settings/page-settings';
 import { API_KEY_KEY, SETTINGS_KEY, forgetApiKey, loadSettings, saveSettings } from '../../../src/ui/settings/storage';
 import { applyPreset, toDraft, validateDraft } from '../../../src/ui/settings/validate';
 
@@ -14,15 +15,15 @@ function memoryStore(initial: Record<string, string> = {}) {
   };
 }
 
-const openai: Settings = {
-  ...DEFAULT_SETTINGS,
+const openai: PageSettings = {
+  ...DEFAULT_PAGE_SETTINGS,
   model: { provider: 'openai', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini', apiKey: 'sk-secret', scenario: 'demo' },
   maxIterations: 12,
 };
 
 describe('settings storage', () => {
   it('uses the defaults when nothing is stored', () => {
-    expect(loadSettings(memoryStore())).toEqual({ settings: DEFAULT_SETTINGS, error: null });
+    expect(loadSettings(memoryStore())).toEqual({ settings: DEFAULT_PAGE_SETTINGS, error: null });
   });
 
   it('round-trips settings and keeps the key in its own entry', () => {
@@ -50,32 +51,50 @@ describe('settings storage', () => {
     expect(settings.model).toEqual({ ...DEFAULT_SETTINGS.model, scenario: 'slow-command' });
   });
 
+  it('round-trips the mode and the policy text next to the settings', () => {
+    const store = memoryStore();
+    const policyText = '{"phases":{"planning":{"autoAdvanceAfter":5}}}';
+    saveSettings(store, { ...DEFAULT_PAGE_SETTINGS, mode: 'plan_exec', policyText });
+    expect(JSON.parse(store.data.get(SETTINGS_KEY) ?? '')).toMatchObject({ mode: 'plan_exec', policyText });
+    expect(loadSettings(store)).toEqual({ settings: { ...DEFAULT_PAGE_SETTINGS, mode: 'plan_exec', policyText }, error: null });
+  });
+
+  it('loads settings stored before the policy existed, and ignores a policy that is not text', () => {
+    const old = { ...DEFAULT_SETTINGS, mode: 'plan_exec', model: { ...DEFAULT_SETTINGS.model, apiKey: undefined } };
+    expect(loadSettings(memoryStore({ [SETTINGS_KEY]: JSON.stringify(old) }))).toEqual({
+      settings: { ...DEFAULT_PAGE_SETTINGS, mode: 'plan_exec', policyText: '' },
+      error: null,
+    });
+    const odd = loadSettings(memoryStore({ [SETTINGS_KEY]: JSON.stringify({ policyText: { phases: {} } }) }));
+    expect(odd).toEqual({ settings: DEFAULT_PAGE_SETTINGS, error: null });
+  });
+
   it('falls back to the defaults with a reason for broken or invalid data', () => {
     expect(loadSettings(memoryStore({ [SETTINGS_KEY]: '{oops' }))).toEqual({
-      settings: DEFAULT_SETTINGS,
+      settings: DEFAULT_PAGE_SETTINGS,
       error: 'Saved settings were not valid JSON; using defaults.',
     });
     expect(loadSettings(memoryStore({ [SETTINGS_KEY]: '[1]' })).error).toMatch(/not an object/);
     const invalid = loadSettings(memoryStore({ [SETTINGS_KEY]: JSON.stringify({ maxIterations: 0 }) }));
-    expect(invalid.settings).toEqual(DEFAULT_SETTINGS);
+    expect(invalid.settings).toEqual(DEFAULT_PAGE_SETTINGS);
     expect(invalid.error).toMatch(/maxIterations/);
   });
 });
 
 describe('settings form validation', () => {
   it('accepts the defaults unchanged', () => {
-    expect(validateDraft(toDraft(DEFAULT_SETTINGS))).toEqual({ ok: true, settings: DEFAULT_SETTINGS });
+    expect(validateDraft(toDraft(DEFAULT_PAGE_SETTINGS))).toEqual({ ok: true, settings: DEFAULT_PAGE_SETTINGS });
   });
 
   it('fills base URL and model from a preset and keeps the key', () => {
-    const draft = applyPreset({ ...toDraft(DEFAULT_SETTINGS), apiKey: 'k' }, 'ollama');
+    const draft = applyPreset({ ...toDraft(DEFAULT_PAGE_SETTINGS), apiKey: 'k' }, 'ollama');
     expect(draft).toMatchObject({ provider: 'ollama', baseUrl: 'http://localhost:11434/v1', model: 'qwen2.5-coder:7b', apiKey: 'k' });
     expect(validateDraft(draft)).toMatchObject({ ok: true, settings: { model: { provider: 'ollama', apiKey: 'k' } } });
   });
 
   it('reports each bad field with a message', () => {
     const draft = {
-      ...applyPreset(toDraft(DEFAULT_SETTINGS), 'openai'),
+      ...applyPreset(toDraft(DEFAULT_PAGE_SETTINGS), 'openai'),
       model: '  ',
       baseUrl: 'api.openai.com',
       maxIterations: '2.5',
@@ -94,8 +113,38 @@ describe('settings form validation', () => {
   });
 
   it('treats an empty number as missing, not zero', () => {
-    const result = validateDraft({ ...toDraft(DEFAULT_SETTINGS), maxIterations: '' });
+    const result = validateDraft({ ...toDraft(DEFAULT_PAGE_SETTINGS), maxIterations: '' });
     expect(result).toEqual({ ok: false, errors: { maxIterations: 'Enter a whole number from 1 to 200.' } });
+  });
+});
+
+describe('the policy a run request carries', () => {
+  const planExec = { ...DEFAULT_PAGE_SETTINGS, mode: 'plan_exec' as const };
+
+  it('is the parsed overrides in plan_exec mode', () => {
+    const result = runPolicy({ ...planExec, policyText: '{"phases":{"planning":{"autoAdvanceAfter":5}}}' });
+    expect(result).toEqual({ ok: true, policy: { phases: { planning: { autoAdvanceAfter: 5 } } } });
+  });
+
+  it('is absent for empty text and in react mode', () => {
+    expect(runPolicy({ ...planExec, policyText: '  \n' })).toEqual({ ok: true, policy: undefined });
+    expect(runPolicy({ ...DEFAULT_PAGE_SETTINGS, policyText: '{"startPhase":"building"}' })).toEqual({ ok: true, policy: undefined });
+  });
+
+  it('refuses text that is not JSON with a message pointing at Settings', () => {
+    const result = runPolicy({ ...planExec, policyText: '{"phases": ' });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toMatch(/^The phase policy in Settings is not valid JSON \(.+\); fix it in Settings\.$/);
+  });
+});
+
+describe('settings form with a mode and a policy', () => {
+  it('keeps the mode and the policy text as typed, empty when only whitespace', () => {
+    const text = '{ "phases": { "planning": { "autoAdvanceAfter": 5 } } }\n';
+    const draft = { ...toDraft(DEFAULT_PAGE_SETTINGS), mode: 'plan_exec' as const, policyText: text };
+    expect(validateDraft(draft)).toEqual({ ok: true, settings: { ...DEFAULT_PAGE_SETTINGS, mode: 'plan_exec', policyText: text } });
+    expect(validateDraft({ ...draft, policyText: ' \n ' })).toMatchObject({ ok: true, settings: { policyText: '' } });
+    expect(toDraft({ ...DEFAULT_PAGE_SETTINGS, policyText: text }).policyText).toBe(text);
   });
 });
 

@@ -1,0 +1,267 @@
+/**
+ * Code intelligence on real files from this machine:
+ * - cold start: tree-sitter init + the first grammar, then each other grammar's first load;
+ * - parse throughput per language (MB/s), parse alone and parse + symbol extraction;
+ * - time to slice one symbol out of a ~5,000-line file, warm (parse + symbols + find + slice);
+ * - token reduction: tokens(whole file) / tokens(one function's slice) for files of 300+ lines.
+ *   Tokens are approximated as ceil(chars / 4) (no tokenizer is installed); per file the median
+ *   over its functions and methods, then median and p10 over files.
+ * Languages without sources on the machine are skipped with a note; nothing here fails the run.
+ * Targets: slice < 50 ms warm; median reduction ≥ 10×.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { useNodeGrammars } from '../src/cli/grammar-loader-node';
+import { extractSymbols } from '../src/code/extract-symbols';
+import { findSymbol } from '../src/code/find-symbol';
+import { LANGUAGE_IDS, type LanguageId } from '../src/code/languages';
+import { initParser, loadLanguage, parseSource } from '../src/code/runtime';
+import { flattenSymbols, type CodeSymbol } from '../src/code/symbol-types';
+import { sliceLines } from '../src/code/text-lines';
+
+const SLICE_TARGET_MS = 50;
+const REDUCTION_TARGET = 10;
+const FILES_PER_LANGUAGE = 60;
+const MAX_FILE_BYTES = 400_000;
+const CALLABLE = new Set(['function', 'method', 'constructor', 'getter', 'setter', 'bound_function']);
+
+interface SourceFile {
+  name: string;
+  text: string;
+}
+
+interface Corpus {
+  language: LanguageId;
+  label: string;
+  files: SourceFile[];
+}
+
+const root = new URL('..', import.meta.url).pathname;
+const tokens = (text: string) => Math.ceil(text.length / 4);
+const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.floor(q * (sorted.length - 1))))] ?? NaN;
+}
+
+/** Files under `dir` whose name passes `accept`, sorted, depth-first, up to `limit`. */
+function listFiles(dir: string, accept: (name: string) => boolean, limit = FILES_PER_LANGUAGE, recursive = true): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    let names: string[];
+    try {
+      names = readdirSync(d).sort();
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      if (out.length >= limit) return;
+      const full = join(d, name);
+      const stat = statSync(full, { throwIfNoEntry: false });
+      if (!stat) continue;
+      if (stat.isDirectory()) {
+        if (recursive && !['node_modules', 'test', 'tests', 'testdata'].includes(name)) walk(full);
+      } else if (accept(name) && stat.size > 0 && stat.size <= MAX_FILE_BYTES) out.push(full);
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+function readAll(paths: string[]): SourceFile[] {
+  return paths.map((p) => ({ name: p, text: readFileSync(p, 'utf8') }));
+}
+
+function pythonStdlib(): string | null {
+  try {
+    return execFileSync('python3', ['-c', "import sysconfig;print(sysconfig.get_paths()['stdlib'])"], { encoding: 'utf8' }).trim();
+  } catch {
+    return null;
+  }
+}
+
+/** Java sources come zipped with the JDK: read a package's files straight out of src.zip. */
+function javaFromSrcZip(): SourceFile[] {
+  const zips = readdirSync('/usr/lib/jvm', { withFileTypes: true })
+    .map((d) => join('/usr/lib/jvm', d.name, 'lib/src.zip'))
+    .filter((p) => existsSync(p));
+  const zip = zips[0];
+  if (!zip) return [];
+  try {
+    const entries = execFileSync('unzip', ['-Z1', zip], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+      .split('\n')
+      .filter((e) => /^java\.base\/java\/util\/[^/]+\.java$/.test(e))
+      .sort()
+      .slice(0, FILES_PER_LANGUAGE);
+    return entries.map((entry) => ({ name: `${zip}:${entry}`, text: execFileSync('unzip', ['-p', zip, entry], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }) }));
+  } catch {
+    return [];
+  }
+}
+
+function firstExisting(globRoots: string[]): string | null {
+  for (const dir of globRoots) if (existsSync(dir)) return dir;
+  return null;
+}
+
+function goRoot(): string | null {
+  const candidates = ['/usr/lib', '/usr/share'].flatMap((base) => {
+    try {
+      return readdirSync(base)
+        .filter((n) => n.startsWith('go'))
+        .map((n) => join(base, n, 'src'));
+    } catch {
+      return [];
+    }
+  });
+  return firstExisting(candidates);
+}
+
+function corpora(): { found: Corpus[]; notes: string[] } {
+  const found: Corpus[] = [];
+  const notes: string[] = [];
+  const add = (language: LanguageId, label: string, files: SourceFile[], missing: string) => {
+    if (files.length > 0) found.push({ language, label, files });
+    else notes.push(`${language}: skipped — ${missing}`);
+  };
+  const nm = join(root, 'node_modules');
+  add('typescript', 'zod/src + typescript/lib', readAll([...listFiles(join(nm, 'zod/src'), (n) => n.endsWith('.ts') && !n.endsWith('.d.ts'), 40), ...listFiles(join(nm, 'typescript/lib'), (n) => n.endsWith('.d.ts'), 20, false)]), 'no TypeScript in node_modules');
+  add('javascript', 'vite/dist + react/cjs', readAll([...listFiles(join(nm, 'vite/dist'), (n) => n.endsWith('.js'), 40), ...listFiles(join(nm, 'react/cjs'), (n) => n.endsWith('.js'), 20)]), 'no JavaScript in node_modules');
+  const stdlib = pythonStdlib();
+  add('python', 'Python stdlib', stdlib ? readAll(listFiles(stdlib, (n) => n.endsWith('.py'), FILES_PER_LANGUAGE, false)) : [], 'python3 not found');
+  const go = goRoot();
+  add('go', 'Go standard library', go ? readAll(listFiles(go, (n) => n.endsWith('.go') && !n.endsWith('_test.go'))) : [], 'no /usr/lib/go*/src or /usr/share/go*/src (apt-get install golang-src)');
+  add('java', 'JDK src.zip java.util', existsSync('/usr/lib/jvm') ? javaFromSrcZip() : [], 'no /usr/lib/jvm/*/lib/src.zip (apt-get install openjdk-17-source)');
+  const cargo = join(homedir(), '.cargo/registry/src');
+  add('rust', 'cargo registry', existsSync(cargo) ? readAll(listFiles(cargo, (n) => n.endsWith('.rs'))) : [], 'no ~/.cargo/registry/src (apt-get install librust-*-dev)');
+  add('c', '/usr/include', readAll(listFiles('/usr/include', (n) => n.endsWith('.h'), FILES_PER_LANGUAGE, false)), 'no C headers in /usr/include');
+  const cxx = firstExisting(readdirSafe('/usr/include/c++').map((v) => join('/usr/include/c++', v, 'bits')));
+  add('cpp', 'libstdc++ bits/*.h', cxx ? readAll(listFiles(cxx, (n) => n.endsWith('.h'), FILES_PER_LANGUAGE, false)) : [], 'no /usr/include/c++');
+  add('bash', 'bash-completion', readAll(listFiles('/usr/share/bash-completion/completions', () => true, FILES_PER_LANGUAGE, false)), 'no /usr/share/bash-completion');
+  for (const language of ['tsx', 'ruby', 'php', 'csharp'] as const) notes.push(`${language}: skipped — no corpus of real ${language} sources is looked for on this machine`);
+  return { found, notes };
+}
+
+function readdirSafe(dir: string): string[] {
+  try {
+    return readdirSync(dir).sort().reverse();
+  } catch {
+    return [];
+  }
+}
+
+const bytesOf = (files: SourceFile[]) => files.reduce((n, f) => n + Buffer.byteLength(f.text), 0);
+const linesOf = (text: string) => text.split('\n').length;
+
+async function coldStart(): Promise<void> {
+  useNodeGrammars();
+  const t0 = performance.now();
+  await initParser();
+  const t1 = performance.now();
+  await loadLanguage('typescript');
+  const t2 = performance.now();
+  console.log(`cold start: init ${fmt(t1 - t0)} ms + first grammar (typescript) ${fmt(t2 - t1)} ms = ${fmt(t2 - t0)} ms`);
+  const loads: string[] = [];
+  for (const language of LANGUAGE_IDS) {
+    if (language === 'typescript') continue;
+    const start = performance.now();
+    await loadLanguage(language);
+    loads.push(`${language} ${fmt(performance.now() - start)}`);
+  }
+  console.log(`first load per grammar (ms): ${loads.join(', ')}`);
+}
+
+async function throughput(corpus: Corpus): Promise<void> {
+  const bytes = bytesOf(corpus.files);
+  // One untimed pass over the corpus: V8 compiles hot wasm functions again, optimised, after a while.
+  for (const f of corpus.files) (await parseSource(f.text, corpus.language)).delete();
+  let start = performance.now();
+  for (const f of corpus.files) (await parseSource(f.text, corpus.language)).delete();
+  const parseS = (performance.now() - start) / 1000;
+  start = performance.now();
+  let symbols = 0;
+  for (const f of corpus.files) symbols += flattenSymbols(await extractSymbols(f.text, corpus.language)).length;
+  const symbolsS = (performance.now() - start) / 1000;
+  console.log(
+    `${corpus.language.padEnd(10)} ${String(corpus.files.length).padStart(3)} files ${fmt(bytes / 1e6, 2).padStart(6)} MB  parse ${fmt(bytes / 1e6 / parseS).padStart(5)} MB/s  parse+symbols ${fmt(bytes / 1e6 / symbolsS).padStart(5)} MB/s  ${symbols} symbols  (${corpus.label})`,
+  );
+}
+
+async function sliceTiming(all: Corpus[]): Promise<void> {
+  const candidates = all.flatMap((c) => c.files.map((f) => ({ language: c.language, file: f, lines: linesOf(f.text) }))).filter((c) => c.lines >= 4000 && c.lines <= 9000);
+  const pick = candidates.find((c) => c.language === 'typescript') ?? candidates.sort((a, b) => Math.abs(a.lines - 5000) - Math.abs(b.lines - 5000))[0];
+  if (!pick) {
+    console.log('slice: skipped — no file of 4,000–9,000 lines found');
+    return;
+  }
+  const symbols = flattenSymbols(await extractSymbols(pick.file.text, pick.language)).filter((s) => CALLABLE.has(s.kind));
+  const target = symbols[Math.floor(symbols.length / 2)];
+  if (!target) {
+    console.log(`slice: skipped — no function in ${pick.file.name}`);
+    return;
+  }
+  const sliceOnce = async (text: string) => {
+    const found = findSymbol(await extractSymbols(text, pick.language), target.qualifiedName).symbols[0];
+    if (!found) throw new Error(`${target.qualifiedName} not found again`);
+    return sliceLines(text, found.startLine, found.endLine);
+  };
+  // New text each time (trailing newlines added) so the symbol cache cannot answer: parse + symbols + find + slice.
+  const fresh = (i: number) => pick.file.text + '\n'.repeat(i + 1);
+  for (let i = 0; i < 3; i++) await sliceOnce(fresh(i));
+  const uncached: number[] = [];
+  const parseOnly: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    let start = performance.now();
+    await sliceOnce(fresh(100 + i));
+    uncached.push(performance.now() - start);
+    start = performance.now();
+    (await parseSource(fresh(200 + i), pick.language)).delete();
+    parseOnly.push(performance.now() - start);
+  }
+  const cached: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const start = performance.now();
+    await sliceOnce(pick.file.text);
+    cached.push(performance.now() - start);
+  }
+  const median = quantile(uncached, 0.5);
+  console.log(`slice one symbol (${target.qualifiedName}) from ${pick.file.name.replace(root, '')} (${pick.lines} lines, ${pick.language}), warm:`);
+  console.log(`  new text (parse + symbols + find + slice): median ${fmt(median)} ms, p90 ${fmt(quantile(uncached, 0.9))} ms   target < ${SLICE_TARGET_MS} ms ${median < SLICE_TARGET_MS ? 'OK' : 'MISSED'}`);
+  console.log(`  of which parsing alone: median ${fmt(quantile(parseOnly, 0.5))} ms`);
+  console.log(`  same text again (symbols cached): median ${fmt(quantile(cached, 0.5), 2)} ms`);
+}
+
+async function tokenReduction(corpus: Corpus): Promise<number[]> {
+  const perFile: number[] = [];
+  for (const f of corpus.files) {
+    if (linesOf(f.text) < 300) continue;
+    const callables: CodeSymbol[] = flattenSymbols(await extractSymbols(f.text, corpus.language)).filter((s) => CALLABLE.has(s.kind));
+    if (callables.length === 0) continue;
+    const whole = tokens(f.text);
+    const ratios = callables.map((s) => whole / Math.max(1, tokens(sliceLines(f.text, s.startLine, s.endLine))));
+    perFile.push(quantile(ratios, 0.5));
+  }
+  if (perFile.length === 0) console.log(`${corpus.language.padEnd(10)} no file of 300+ lines with functions`);
+  else console.log(`${corpus.language.padEnd(10)} ${String(perFile.length).padStart(3)} files  median ${fmt(quantile(perFile, 0.5)).padStart(6)}×  p10 ${fmt(quantile(perFile, 0.1)).padStart(6)}×`);
+  return perFile;
+}
+
+async function main(): Promise<void> {
+  await coldStart();
+  const { found, notes } = corpora();
+  console.log('\nparse throughput (warm):');
+  for (const corpus of found) await throughput(corpus);
+  for (const note of notes) console.log(`  ${note}`);
+  console.log('');
+  await sliceTiming(found);
+  console.log('\ntoken reduction, whole file / one function (tokens ≈ chars/4; per-file median, then across files):');
+  const all: number[] = [];
+  for (const corpus of found) all.push(...(await tokenReduction(corpus)));
+  const median = quantile(all, 0.5);
+  console.log(`all        ${String(all.length).padStart(3)} files  median ${fmt(median).padStart(6)}×  p10 ${fmt(quantile(all, 0.1)).padStart(6)}×   target median ≥ ${REDUCTION_TARGET}× ${median >= REDUCTION_TARGET ? 'OK' : 'MISSED'}`);
+}
+
+await main();

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { PhaseSchema } from '../engine/events';
+import { type CommandCheck, DEFAULT_PHASE_SHELL_RULES, checkCommand } from '../shell';
+import { type ParsedArgs, UsageError, rejectUnknownFlags, stringFlag } from './args';
+
+export const CHECK_COMMAND_FLAGS = ['phase', 'jsonl', 'workdir', 'cwd'] as const;
+
+const InputLineSchema = z.object({ cmd: z.string() });
+
+/**
+ * `check-command --phase P --jsonl`: one `{"cmd"}` line in, one
+ * `{"cmd","allowed","readonly","reason"}` line out, in order. Blank lines are
+ * skipped; any other line that is not valid input still gets an answer, refused.
+ * Without --jsonl, each positional argument is checked and printed as text.
+ * --workdir and --cwd say where the workspace and the shell are (default /workspace).
+ */
+export async function checkCommandCommand(args: ParsedArgs, input: AsyncIterable<string>, out: (line: string) => void): Promise<number> {
+  rejectUnknownFlags(args, CHECK_COMMAND_FLAGS);
+  const phase = PhaseSchema.safeParse(stringFlag(args, 'phase'));
+  if (!phase.success) throw new UsageError('check-command needs --phase planning|building|verification|delivery');
+  const rule = DEFAULT_PHASE_SHELL_RULES[phase.data];
+  const workdir = stringFlag(args, 'workdir');
+  const cwd = stringFlag(args, 'cwd');
+  if (workdir !== undefined && !workdir.startsWith('/')) throw new UsageError('--workdir must be an absolute path');
+  if (cwd !== undefined && !cwd.startsWith('/')) throw new UsageError('--cwd must be an absolute path');
+  const options = { ...(workdir ? { workdir } : {}), ...(cwd ? { cwd } : {}) };
+  const check = (cmd: string) => safeCheck(cmd, (c) => checkCommand(c, rule, options));
+
+  if (args.flags.get('jsonl') !== true) {
+    if (args.positionals.length === 0) throw new UsageError('check-command needs --jsonl (commands on stdin) or commands as arguments');
+    let refused = 0;
+    for (const cmd of args.positionals) {
+      const result = check(cmd);
+      if (!result.allowed) refused++;
+      out(`${result.allowed ? 'allowed' : 'refused'}  ${cmd}\n         ${result.reason}`);
+    }
+    return refused === 0 ? 0 : 1;
+  }
+
+  for await (const line of input) {
+    if (line.trim() === '') continue;
+    out(toJsonLine(answerLine(line, check)));
+  }
+  return 0;
+}
+
+interface Answer extends CommandCheck {
+  cmd: string | null;
+}
+
+function answerLine(line: string, check: (cmd: string) => CommandCheck): Answer {
+  let json: unknown;
+  try {
+    json = JSON.parse(line);
+  } catch (error) {
+    return refusedLine(line, `not JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+  const parsed = InputLineSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return refusedLine(null, `expected {"cmd": "..."}${issue ? ` (${issue.path.join('.') || 'line'}: ${issue.message})` : ''}`);
+  }
+  const cmd = parsed.data.cmd;
+  return { cmd, ...check(cmd) };
+}
+
+function refusedLine(cmd: string | null, why: string): Answer {
+  return { cmd, allowed: false, readonly: false, reason: `invalid input line: ${why}` };
+}
+
+/** The classifier must never take the CLI down: an internal error refuses that one command. */
+function safeCheck(cmd: string, check: (cmd: string) => CommandCheck): CommandCheck {
+  try {
+    return check(cmd);
+  } catch (error) {
+    return { allowed: false, readonly: false, reason: `internal error while classifying: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
+/** JSON with U+2028/U+2029 escaped, so tools that split lines on them still see one line. */
+function toJsonLine(answer: Answer): string {
+  const { cmd, allowed, readonly, reason } = answer;
+  return JSON.stringify({ cmd, allowed, readonly, reason }).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}

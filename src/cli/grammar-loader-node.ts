@@ -1,0 +1,20 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { GrammarLoader } from '../code/grammar-loader';
+import { GRAMMAR_WASM } from '../code/languages';
+import { setGrammarLoader } from '../code/runtime';
+
+const require = createRequire(import.meta.url);
+
+/** Reads grammar wasm files from the installed tree-sitter-* packages. */
+export const nodeGrammarLoader: GrammarLoader = async (language) => {
+  const { packageName, file } = GRAMMAR_WASM[language];
+  const path = require.resolve(`${packageName}/${file}`);
+  const bytes = await readFile(path);
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+};
+
+/** Composition-root helper for the CLI, tests and benchmarks. */
+export function useNodeGrammars(): void {
+  setGrammarLoader(nodeGrammarLoader);
+}

@@ -1,0 +1,122 @@
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { extractSymbols } from '../code/extract-symbols';
+import { closestNames, findSymbol } from '../code/find-symbol';
+import { languageForPath } from '../code/languages';
+import { flattenSymbols, type CodeSymbol } from '../code/symbol-types';
+import { numberedLines, sliceLines } from '../code/text-lines';
+import { type ParsedArgs, UsageError, rejectUnknownFlags, stringFlag } from './args';
+import { useNodeGrammars } from './grammar-loader-node';
+
+export const SYMBOLS_FLAGS = ['jsonl', 'json', 'symbol'] as const;
+
+const InputLineSchema = z.object({ path: z.string().min(1), content: z.string().optional() });
+
+/** The flat shape the JSONL contract promises for each symbol. */
+interface FlatSymbol {
+  name: string;
+  qualifiedName: string;
+  kind: string;
+  startLine: number;
+  endLine: number;
+}
+
+interface AnswerLine {
+  path: string | null;
+  symbols: FlatSymbol[];
+  error?: string;
+}
+
+/**
+ * `symbols FILE [--symbol NAME] [--json]`: list a file's symbols (`kind qualifiedName lines a–b`),
+ * or print one symbol's lines with numbers. `symbols --jsonl`: one `{"path","content"?}` line in,
+ * one `{"path","symbols"}` line out, in order; a line that cannot be answered gets `symbols: []` and
+ * an `error`. Blank input lines are skipped.
+ */
+export async function symbolsCommand(args: ParsedArgs, input: AsyncIterable<string>, out: (line: string) => void): Promise<number> {
+  rejectUnknownFlags(args, SYMBOLS_FLAGS);
+  useNodeGrammars();
+  if (args.flags.get('jsonl') === true) {
+    if (args.positionals.length > 0 || args.flags.has('symbol')) throw new UsageError('symbols --jsonl reads files from stdin: no FILE or --symbol');
+    for await (const line of input) {
+      if (line.trim() === '') continue;
+      out(toJsonLine(await answerLine(line)));
+    }
+    return 0;
+  }
+
+  const [path, ...extra] = args.positionals;
+  if (path === undefined || extra.length > 0) throw new UsageError('symbols needs exactly one FILE (or --jsonl)');
+  const json = args.flags.get('json') === true;
+  const wanted = stringFlag(args, 'symbol');
+  const language = languageForPath(path);
+  if (!language) throw new Error(`${path}: no parser for this file type`);
+  const source = await readFile(path, 'utf8');
+  const symbols = await extractSymbols(source, language);
+
+  if (wanted === undefined) {
+    if (json) out(JSON.stringify({ path, language, symbols }));
+    else for (const s of flattenSymbols(symbols)) out(`${s.kind} ${s.qualifiedName} lines ${s.startLine}–${s.endLine}`);
+    return 0;
+  }
+
+  const found = findSymbol(symbols, wanted);
+  if (found.symbols.length === 0) {
+    const close = closestNames(symbols, wanted, 5);
+    throw new Error(`${path}: no symbol "${wanted}"${close.length > 0 ? `; closest: ${close.join(', ')}` : ''}`);
+  }
+  if (json) {
+    const matches = found.symbols.map((s) => ({ ...flat(s), signatureLine: s.signatureLine, text: sliceLines(source, s.startLine, s.endLine) }));
+    out(JSON.stringify({ path, language, symbol: wanted, match: found.match, matches }));
+    return 0;
+  }
+  found.symbols.forEach((s, i) => {
+    if (i > 0) out('');
+    out(`${s.kind} ${s.qualifiedName} lines ${s.startLine}–${s.endLine}`);
+    out(numberedLines(source, s.startLine, s.endLine));
+  });
+  return 0;
+}
+
+async function answerLine(line: string): Promise<AnswerLine> {
+  let json: unknown;
+  try {
+    json = JSON.parse(line);
+  } catch (error) {
+    return { path: null, symbols: [], error: `invalid input line: not JSON (${messageOf(error)})` };
+  }
+  const parsed = InputLineSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const path = typeof json === 'object' && json !== null && 'path' in json && typeof json.path === 'string' ? json.path : null;
+    return { path, symbols: [], error: `invalid input line: expected {"path": "...", "content"?: "..."}${issue ? ` (${issue.path.join('.') || 'line'}: ${issue.message})` : ''}` };
+  }
+  const { path, content } = parsed.data;
+  const language = languageForPath(path);
+  if (!language) return { path, symbols: [], error: 'unknown language: no parser for this file extension' };
+  let source: string;
+  try {
+    source = content ?? (await readFile(path, 'utf8'));
+  } catch (error) {
+    return { path, symbols: [], error: `cannot read the file: ${messageOf(error)}` };
+  }
+  try {
+    return { path, symbols: flattenSymbols(await extractSymbols(source, language)).map(flat) };
+  } catch (error) {
+    return { path, symbols: [], error: messageOf(error) };
+  }
+}
+
+function flat(symbol: CodeSymbol): FlatSymbol {
+  const { name, qualifiedName, kind, startLine, endLine } = symbol;
+  return { name, qualifiedName, kind, startLine, endLine };
+}
+
+/** JSON with U+2028/U+2029 escaped, so tools that split lines on them still see one line. */
+function toJsonLine(answer: AnswerLine): string {
+  return JSON.stringify(answer).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,84 @@
+import { Language, Parser, type Tree } from 'web-tree-sitter';
+import type { GrammarLoader } from './grammar-loader';
+import type { LanguageId } from './languages';
+
+/**
+ * The tree-sitter runtime: one init per process, grammars loaded lazily on first use,
+ * cached, and concurrent loads of the same grammar share one promise.
+ */
+export interface InitParserOptions {
+  /** Maps web-tree-sitter's runtime file name (`tree-sitter.wasm`) to a URL; needed in the browser. */
+  locateFile?: (file: string, scriptDirectory: string) => string;
+}
+
+let initPromise: Promise<void> | null = null;
+let grammarLoader: GrammarLoader | null = null;
+const languages = new Map<LanguageId, Promise<Language>>();
+const parsers = new Map<LanguageId, Parser>();
+
+/** Initialises web-tree-sitter once; later calls return the same promise and their options are ignored. */
+export function initParser(options: InitParserOptions = {}): Promise<void> {
+  if (!initPromise) {
+    const moduleOptions = options.locateFile ? { locateFile: options.locateFile } : undefined;
+    initPromise = Parser.init(moduleOptions).catch((error: unknown) => {
+      initPromise = null;
+      throw new Error(`could not start tree-sitter: ${messageOf(error)}`);
+    });
+  }
+  return initPromise;
+}
+
+/** Chooses where grammars come from; the composition root (worker, CLI, tests) calls this once. */
+export function setGrammarLoader(loader: GrammarLoader): void {
+  grammarLoader = loader;
+}
+
+export function loadLanguage(language: LanguageId): Promise<Language> {
+  let pending = languages.get(language);
+  if (!pending) {
+    pending = loadLanguageOnce(language);
+    languages.set(language, pending);
+    // A failed load is not cached, so a later call can retry (e.g. once the network is back).
+    pending.catch(() => languages.delete(language));
+  }
+  return pending;
+}
+
+async function loadLanguageOnce(language: LanguageId): Promise<Language> {
+  await initParser();
+  const loader = grammarLoader;
+  if (!loader) throw new Error(`no grammar loader configured: cannot load the ${language} grammar (call setGrammarLoader first)`);
+  try {
+    return await Language.load(await loader(language));
+  } catch (error) {
+    throw new Error(`could not load the ${language} grammar: ${messageOf(error)}`);
+  }
+}
+
+/** Parses `source`; the caller owns the tree and must `delete()` it (use `withTree`). */
+export async function parseSource(source: string, language: LanguageId): Promise<Tree> {
+  const lang = await loadLanguage(language);
+  let parser = parsers.get(language);
+  if (!parser) {
+    parser = new Parser();
+    parser.setLanguage(lang);
+    parsers.set(language, parser);
+  }
+  const tree = parser.parse(source);
+  if (!tree) throw new Error(`tree-sitter could not parse this ${language} source`);
+  return tree;
+}
+
+/** Parses, hands the tree to `use`, and frees the tree's wasm memory afterwards. */
+export async function withTree<T>(source: string, language: LanguageId, use: (tree: Tree) => T): Promise<T> {
+  const tree = await parseSource(source, language);
+  try {
+    return use(tree);
+  } finally {
+    tree.delete();
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { ShellRuleSchema, type ShellRule } from '../shell/shell-rules';
+import { PHASES, PhaseSchema, type Phase } from './phases';
+
+/**
+ * The phase policy, as data: per phase the tools allowed (`*` = all), the shell
+ * rule run_command and run_tests are held to, whether files may be written,
+ * and an optional auto-advance after N steps. Overrides merge onto the defaults.
+ */
+export const PhasePolicySchema = z.strictObject({
+  tools: z.array(z.string().min(1)),
+  shell: ShellRuleSchema,
+  writes: z.boolean(),
+  /** Advance on its own after this many steps (tool calls, refused ones included) in the phase; null = never. */
+  autoAdvanceAfter: z.number().int().positive().nullable(),
+  /** Told to the model when it is refused something in this phase. */
+  hint: z.string().min(1),
+});
+export type PhasePolicy = z.infer<typeof PhasePolicySchema>;
+
+export interface Policy {
+  startPhase: Phase;
+  phases: Record<Phase, PhasePolicy>;
+}
+
+const READ_TOOLS = ['read_file', 'list_files', 'search_codebase'];
+
+export const DEFAULT_POLICY: Policy = {
+  startPhase: 'planning',
+  phases: {
+    planning: {
+      tools: [...READ_TOOLS, 'run_command', 'advance_phase'],
+      shell: 'readonly',
+      writes: false,
+      autoAdvanceAfter: null,
+      hint: 'Planning is read-only: explore and plan, then call advance_phase when the plan is complete.',
+    },
+    building: {
+      tools: [...READ_TOOLS, 'create_file', 'edit_file', 'run_command', 'run_tests', 'advance_phase'],
+      shell: 'not_destructive',
+      writes: true,
+      autoAdvanceAfter: null,
+      hint: 'Building allows changes but not destructive commands; call advance_phase when the change is ready to verify.',
+    },
+    verification: {
+      tools: [...READ_TOOLS, 'run_tests', 'run_command', 'advance_phase'],
+      shell: 'readonly_or_tests',
+      writes: false,
+      autoAdvanceAfter: null,
+      hint: 'Verification is read-only apart from running tests: check the work, then call advance_phase to deliver.',
+    },
+    delivery: {
+      tools: ['*'],
+      shell: 'any',
+      writes: true,
+      autoAdvanceAfter: null,
+      hint: 'Delivery is the final phase: everything is allowed; finish with a summary.',
+    },
+  },
+};
+
+/** What a person may write in Settings (or pass to the CLI): any part of the policy. */
+export const PolicyOverridesSchema = z.strictObject({
+  startPhase: PhaseSchema.optional(),
+  phases: z.record(z.string(), PhasePolicySchema.partial()).optional(),
+});
+
+export type PolicyResult = { ok: true; policy: Policy } | { ok: false; error: string };
+
+/**
+ * Merges overrides onto the defaults and checks the result against the known tool names.
+ * Every error names the bad value and where it is.
+ */
+export function resolvePolicy(overrides: unknown, knownTools: readonly string[]): PolicyResult {
+  const parsed = PolicyOverridesSchema.safeParse(overrides ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.join('.') || 'policy';
+    const detail = issue?.code === 'unrecognized_keys' ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}` : issue?.message;
+    return { ok: false, error: `${where}: ${detail ?? 'invalid'}` };
+  }
+  const phases = { ...DEFAULT_POLICY.phases };
+  for (const [name, override] of Object.entries(parsed.data.phases ?? {})) {
+    const phase = PhaseSchema.safeParse(name);
+    if (!phase.success) return { ok: false, error: `phases.${name}: unknown phase "${name}" (phases: ${PHASES.join(', ')})` };
+    phases[phase.data] = { ...phases[phase.data], ...override };
+  }
+  for (const phase of PHASES) {
+    const { tools } = phases[phase];
+    if (tools.length === 0) return { ok: false, error: `phases.${phase}.tools: empty whitelist — a phase needs at least one tool (or "*")` };
+    for (const tool of tools) {
+      if (tool !== '*' && !knownTools.includes(tool)) {
+        return { ok: false, error: `phases.${phase}.tools: unknown tool "${tool}" (tools: ${knownTools.join(', ')})` };
+      }
+    }
+  }
+  return { ok: true, policy: { startPhase: parsed.data.startPhase ?? DEFAULT_POLICY.startPhase, phases } };
+}
+
+/** Parses the JSON text a person typed in Settings; empty text means "the defaults". */
+export function resolvePolicyText(text: string, knownTools: readonly string[]): PolicyResult {
+  if (text.trim() === '') return resolvePolicy({}, knownTools);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, error: `policy is not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  return resolvePolicy(value, knownTools);
+}
+
+export function toolAllowed(policy: PhasePolicy, tool: string): boolean {
+  return policy.tools.includes('*') || policy.tools.includes(tool);
+}
+
+export type { ShellRule };

@@ -1,0 +1,44 @@
+import { type ClassifyOptions, type CommandVerdict, classifyCommand } from './classify';
+import type { ShellRule } from './shell-rules';
+
+export { DEFAULT_PHASE_SHELL_RULES, type ShellRule, ShellRuleSchema } from './shell-rules';
+
+export interface CommandCheck {
+  allowed: boolean;
+  readonly: boolean;
+  reason: string;
+}
+
+/** Decides whether `command` may run under `rule`; the reason names the offending part when it may not. */
+export function checkCommand(command: string, rule: ShellRule, options: ClassifyOptions = {}): CommandCheck {
+  return decide(classifyCommand(command, options), rule);
+}
+
+export function decide(verdict: CommandVerdict, rule: ShellRule): CommandCheck {
+  const readonly = verdict.readonly;
+  const refuse = (reason: string): CommandCheck => ({ allowed: false, readonly, reason });
+  const allow = (reason: string): CommandCheck => ({ allowed: true, readonly, reason });
+  if (readonly) return allow(verdict.reason);
+  switch (rule) {
+    case 'readonly':
+      return refuse(`only read-only commands are allowed: ${verdict.reason}`);
+    case 'readonly_or_tests':
+      if (verdict.isTest) return allow(verdict.reason);
+      return refuse(`only read-only or test commands are allowed: ${firstNonTest(verdict)}`);
+    case 'not_destructive': {
+      if (!verdict.parsed) return refuse(verdict.findings.find((f) => f.kind === 'unparsed')?.reason ?? verdict.reason);
+      if (verdict.destructive) return refuse(`destructive commands are not allowed: ${firstDestructive(verdict)}`);
+      return allow(`not destructive: ${verdict.reason}`);
+    }
+    case 'any':
+      return allow(`any command is allowed: ${verdict.reason}`);
+  }
+}
+
+function firstNonTest(verdict: CommandVerdict): string {
+  return verdict.findings.find((f) => f.kind !== 'test')?.reason ?? verdict.reason;
+}
+
+function firstDestructive(verdict: CommandVerdict): string {
+  return verdict.findings.find((f) => f.kind === 'destructive')?.reason ?? verdict.reason;
+}

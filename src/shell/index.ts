@@ -1,0 +1,11 @@
+export { type ClassifyOptions, type CommandVerdict, type Finding, type FindingKind, DEFAULT_WORKDIR, classifyCommand } from './classify';
+export {
+  type CommandCheck,
+  type ShellRule,
+  DEFAULT_PHASE_SHELL_RULES,
+  ShellRuleSchema,
+  checkCommand,
+  decide,
+} from './check-command';
+/** Variables that make read-only programs run code; a stricter phase should not inherit them from the shell. */
+export { DANGEROUS_VARIABLES } from './command-tables';

@@ -1,0 +1,84 @@
+import { levenshtein } from './levenshtein';
+
+/**
+ * Similarity of two blocks of lines over their WHOLE text: a line-aware edit
+ * distance where each search line is either paired with one block line (costing
+ * their character edit distance) or left unpaired (costing its length plus its
+ * newline), normalised by the longer block. 1 means identical.
+ */
+
+export interface BlockLines {
+  /** Code points of each (whitespace-normalised) line. */
+  lines: readonly (readonly number[])[];
+  /** Sum of line lengths plus one newline per line. */
+  total: number;
+}
+
+export interface Alignment {
+  similarity: number;
+  /** (search line, block line) index pairs that were paired, in order. */
+  pairs: [number, number][];
+}
+
+export function blockOf(lines: readonly (readonly number[])[]): BlockLines {
+  return { lines, total: lines.reduce((sum, line) => sum + line.length + 1, 0) };
+}
+
+/** `distance(k, j)` gives the edit distance of search line k and block line j (callers cache it). */
+export function alignBlocks(
+  search: BlockLines,
+  block: BlockLines,
+  distance: (k: number, j: number) => number = (k, j) => levenshtein(search.lines[k] as number[], block.lines[j] as number[]),
+): Alignment {
+  const rows = search.lines.length;
+  const cols = block.lines.length;
+  const width = cols + 1;
+  const cost = new Float64Array((rows + 1) * width);
+  // 0 = paired, 1 = search line unpaired, 2 = block line unpaired
+  const step = new Uint8Array((rows + 1) * width);
+  for (let i = 1; i <= rows; i++) {
+    cost[i * width] = (cost[(i - 1) * width] as number) + (search.lines[i - 1] as number[]).length + 1;
+    step[i * width] = 1;
+  }
+  for (let j = 1; j <= cols; j++) {
+    cost[j] = (cost[j - 1] as number) + (block.lines[j - 1] as number[]).length + 1;
+    step[j] = 2;
+  }
+  for (let i = 1; i <= rows; i++) {
+    for (let j = 1; j <= cols; j++) {
+      const paired = (cost[(i - 1) * width + j - 1] as number) + distance(i - 1, j - 1);
+      const searchAlone = (cost[(i - 1) * width + j] as number) + (search.lines[i - 1] as number[]).length + 1;
+      const blockAlone = (cost[i * width + j - 1] as number) + (block.lines[j - 1] as number[]).length + 1;
+      let best = paired;
+      let choice = 0;
+      if (searchAlone < best) {
+        best = searchAlone;
+        choice = 1;
+      }
+      if (blockAlone < best) {
+        best = blockAlone;
+        choice = 2;
+      }
+      cost[i * width + j] = best;
+      step[i * width + j] = choice;
+    }
+  }
+  const pairs: [number, number][] = [];
+  let i = rows;
+  let j = cols;
+  while (i > 0 || j > 0) {
+    const choice = step[i * width + j];
+    if (choice === 0) {
+      pairs.push([i - 1, j - 1]);
+      i--;
+      j--;
+    } else if (choice === 1) {
+      i--;
+    } else {
+      j--;
+    }
+  }
+  pairs.reverse();
+  const longest = Math.max(search.total, block.total);
+  return { similarity: longest === 0 ? 1 : 1 - (cost[rows * width + cols] as number) / longest, pairs };
+}

@@ -1,0 +1,81 @@
+import { isBlank, splitIndent } from './line-forms';
+
+/** Tab widths tried when search and file mix tabs and spaces; the first that explains the lines wins. */
+export const TAB_WIDTHS = [4, 8, 2] as const;
+
+export type IndentStyle = 'tabs' | 'spaces';
+
+/** Width of an indentation in columns, a tab advancing to the next tab stop. */
+export function indentWidth(indent: string, tabWidth: number): number {
+  let column = 0;
+  for (const char of indent) column = char === '\t' ? column + tabWidth - (column % tabWidth) : column + 1;
+  return column;
+}
+
+export function renderIndent(width: number, style: IndentStyle, tabWidth: number): string {
+  if (style === 'spaces') return ' '.repeat(width);
+  return '\t'.repeat(Math.floor(width / tabWidth)) + ' '.repeat(width % tabWidth);
+}
+
+/** Indentation of a search line and of the file line it was matched to. */
+export interface IndentPair {
+  search: string;
+  file: string;
+}
+
+export interface IndentShift {
+  /** Columns to add to the replacement's indentation (negative removes). */
+  delta: number;
+  tabWidth: number;
+  /** False when every pair had identical indentation: the replacement is then written as given. */
+  changed: boolean;
+  /** True when every pair agrees on `delta`. */
+  consistent: boolean;
+}
+
+/** The indentation offset between search and file, as the most common per-line difference. */
+export function measureShift(pairs: readonly IndentPair[]): IndentShift {
+  const changed = pairs.some((pair) => pair.search !== pair.file);
+  let best: IndentShift = { delta: 0, tabWidth: TAB_WIDTHS[0], changed, consistent: true };
+  let bestVotes = -1;
+  for (const tabWidth of TAB_WIDTHS) {
+    const votes = new Map<number, number>();
+    for (const pair of pairs) {
+      const delta = indentWidth(pair.file, tabWidth) - indentWidth(pair.search, tabWidth);
+      votes.set(delta, (votes.get(delta) ?? 0) + 1);
+    }
+    for (const [delta, count] of votes) {
+      if (count > bestVotes) {
+        bestVotes = count;
+        best = { delta, tabWidth, changed, consistent: count === pairs.length };
+      }
+    }
+  }
+  return best;
+}
+
+/** Tabs or spaces, as the given indentation strings mostly use; null when none is indented. */
+export function styleOf(indents: readonly string[]): IndentStyle | null {
+  let tabs = 0;
+  let spaces = 0;
+  for (const indent of indents) {
+    if (indent.startsWith('\t')) tabs++;
+    else if (indent.startsWith(' ')) spaces++;
+  }
+  if (tabs === 0 && spaces === 0) return null;
+  return tabs > spaces ? 'tabs' : 'spaces';
+}
+
+/**
+ * Moves every non-blank replacement line by `shift.delta` columns and writes its
+ * indentation in the file's style. Blank lines are kept as given.
+ */
+export function reindentLines(lines: readonly string[], shift: IndentShift, style: IndentStyle): string[] {
+  if (!shift.changed) return [...lines];
+  return lines.map((line) => {
+    if (isBlank(line)) return line;
+    const { indent } = splitIndent(line);
+    const width = Math.max(0, indentWidth(indent, shift.tabWidth) + shift.delta);
+    return renderIndent(width, style, shift.tabWidth) + line.slice(indent.length);
+  });
+}

@@ -1,0 +1,46 @@
+/** Beyond this many DP cells a line pair is not compared in full (minified code, data lines). */
+const MAX_CELLS = 1_000_000;
+
+/**
+ * Edit distance between two code point sequences. Common prefix and suffix are
+ * skipped first; when what remains is too large to compare it returns the
+ * longest remaining length, which can only overstate the distance.
+ */
+export function levenshtein(a: readonly number[], b: readonly number[]): number {
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  const n = endA - start;
+  const m = endB - start;
+  if (n === 0) return m;
+  if (m === 0) return n;
+  if (n * m > MAX_CELLS) return Math.max(n, m);
+
+  let previous = new Int32Array(m + 1);
+  let current = new Int32Array(m + 1);
+  for (let j = 0; j <= m; j++) previous[j] = j;
+  for (let i = 1; i <= n; i++) {
+    current[0] = i;
+    const charA = a[start + i - 1];
+    for (let j = 1; j <= m; j++) {
+      const substitute = (previous[j - 1] as number) + (charA === b[start + j - 1] ? 0 : 1);
+      const remove = (previous[j] as number) + 1;
+      const insert = (current[j - 1] as number) + 1;
+      current[j] = Math.min(substitute, remove, insert);
+    }
+    [previous, current] = [current, previous];
+  }
+  return previous[m] as number;
+}
+
+/** Code points of a string, so that an emoji or a CJK character counts as one. */
+export function codePoints(text: string): number[] {
+  const out: number[] = [];
+  for (const char of text) out.push(char.codePointAt(0) as number);
+  return out;
+}

@@ -1,0 +1,130 @@
+import type { EditDocument } from './document';
+import { type IndentPair, type IndentShift, TAB_WIDTHS, indentWidth, measureShift, reindentLines, styleOf } from './indentation';
+import { isBlank, normaliseWhitespace, splitIndent, withoutTrailingWhitespace } from './line-forms';
+import type { LineMatch, StepOutcome } from './step-outcome';
+import type { Candidate } from './types';
+
+/**
+ * The whole-line matching steps between exact and fuzzy. Each compares the search
+ * lines with every block of as many file lines and accepts only a single match.
+ */
+
+export interface LineStepInput {
+  doc: EditDocument;
+  searchLines: readonly string[];
+  replacementLines: readonly string[];
+}
+
+/** Step 2: lines equal once trailing whitespace is ignored. The replacement is written as given. */
+export function matchIgnoringTrailingWhitespace(input: LineStepInput): StepOutcome<LineMatch> {
+  const fileForms = input.doc.lines.map((line) => withoutTrailingWhitespace(line.text));
+  const searchForms = input.searchLines.map(withoutTrailingWhitespace);
+  const starts = findEqualWindows(fileForms, searchForms);
+  return decide(input, starts, () => ({ replacementLines: [...input.replacementLines], note: '' }));
+}
+
+/**
+ * Step 3: the same lines after removing one indentation offset (tabs and spaces
+ * may differ when a tab width explains both). The replacement moves by the offset.
+ */
+export function matchIgnoringIndentation(input: LineStepInput): StepOutcome<LineMatch> {
+  const fileParts = input.doc.lines.map((line) => splitIndent(line.text));
+  const searchParts = input.searchLines.map(splitIndent);
+  const fileRests = fileParts.map((part) => part.rest);
+  const searchRests = searchParts.map((part) => part.rest);
+  const shifts = new Map<number, IndentShift>();
+  const starts = findEqualWindows(fileRests, searchRests).filter((start) => {
+    const pairs: IndentPair[] = [];
+    searchParts.forEach((part, k) => {
+      if (part.rest !== '') pairs.push({ search: part.indent, file: (fileParts[start + k] as { indent: string }).indent });
+    });
+    const shift = consistentShift(pairs);
+    if (shift) shifts.set(start, shift);
+    return shift !== null;
+  });
+  return decide(input, starts, (start) => reindented(input, start, shifts.get(start) as IndentShift));
+}
+
+/**
+ * Step 4: lines equal once runs of whitespace are collapsed and each line is
+ * trimmed. The replacement follows the file's indentation when the search's differed.
+ */
+export function matchNormalisedWhitespace(input: LineStepInput): StepOutcome<LineMatch> {
+  const fileForms = input.doc.lines.map((line) => normaliseWhitespace(line.text));
+  const searchForms = input.searchLines.map(normaliseWhitespace);
+  const starts = findEqualWindows(fileForms, searchForms);
+  return decide(input, starts, (start) => {
+    const pairs = indentPairs(input, input.searchLines.map((_, k) => [k, start + k] as const));
+    return reindented(input, start, measureShift(pairs));
+  });
+}
+
+/** Indentation of matched (search line, file line) pairs where both lines have text. */
+export function indentPairs(
+  input: Pick<LineStepInput, 'doc' | 'searchLines'>,
+  pairs: readonly (readonly [number, number])[],
+): IndentPair[] {
+  const out: IndentPair[] = [];
+  for (const [k, j] of pairs) {
+    const search = input.searchLines[k] as string;
+    const file = input.doc.lines[j]?.text ?? '';
+    if (isBlank(search) || isBlank(file)) continue;
+    out.push({ search: splitIndent(search).indent, file: splitIndent(file).indent });
+  }
+  return out;
+}
+
+/** The replacement moved by `shift` and written in the indentation style of the matched file lines. */
+export function reindented(
+  input: Pick<LineStepInput, 'doc' | 'replacementLines' | 'searchLines'>,
+  start: number,
+  shift: IndentShift,
+  count = input.searchLines.length,
+): { replacementLines: string[]; note: string } {
+  if (!shift.changed) return { replacementLines: [...input.replacementLines], note: '' };
+  const region = input.doc.lines.slice(start, start + count).map((line) => splitIndent(line.text).indent);
+  const style = styleOf(region) ?? styleOf(input.doc.lines.map((line) => splitIndent(line.text).indent)) ?? 'spaces';
+  const moved =
+    shift.delta === 0
+      ? `indentation rewritten with ${style}`
+      : `re-indented by ${shift.delta > 0 ? '+' : ''}${shift.delta} columns${style === 'tabs' ? ` (tabs of ${shift.tabWidth})` : ''}`;
+  return { replacementLines: reindentLines(input.replacementLines, shift, style), note: `replacement ${moved} to fit the file` };
+}
+
+/** A shift every pair agrees on, trying each tab width; null when none does. */
+function consistentShift(pairs: readonly IndentPair[]): IndentShift | null {
+  const changed = pairs.some((pair) => pair.search !== pair.file);
+  for (const tabWidth of TAB_WIDTHS) {
+    const deltas = new Set(pairs.map((pair) => indentWidth(pair.file, tabWidth) - indentWidth(pair.search, tabWidth)));
+    if (deltas.size <= 1) return { delta: deltas.values().next().value ?? 0, tabWidth, changed, consistent: true };
+  }
+  return null;
+}
+
+/** Start indexes of every block of file lines equal, line for line, to the search lines. */
+export function findEqualWindows(fileForms: readonly string[], searchForms: readonly string[]): number[] {
+  const starts: number[] = [];
+  const count = searchForms.length;
+  if (count === 0) return starts;
+  for (let start = 0; start + count <= fileForms.length; start++) {
+    let k = 0;
+    while (k < count && fileForms[start + k] === searchForms[k]) k++;
+    if (k === count) starts.push(start);
+  }
+  return starts;
+}
+
+function decide(
+  input: LineStepInput,
+  starts: readonly number[],
+  build: (start: number) => { replacementLines: string[]; note: string },
+): StepOutcome<LineMatch> {
+  if (starts.length === 0) return { kind: 'none' };
+  if (starts.length > 1) return { kind: 'ambiguous', candidates: starts.map((start) => candidateAt(input.doc, start)) };
+  const start = starts[0] as number;
+  return { kind: 'found', match: { first: start, count: input.searchLines.length, ...build(start) } };
+}
+
+export function candidateAt(doc: EditDocument, index: number): Candidate {
+  return { line: index + 1, firstLine: (doc.lines[index]?.text ?? '').trim() };
+}

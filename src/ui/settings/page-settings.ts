@@ -1,0 +1,24 @@
+import { DEFAULT_SETTINGS, type Settings } from '../../engine/settings';
+
+/** What the page keeps: the engine's settings plus the phase policy exactly as typed (empty = the defaults). */
+export interface PageSettings extends Settings {
+  policyText: string;
+}
+
+export const DEFAULT_PAGE_SETTINGS: PageSettings = { ...DEFAULT_SETTINGS, policyText: '' };
+
+export type RunPolicy = { ok: true; policy: unknown } | { ok: false; error: string };
+
+/**
+ * The policy overrides a run request carries: only in plan_exec, and undefined for
+ * the defaults. Settings checks the text through the worker before saving; this
+ * only guards against text that never went through the dialog (hand-edited storage).
+ */
+export function runPolicy(settings: PageSettings): RunPolicy {
+  if (settings.mode !== 'plan_exec' || settings.policyText.trim() === '') return { ok: true, policy: undefined };
+  try {
+    return { ok: true, policy: JSON.parse(settings.policyText) as unknown };
+  } catch (error) {
+    return { ok: false, error: `The phase policy in Settings is not valid JSON (${error instanceof Error ? error.message : String(error)}); fix it in Settings.` };
+  }
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError, parseArgs } from '../../../src/cli/args';
+import { runTaskCommand } from '../../../src/cli/run-task';
+import { EngineEventSchema } from '../../../src/engine/events';
+
+async function run(argv: string[]) {
+  const lines: string[] = [];
+  const code = await runTaskCommand(parseArgs(argv, new Set(['json'])), (line) => lines.push(line));
+  return { code, lines };
+}
+
+describe('agent run', () => {
+  it('prints the event log as JSONL, every line a valid event, the last one saying how the run ended', async () => {
+    const { code, lines } = await run(['--task', 'Add slugify', '--model', 'scripted:demo', '--json']);
+    expect(code).toBe(0);
+    const events = lines.map((line) => EngineEventSchema.parse(JSON.parse(line)));
+    expect(events[0]).toMatchObject({ type: 'run_started', task: 'Add slugify', mode: 'react', sandbox: { kind: 'virtual' } });
+    expect(events.at(-1)).toMatchObject({ type: 'run_finished', status: 'completed' });
+  });
+
+  it('prints readable text without --json, and runs plan_exec with the phased demo', async () => {
+    const { code, lines } = await run(['--task', 'Add slugify', '--mode', 'plan_exec']);
+    expect(code).toBe(0);
+    const text = lines.join('\n');
+    expect(text).toContain('◆ phase: planning');
+    expect(text).toContain('◆ phase: verification → delivery');
+    expect(text).toContain('⛔ refused in planning');
+    expect(lines.at(-1)).toMatch(/^■ completed after \d+ iterations$/);
+  });
+
+  it('exits 1 when the run fails, with the reason', async () => {
+    const { code, lines } = await run(['--task', 't', '--model', 'scripted:endless', '--max-iterations', '2']);
+    expect(code).toBe(1);
+    expect(lines.at(-1)).toContain('failed after 2 iterations');
+    expect(lines.at(-1)).toContain('[max_iterations]');
+  });
+
+  it.each([
+    [['--model', 'scripted:demo'], /needs --task/],
+    [['--task', 't', '--mode', 'yolo'], /--mode must be/],
+    [['--task', 't', '--model', 'gpt-4o'], /needs --base-url/],
+    [['--task', 't', '--frobnicate', 'x'], /unknown option --frobnicate/],
+    [['--task', 't', '--policy', '{nope'], /--policy must be JSON/],
+    [['--task', 't', '--max-iterations', '0'], /positive integer/],
+  ])('rejects %j with a usage error', async (argv, message) => {
+    await expect(run(argv)).rejects.toThrow(UsageError);
+    await expect(run(argv)).rejects.toThrow(message);
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_POLICY, resolvePolicy, resolvePolicyText, toolAllowed } from '../../../src/engine/policy';
+import { KNOWN_TOOL_NAMES } from '../../../src/tools/registry';
+
+const resolve = (overrides: unknown) => resolvePolicy(overrides, KNOWN_TOOL_NAMES);
+
+describe('phase policy', () => {
+  it('defaults: planning reads, building writes, verification tests, delivery anything', () => {
+    const result = resolve(undefined);
+    if (!result.ok) throw new Error(result.error);
+    const { phases, startPhase } = result.policy;
+    expect(startPhase).toBe('planning');
+    expect(phases.planning).toMatchObject({ shell: 'readonly', writes: false, autoAdvanceAfter: null });
+    expect(phases.planning.tools.sort()).toEqual(['advance_phase', 'list_files', 'read_file', 'run_command', 'search_codebase']);
+    expect(toolAllowed(phases.building, 'create_file') && toolAllowed(phases.building, 'edit_file') && toolAllowed(phases.building, 'run_tests')).toBe(true);
+    expect(phases.building.shell).toBe('not_destructive');
+    expect(toolAllowed(phases.verification, 'run_tests')).toBe(true);
+    expect(toolAllowed(phases.verification, 'edit_file') || toolAllowed(phases.verification, 'create_file')).toBe(false);
+    expect(phases.verification).toMatchObject({ shell: 'readonly_or_tests', writes: false });
+    expect(phases.delivery.tools).toEqual(['*']);
+    expect(toolAllowed(phases.delivery, 'anything')).toBe(true);
+    // every default tool name is a real tool
+    for (const phase of Object.values(DEFAULT_POLICY.phases)) for (const tool of phase.tools) expect(tool === '*' || KNOWN_TOOL_NAMES.includes(tool)).toBe(true);
+  });
+
+  it('merges overrides onto the defaults, phase by phase and field by field', () => {
+    const result = resolve({ startPhase: 'building', phases: { planning: { autoAdvanceAfter: 3 }, verification: { tools: ['*'] } } });
+    if (!result.ok) throw new Error(result.error);
+    expect(result.policy.startPhase).toBe('building');
+    expect(result.policy.phases.planning).toEqual({ ...DEFAULT_POLICY.phases.planning, autoAdvanceAfter: 3 });
+    expect(result.policy.phases.verification.tools).toEqual(['*']);
+    expect(result.policy.phases.verification.shell).toBe('readonly_or_tests');
+    expect(DEFAULT_POLICY.phases.planning.autoAdvanceAfter).toBeNull();
+  });
+
+  it.each([
+    [{ phases: { planning: { tools: [] } } }, 'phases.planning.tools: empty whitelist'],
+    [{ phases: { testing: { tools: ['*'] } } }, 'phases.testing: unknown phase "testing"'],
+    [{ phases: { building: { tools: ['read_file', 'rm_rf'] } } }, 'phases.building.tools: unknown tool "rm_rf"'],
+    [{ startPhase: 'shipping' }, 'startPhase'],
+    [{ phases: { planning: { shell: 'sometimes' } } }, 'phases.planning.shell'],
+    [{ phases: { planning: { autoAdvanceAfter: 0 } } }, 'phases.planning.autoAdvanceAfter'],
+    [{ phasez: {} }, 'unknown key "phasez"'],
+    [{ phases: { planning: { tool: ['read_file'] } } }, 'unknown key "tool"'],
+    ['not an object', 'policy'],
+  ])('rejects %j naming the bad value', (overrides, expected) => {
+    const result = resolve(overrides);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toContain(expected);
+  });
+
+  it('reads JSON text from Settings: empty means defaults, bad JSON is a clear error', () => {
+    expect(resolvePolicyText('  ', KNOWN_TOOL_NAMES)).toEqual(resolve({}));
+    const bad = resolvePolicyText('{"phases": ', KNOWN_TOOL_NAMES);
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.error).toMatch(/^policy is not valid JSON/);
+    expect(resolvePolicyText('{"phases":{"planning":{"autoAdvanceAfter":5}}}', KNOWN_TOOL_NAMES).ok).toBe(true);
+  });
+});

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError, parseArgs } from '../../../src/cli/args';
+import { checkCommandCommand } from '../../../src/cli/check-command';
+
+async function* lines(...items: string[]): AsyncIterable<string> {
+  for (const item of items) yield item;
+}
+
+async function run(argv: string[], input: string[] = []): Promise<{ code: number; out: string[] }> {
+  const out: string[] = [];
+  const code = await checkCommandCommand(parseArgs(argv, new Set(['jsonl'])), lines(...input), (line) => out.push(line));
+  return { code, out };
+}
+
+const jsonl = (cmd: string) => JSON.stringify({ cmd });
+
+describe('check-command CLI', () => {
+  it('answers every {"cmd"} line in order with allowed, readonly and reason', async () => {
+    const cmds = ['ls -la', 'echo hi > out.txt', "grep -rn 'x' src | head", 'npm test', ''];
+    const { code, out } = await run(['--phase', 'planning', '--jsonl'], cmds.map(jsonl));
+    expect(code).toBe(0);
+    const answers = out.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(answers.map((a) => a.cmd)).toEqual(cmds);
+    expect(answers.map((a) => a.allowed)).toEqual([true, false, true, false, true]);
+    expect(answers.map((a) => a.readonly)).toEqual([true, false, true, false, true]);
+    expect(answers[1]?.reason).toContain("'> out.txt'");
+    for (const a of answers) expect(Object.keys(a)).toEqual(['cmd', 'allowed', 'readonly', 'reason']);
+  });
+
+  it('uses the rule of the phase it is given', async () => {
+    const input = ['npm test', 'rm old.txt', 'rm -rf /'].map(jsonl);
+    const allowedIn = async (phase: string) => (await run(['--phase', phase, '--jsonl'], input)).out.map((l) => (JSON.parse(l) as { allowed: boolean }).allowed);
+    expect(await allowedIn('planning')).toEqual([false, false, false]);
+    expect(await allowedIn('verification')).toEqual([true, false, false]);
+    expect(await allowedIn('building')).toEqual([true, true, false]);
+    expect(await allowedIn('delivery')).toEqual([true, true, true]);
+  });
+
+  it('still answers lines that are not valid input, refused, and skips blank ones', async () => {
+    const { out } = await run(['--phase', 'building', '--jsonl'], ['not json', '{"cmd": 3}', '{"command": "ls"}', '   ', jsonl('ls')]);
+    const answers = out.map((l) => JSON.parse(l) as { cmd: unknown; allowed: boolean; readonly: boolean; reason: string });
+    expect(answers).toHaveLength(4);
+    expect(answers[0]).toMatchObject({ cmd: 'not json', allowed: false, readonly: false });
+    expect(answers[0]?.reason).toMatch(/^invalid input line: not JSON/);
+    expect(answers[1]).toMatchObject({ cmd: null, allowed: false, readonly: false });
+    expect(answers[1]?.reason).toContain('invalid input line');
+    expect(answers[2]).toMatchObject({ cmd: null, allowed: false });
+    expect(answers[3]).toMatchObject({ cmd: 'ls', allowed: true, readonly: true, reason: 'read-only' });
+  });
+
+  it('keeps one answer on one line even when the command holds line separators', async () => {
+    const cmd = 'cat <<EOF\nline\u2028two\nEOF';
+    const { out } = await run(['--phase', 'planning', '--jsonl'], [jsonl(cmd)]);
+    expect(out).toHaveLength(1);
+    expect(out[0]).not.toMatch(/[\n\u2028\u2029]/);
+    expect((JSON.parse(out[0] as string) as { cmd: string }).cmd).toBe(cmd);
+  });
+
+  it('checks commands given as arguments without --jsonl', async () => {
+    const ok = await run(['--phase', 'planning', 'ls', 'git status']);
+    expect(ok.code).toBe(0);
+    expect(ok.out.join('\n')).toContain('allowed  git status');
+    const refused = await run(['--phase', 'planning', 'rm x']);
+    expect(refused.code).toBe(1);
+    expect(refused.out.join('\n')).toContain("'rm x' deletes files");
+  });
+
+  it('rejects a missing or unknown phase and unknown options', async () => {
+    await expect(run(['--jsonl'])).rejects.toThrow(UsageError);
+    await expect(run(['--phase', 'testing', '--jsonl'])).rejects.toThrow(/--phase planning\|building/);
+    await expect(run(['--phase', 'planning', '--jsonl', '--strict', 'yes'])).rejects.toThrow(/unknown option --strict/);
+    await expect(run(['--phase', 'planning'])).rejects.toThrow(/--jsonl/);
+    await expect(run(['--phase', 'building', '--jsonl', '--workdir', 'rel'])).rejects.toThrow(/absolute/);
+  });
+
+  it('judges paths against --workdir', async () => {
+    const input = [jsonl('rm -rf /srv/app/build')];
+    const answer = async (argv: string[]) => JSON.parse((await run(argv, input)).out[0] as string) as { allowed: boolean };
+    expect((await answer(['--phase', 'building', '--jsonl'])).allowed).toBe(false);
+    expect((await answer(['--phase', 'building', '--jsonl', '--workdir', '/srv/app'])).allowed).toBe(true);
+    const relative = [jsonl('rm -rf build')];
+    const fromRoot = JSON.parse((await run(['--phase', 'building', '--jsonl', '--cwd', '/'], relative)).out[0] as string) as { allowed: boolean };
+    expect(fromRoot.allowed).toBe(false);
+  });
+});
