@@ -3,7 +3,8 @@ export { LANGUAGE_IDS, GRAMMAR_WASM, RUNTIME_WASM, allWasmAssets, isLanguageId, 
 export type { LanguageId, WasmAsset } from './languages';
 export { GRAMMAR_URL_PREFIX, fetchGrammarLoader, grammarUrl, runtimeWasmUrl } from './grammar-loader';
 export type { FetchGrammarLoaderOptions, GrammarLoader } from './grammar-loader';
-export { initParser, loadLanguage, setGrammarLoader } from './runtime';
+export { initParser, loadLanguage, setGrammarLoader, setParserInitOptions } from './runtime';
+export { useFetchedGrammars } from './use-fetched-grammars';
 export type { InitParserOptions } from './runtime';
 export { SYMBOL_KINDS, flattenSymbols } from './symbol-types';
 export type { CodeSymbol, SymbolKind } from './symbol-types';

@@ -12,12 +12,28 @@ export interface InitParserOptions {
 }
 
 let initPromise: Promise<void> | null = null;
+let initOptions: InitParserOptions = {};
 let grammarLoader: GrammarLoader | null = null;
 const languages = new Map<LanguageId, Promise<Language>>();
 const parsers = new Map<LanguageId, Parser>();
 
-/** Initialises web-tree-sitter once; later calls return the same promise and their options are ignored. */
-export function initParser(options: InitParserOptions = {}): Promise<void> {
+/**
+ * Options for the lazy init that the first grammar load triggers (set them before any parsing).
+ * In the browser, `locateFile` must point at the served runtime wasm.
+ */
+export function setParserInitOptions(options: InitParserOptions): void {
+  initOptions = options;
+}
+
+export function parserInitOptions(): InitParserOptions {
+  return initOptions;
+}
+
+/**
+ * Initialises web-tree-sitter once (a second `Parser.init` would start a new wasm instance and
+ * orphan loaded grammars); later calls return the same promise and their options are ignored.
+ */
+export function initParser(options: InitParserOptions = initOptions): Promise<void> {
   if (!initPromise) {
     const moduleOptions = options.locateFile ? { locateFile: options.locateFile } : undefined;
     initPromise = Parser.init(moduleOptions).catch((error: unknown) => {

@@ -116,6 +116,7 @@ describe('plan_exec mode on the scripted demo', () => {
     expect(timeline).toContain('Phase: verification → delivery');
     expect(await page.locator('.entry--refusal').count()).toBe(1);
     expect(errors).toEqual([]);
+    await page.screenshot({ path: 'test-results/plan-exec.png', fullPage: true });
     await context.close();
   });
 

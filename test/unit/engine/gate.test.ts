@@ -7,6 +7,8 @@ import { getScenario } from '../../../src/model/scenarios';
 import type { ExecOptions } from '../../../src/sandbox/port';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
 import { VirtualSandbox } from '../../../src/sandbox/virtual';
+import { WebContainerSandbox } from '../../../src/sandbox/webcontainer';
+import { FakeWebContainer } from '../../fixtures/fake-webcontainer';
 
 /** A real virtual sandbox that records every command and write that reaches it. */
 class SpySandbox extends VirtualSandbox {
@@ -194,5 +196,28 @@ describe('phase gate and the shell cwd', () => {
     expect(results.map((r) => r.ok)).toEqual([true, true, false, true]);
     expect(refusalOf(results[2]!.output)).toMatchObject({ phase: 'building', kind: 'command' });
     expect(sandbox.reached).toEqual(['exec cd /', 'exec cd /workspace && rm -rf tests']);
+  });
+});
+
+describe('phase gate on the WebContainer adapter', () => {
+  it('refuses before anything is spawned or written in the container', async () => {
+    const container = new FakeWebContainer();
+    const sandbox = new WebContainerSandbox(container);
+    await sandbox.mountFiles(STARTER_PROJECT);
+    const engine = new Engine({ sandbox });
+    const model = new ScriptedModel(
+      scenario(
+        [call('run_command', { command: 'touch planned.txt' })],
+        [call('create_file', { path: 'x.txt', content: 'x' })],
+        [call('run_command', { command: 'cat README.md' })],
+      ),
+    );
+    await engine.run({ task: 't', mode: 'plan_exec', model, maxIterations: 10 });
+    const commands = container.spawnCalls.map((c) => c.args.join(' '));
+    expect(commands.some((c) => c.includes('touch planned.txt'))).toBe(false);
+    expect(commands.some((c) => c.includes('cat README.md'))).toBe(true);
+    expect(await sandbox.exists(`${sandbox.workdir}/x.txt`)).toBe(false);
+    expect(await sandbox.exists(`${sandbox.workdir}/planned.txt`)).toBe(false);
+    expect(engine.session.events.filter((e) => e.type === 'phase_violation')).toHaveLength(2);
   });
 });

@@ -1,0 +1,306 @@
+/**
+ * Edit engine accuracy on real code. Random blocks (seeded, reproducible) are cut
+ * from node_modules (.js/.ts) and Python's standard library; the search text is
+ * perturbed the way a model gets it wrong, and the replacement inserts a marker
+ * line. Each edit is applied-correctly (result equals the intended replacement at
+ * the true place), refused, or wrong-place (applied, but any other result).
+ * Targets: wrong-place 0 everywhere; applied-correctly ≥ 95% for whitespace and
+ * indentation perturbations.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { applyEdit } from '../src/tools/edit';
+
+const SEED = 20_261_105;
+const SAMPLES_PER_PERTURBATION = 40;
+const APPLIED_TARGET = 0.95;
+
+// ── seeded choices ──────────────────────────────────────────────────────────
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = mulberry32(SEED);
+const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)] as T;
+
+// ── real files ──────────────────────────────────────────────────────────────
+interface SourceFile {
+  path: string;
+  lines: string[];
+  /** Lines trimmed and with whitespace runs collapsed, to check a block is unique. */
+  normalised: string[];
+}
+
+function walk(dir: string, keep: (path: string) => boolean, skipDir: (name: string) => boolean, out: string[] = []): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir).sort();
+  } catch {
+    return out;
+  }
+  for (const name of names) {
+    const path = join(dir, name);
+    let stat;
+    try {
+      stat = statSync(path);
+    } catch {
+      continue;
+    }
+    if (stat.isDirectory()) {
+      if (!skipDir(name)) walk(path, keep, skipDir, out);
+    } else if (keep(path) && stat.size >= 3_000 && stat.size <= 150_000) {
+      out.push(path);
+    }
+  }
+  return out;
+}
+
+const normalise = (line: string) => line.replace(/[ \t]+/g, ' ').trim();
+
+function load(path: string): SourceFile | null {
+  const text = readFileSync(path, 'utf8');
+  if (text.includes('\0') || text.includes('\r')) return null;
+  const lines = text.split('\n');
+  if (lines.length < 80 || lines.length > 4_000 || text.length / lines.length > 100) return null; // skip minified
+  return { path, lines, normalised: lines.map(normalise) };
+}
+
+function corpus(paths: string[], wanted: number): SourceFile[] {
+  const shuffled = [...paths];
+  for (let i = shuffled.length - 1; i > 0; i--) {
+    const j = int(0, i);
+    [shuffled[i], shuffled[j]] = [shuffled[j] as string, shuffled[i] as string];
+  }
+  const files: SourceFile[] = [];
+  for (const path of shuffled) {
+    const file = load(path);
+    if (file) files.push(file);
+    if (files.length >= wanted) break;
+  }
+  return files;
+}
+
+const stdlib = execFileSync('python3', ['-c', "import sysconfig;print(sysconfig.get_paths()['stdlib'])"], { encoding: 'utf8' }).trim();
+const jsFiles = corpus(
+  walk('node_modules', (p) => /\.(m?js|cjs|ts|mts)$/.test(p) && !/\.min\.js$/.test(p), (name) => name === '.cache'),
+  300,
+);
+const pyFiles = corpus(
+  walk(stdlib, (p) => p.endsWith('.py'), (name) => name === 'site-packages' || name === '__pycache__'),
+  300,
+);
+
+// ── blocks and perturbations ───────────────────────────────────────────────
+interface Block {
+  file: SourceFile;
+  start: number;
+  lines: string[];
+}
+
+const isBlank = (line: string) => line.trim() === '';
+const indentOf = (line: string) => /^[ \t]*/.exec(line)?.[0] ?? '';
+
+function countWindows(haystack: readonly string[], needle: readonly string[]): number {
+  let count = 0;
+  for (let start = 0; start + needle.length <= haystack.length; start++) {
+    if (needle.every((line, k) => haystack[start + k] === line)) count++;
+  }
+  return count;
+}
+
+/** A block a model would plausibly target: 4–12 lines, some substance, unique in its file even with whitespace ignored. */
+function pickBlock(files: readonly SourceFile[]): Block {
+  for (;;) {
+    const file = pick(files);
+    const length = int(4, 12);
+    const start = int(0, file.lines.length - length - 1);
+    const lines = file.lines.slice(start, start + length);
+    if (lines.some((line) => line.length > 160)) continue;
+    if (lines.filter((line) => !isBlank(line)).length < 3) continue;
+    if (lines.join('').replace(/\s/g, '').length < 60) continue;
+    if (countWindows(file.normalised, lines.map(normalise)) !== 1) continue;
+    return { file, start, lines };
+  }
+}
+
+interface Perturbed {
+  search: string[];
+  /** The model's replacement, given the intended lines at the file's indentation. */
+  replacement: (intended: string[]) => string[];
+  variant: string;
+}
+
+type Perturbation = (block: Block) => Perturbed | null;
+
+const asIs = (intended: string[]) => intended;
+
+const whitespace: Perturbation = (block) => {
+  const search = block.lines.map((line) => {
+    if (isBlank(line)) return line;
+    let out = line;
+    if (random() < 0.35) out += pick([' ', '  ', '\t']);
+    if (random() < 0.35) {
+      const indent = indentOf(out).length;
+      const spaces = [...out.slice(indent).matchAll(/ /g)].map((m) => indent + (m.index as number));
+      if (spaces.length > 0) {
+        const at = pick(spaces);
+        out = `${out.slice(0, at)}${pick(['  ', '\t', '   '])}${out.slice(at + 1)}`;
+      }
+    }
+    return out;
+  });
+  if (search.join('\n') === block.lines.join('\n')) {
+    const i = block.lines.findIndex((line) => !isBlank(line));
+    search[i] = `${search[i]}  `;
+  }
+  return { search, replacement: asIs, variant: 'trailing/internal spacing' };
+};
+
+const indentation: Perturbation = (block) => {
+  const text = block.lines.filter((line) => !isBlank(line));
+  const min = Math.min(...text.map((line) => indentOf(line).length));
+  const usesTabs = text.some((line) => indentOf(line).includes('\t'));
+  const variants: { name: string; move: (line: string) => string }[] = [
+    { name: '+2 spaces', move: (line) => `  ${line}` },
+    { name: '+4 spaces', move: (line) => `    ${line}` },
+  ];
+  if (min > 0 && !usesTabs) variants.push({ name: 'dedented', move: (line) => line.slice(min) });
+  if (min >= 2 && !usesTabs) variants.push({ name: '-2 spaces', move: (line) => line.slice(2) });
+  if (!usesTabs && text.some((line) => indentOf(line).length >= 4)) {
+    variants.push({
+      name: 'spaces→tabs',
+      move: (line) => {
+        const width = indentOf(line).length;
+        return '\t'.repeat(Math.floor(width / 4)) + ' '.repeat(width % 4) + line.slice(width);
+      },
+    });
+  }
+  if (usesTabs) variants.push({ name: 'tabs→spaces', move: (line) => line.replace(/^\t+/, (tabs) => '    '.repeat(tabs.length)) });
+  const variant = pick(variants);
+  const move = (lines: string[]) => lines.map((line) => (isBlank(line) ? line : variant.move(line)));
+  return { search: move(block.lines), replacement: move, variant: variant.name };
+};
+
+const KEYWORDS = new Set(
+  'const let var function return this true false null undefined async await class extends import export from default while break continue switch case throw catch finally typeof instanceof delete yield self None True False def elif else lambda pass raise with assert global nonlocal print super'.split(
+    ' ',
+  ),
+);
+
+const rename: Perturbation = (block) => {
+  const names = [...new Set(block.lines.join('\n').match(/[A-Za-z_][A-Za-z0-9_]{3,}/g) ?? [])].filter((name) => !KEYWORDS.has(name));
+  if (names.length === 0) return null;
+  const name = pick(names);
+  const renamed = pick([
+    `${name}s`,
+    name.slice(0, -1),
+    name.length > 4 ? `${name.slice(0, 2)}${name[3]}${name[2]}${name.slice(4)}` : `${name}_`,
+    `${name[0]?.toUpperCase() === name[0] ? name[0]?.toLowerCase() : name[0]?.toUpperCase()}${name.slice(1)}`,
+  ]);
+  const pattern = new RegExp(`\\b${name}\\b`, 'g');
+  return { search: block.lines.map((line) => line.replace(pattern, renamed)), replacement: asIs, variant: 'one identifier renamed' };
+};
+
+const missingLine: Perturbation = (block) => {
+  const interior = block.lines.map((line, i) => i).filter((i) => i > 0 && i < block.lines.length - 1 && !isBlank(block.lines[i] as string));
+  if (interior.length === 0) return null;
+  const drop = pick(interior);
+  return { search: block.lines.filter((_, i) => i !== drop), replacement: asIs, variant: 'one interior line missing' };
+};
+
+const PERTURBATIONS: { name: string; perturb: Perturbation; appliedTarget: number | null }[] = [
+  { name: 'whitespace', perturb: whitespace, appliedTarget: APPLIED_TARGET },
+  { name: 'indentation', perturb: indentation, appliedTarget: APPLIED_TARGET },
+  { name: 'renamed identifier', perturb: rename, appliedTarget: null },
+  { name: 'missing line', perturb: missingLine, appliedTarget: null },
+];
+
+// ── run ───────────────────────────────────────────────────────────────────
+interface Tally {
+  applied: number;
+  refused: number;
+  wrong: number;
+  skipped: number;
+  strategies: Map<string, number>;
+  wrongExamples: string[];
+  millis: number[];
+}
+
+console.error("corpus loaded", performance.now().toFixed(0));
+const tallies = new Map<string, Tally>();
+for (const { name, perturb } of PERTURBATIONS) {
+  const tally: Tally = { applied: 0, refused: 0, wrong: 0, skipped: 0, strategies: new Map(), wrongExamples: [], millis: [] };
+  tallies.set(name, tally);
+  let done = 0;
+  while (done < SAMPLES_PER_PERTURBATION) {
+    const block = pickBlock(done % 2 === 0 ? jsFiles : pyFiles);
+    const perturbed = perturb(block);
+    if (!perturbed) continue;
+    const original = block.file.lines.join('\n');
+    const search = `${perturbed.search.join('\n')}\n`;
+    // A perturbed search that literally occurs in the file (or, for content changes, occurs
+    // with whitespace ignored) refers to that place: no tool could know the "true" one.
+    if (search === `${block.lines.join('\n')}\n` || original.includes(search) || countWindows(block.file.normalised, perturbed.search.map(normalise)) > 0) {
+      tally.skipped++;
+      continue;
+    }
+    const firstText = block.lines.findIndex((line) => !isBlank(line));
+    const intended = [...block.lines.slice(0, firstText + 1), `${indentOf(block.lines[firstText] as string)}edit_marker_${done}()`, ...block.lines.slice(firstText + 1)];
+    const expected = [...block.file.lines.slice(0, block.start), ...intended, ...block.file.lines.slice(block.start + block.lines.length)].join('\n');
+
+    const started = performance.now();
+    const outcome = applyEdit(original, { search, replace: `${perturbed.replacement(intended).join('\n')}\n` });
+    tally.millis.push(performance.now() - started);
+    done++;
+    if (!outcome.ok) {
+      tally.refused++;
+    } else if (outcome.result === expected) {
+      tally.applied++;
+      tally.strategies.set(outcome.strategy, (tally.strategies.get(outcome.strategy) ?? 0) + 1);
+    } else {
+      tally.wrong++;
+      if (tally.wrongExamples.length < 3) tally.wrongExamples.push(`${block.file.path}:${block.start + 1} (${perturbed.variant}, ${outcome.strategy}: ${outcome.message})`);
+    }
+  }
+}
+
+// ── report ────────────────────────────────────────────────────────────────
+const percent = (n: number, of: number) => `${((100 * n) / of).toFixed(1)}%`;
+const rows = [['perturbation', 'samples', 'applied correctly', 'refused', 'wrong place', 'strategies used', 'target', '']];
+let allMet = true;
+for (const { name, appliedTarget } of PERTURBATIONS) {
+  const t = tallies.get(name) as Tally;
+  const n = t.applied + t.refused + t.wrong;
+  const appliedOk = appliedTarget === null || t.applied / n >= appliedTarget;
+  const met = t.wrong === 0 && appliedOk;
+  allMet &&= met;
+  rows.push([
+    name,
+    String(n),
+    `${t.applied} (${percent(t.applied, n)})`,
+    `${t.refused} (${percent(t.refused, n)})`,
+    String(t.wrong),
+    [...t.strategies].map(([strategy, count]) => `${strategy} ${count}`).join(', ') || '-',
+    appliedTarget === null ? 'wrong 0' : `wrong 0, applied ≥ ${appliedTarget * 100}%`,
+    met ? 'OK' : 'MISSED',
+  ]);
+}
+const widths = rows[0]?.map((_, c) => Math.max(...rows.map((row) => (row[c] ?? '').length))) ?? [];
+console.log(`edit accuracy: ${jsFiles.length} node_modules files, ${pyFiles.length} Python stdlib files, seed ${SEED}, blocks of 4–12 lines unique in their file`);
+for (const row of rows) console.log(row.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join('  ').trimEnd());
+for (const [name, t] of tallies) {
+  for (const example of t.wrongExamples) console.log(`  wrong place (${name}): ${example}`);
+}
+const millis = [...tallies.values()].flatMap((t) => t.millis).sort((a, b) => a - b);
+const quantile = (q: number) => (millis[Math.min(millis.length - 1, Math.floor(q * millis.length))] ?? 0).toFixed(2);
+const skipped = [...tallies.values()].reduce((sum, t) => sum + t.skipped, 0);
+console.log(`time per edit: median ${quantile(0.5)} ms, p95 ${quantile(0.95)} ms, max ${quantile(1)} ms; ${skipped} samples skipped because the perturbed search occurs in the file as such`);
+console.log(allMet ? 'targets: OK' : 'targets: MISSED');

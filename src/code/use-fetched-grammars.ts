@@ -1,0 +1,13 @@
+import { GRAMMAR_URL_PREFIX, fetchGrammarLoader, type FetchGrammarLoaderOptions } from './grammar-loader';
+import { setGrammarLoader, setParserInitOptions } from './runtime';
+
+/**
+ * Composition-root helper for the page or the worker: grammars and web-tree-sitter's own runtime
+ * wasm are both fetched from `<prefix><file>.wasm` (default `/grammars/`), on first use.
+ */
+export function useFetchedGrammars(options: FetchGrammarLoaderOptions = {}): void {
+  const prefix = options.prefix ?? GRAMMAR_URL_PREFIX;
+  const base = prefix.endsWith('/') ? prefix : `${prefix}/`;
+  setParserInitOptions({ locateFile: (file) => `${base}${file}` });
+  setGrammarLoader(fetchGrammarLoader(options));
+}
