@@ -2,6 +2,7 @@ import type { Emit } from './events';
 import type { ChatMessage, Model, ToolSpec } from '../model/port';
 import { ModelError } from '../model/port';
 import type { Sandbox } from '../sandbox/port';
+import { FileVersions } from '../tools/file-versions';
 import type { PhaseControl, Tool } from '../tools/tool';
 import type { Gate } from './gate';
 import { executeToolCall } from './tool-executor';
@@ -37,6 +38,7 @@ const cancelled = (iterations: number): LoopOutcome => ({ status: 'cancelled', r
  */
 export async function runReactLoop(options: LoopOptions): Promise<LoopOutcome> {
   const { model, emit, signal } = options;
+  const fileVersions = new FileVersions();
   const messages: ChatMessage[] = [
     { role: 'system', content: options.systemPrompt },
     { role: 'user', content: options.taskMessage },
@@ -81,7 +83,7 @@ export async function runReactLoop(options: LoopOptions): Promise<LoopOutcome> {
     for (const call of reply.toolCalls) {
       if (signal.aborted) return cancelled(iteration);
       const { sandbox, gate, phases } = options;
-      const { result } = await executeToolCall(call, options.tools, { sandbox, gate, emit, signal, ...(phases ? { phases } : {}) });
+      const { result } = await executeToolCall(call, options.tools, { sandbox, gate, fileVersions, emit, signal, ...(phases ? { phases } : {}) });
       messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: result.output });
     }
     if (signal.aborted) return cancelled(iteration);

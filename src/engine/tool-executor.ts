@@ -1,5 +1,6 @@
 import type { Emit, ToolCall } from './events';
 import type { Sandbox } from '../sandbox/port';
+import type { FileVersions } from '../tools/file-versions';
 import type { PhaseControl, Tool, ToolResult } from '../tools/tool';
 import { parseToolArguments } from '../tools/registry';
 import type { Gate, Refusal } from './gate';
@@ -14,6 +15,7 @@ export interface ExecutionContext {
   sandbox: Sandbox;
   gate: Gate;
   phases?: PhaseControl;
+  fileVersions: FileVersions;
   emit: Emit;
   signal: AbortSignal;
 }
@@ -58,9 +60,9 @@ export async function executeToolCall(call: ToolCall, tools: readonly Tool[], co
 async function runTool(tool: Tool, call: ToolCall, context: ExecutionContext): Promise<ToolResult> {
   const parsed = parseToolArguments(tool, call.arguments);
   if (!parsed.ok) return { ok: false, output: parsed.error };
-  const { sandbox, emit, signal, phases } = context;
+  const { sandbox, emit, signal, phases, fileVersions } = context;
   try {
-    return await tool.run(parsed.args, { sandbox, emit, signal, callId: call.id, ...(phases ? { phases } : {}) });
+    return await tool.run(parsed.args, { sandbox, emit, signal, fileVersions, callId: call.id, ...(phases ? { phases } : {}) });
   } catch (error) {
     if (signal.aborted) return { ok: false, output: `${call.name} was cancelled.` };
     const message = error instanceof Error ? error.message : String(error);

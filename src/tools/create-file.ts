@@ -38,6 +38,7 @@ export const createFileTool = defineTool({
     } catch (error) {
       return fail(describeError(error, display));
     }
+    ctx.fileVersions?.remember(absolute, args.content);
     ctx.emit({
       type: 'file_changed',
       path: display,

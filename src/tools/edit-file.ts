@@ -65,6 +65,11 @@ export const editFileTool = defineTool({
       return fail(describeError(error, display));
     }
     if (looksBinary(before)) return fail(`${display} looks like a binary file; edit_file only edits text.`);
+    const seen = ctx.fileVersions?.check(absolute, before);
+    if (seen === 'unread') return fail(`Read ${display} with read_file before editing it, so the edit is based on its current content.`);
+    if (seen === 'stale') {
+      return fail(`${display} changed since you last read it (for example through a command). Read it again with read_file, then edit.`);
+    }
 
     const found = occurrences(before, args.search);
     if (found.length === 0) {
@@ -87,6 +92,7 @@ export const editFileTool = defineTool({
     } catch (error) {
       return fail(describeError(error, display));
     }
+    ctx.fileVersions?.remember(absolute, after);
     const diff = unifiedDiff({ path: display, before, after });
     ctx.emit({ type: 'file_changed', path: display, change: 'edited', before, after, diff });
 

@@ -117,6 +117,7 @@ export const readFileTool = defineTool({
       notes.push(`Lines longer than ${formatCount(MAX_LINE_CHARS)} characters were cut.`);
     }
 
+    ctx.fileVersions?.remember(absolute, content);
     const capped = capUtf8(content, FILE_READ_EVENT_MAX_BYTES);
     ctx.emit({ type: 'file_read', path: display, content: capped.text, truncated: capped.truncated, ...eventRange });
 

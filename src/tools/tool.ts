@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Emit } from '../engine/events';
 import type { Sandbox } from '../sandbox/port';
+import type { FileVersions } from './file-versions';
 
 /** What a tool gets to do its job. It never sees the model or the session. */
 export interface ToolContext {
@@ -12,6 +13,8 @@ export interface ToolContext {
   callId: string;
   /** Present in plan_exec mode only: moves the run to its next phase. */
   phases?: PhaseControl;
+  /** What the agent has read in this run; edit_file insists on a fresh read. */
+  fileVersions?: FileVersions;
 }
 
 export interface PhaseControl {

@@ -77,6 +77,17 @@ describe('extractSymbols: TypeScript', () => {
   });
 });
 
+describe('extractSymbols: default exports', () => {
+  it('names anonymous default exports "default" and keeps named ones', async () => {
+    const { extractSymbols } = await import('../../../src/code/extract-symbols');
+    const run = async (source: string) => describeTree(await extractSymbols(source, 'typescript'));
+    expect(await run('export default function () {\n  return 1;\n}\n')).toEqual(['function default 1-3']);
+    expect(await run('export default () => 2;\n')).toEqual(['function default 1-1']);
+    expect(await run('// The app.\nexport default class {\n  run() {}\n}\n')).toEqual(['class default 1-4', '  method default.run 3-3']);
+    expect(await run('export default class App {}\n')).toEqual(['class App 1-1']);
+  });
+});
+
 describe('extractSymbols: JavaScript', () => {
   it('covers JSDoc, generators, class-field arrows, private methods, CommonJS exports and bound object methods', async () => {
     const symbols = await fixtureSymbols('sample.js');
