@@ -12,8 +12,9 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { applyEdit } from '../src/tools/edit';
 
-const SEED = 20_261_105;
-const SAMPLES_PER_PERTURBATION = 400;
+// EDIT_BENCH_SEED / EDIT_BENCH_SAMPLES try other samples; the defaults are what `npm run bench` reports.
+const SEED = Number(process.env.EDIT_BENCH_SEED ?? 20_261_105);
+const SAMPLES_PER_PERTURBATION = Number(process.env.EDIT_BENCH_SAMPLES ?? 400);
 const APPLIED_TARGET = 0.95;
 
 // ── seeded choices ──────────────────────────────────────────────────────────
@@ -216,11 +217,12 @@ const missingLine: Perturbation = (block) => {
   return { search: block.lines.filter((_, i) => i !== drop), replacement: asIs, variant: 'one interior line missing' };
 };
 
-const PERTURBATIONS: { name: string; perturb: Perturbation; appliedTarget: number | null }[] = [
-  { name: 'whitespace', perturb: whitespace, appliedTarget: APPLIED_TARGET },
-  { name: 'indentation', perturb: indentation, appliedTarget: APPLIED_TARGET },
-  { name: 'renamed identifier', perturb: rename, appliedTarget: null },
-  { name: 'missing line', perturb: missingLine, appliedTarget: null },
+/** `changesText`: the perturbation alters more than whitespace. */
+const PERTURBATIONS: { name: string; perturb: Perturbation; changesText: boolean; appliedTarget: number | null }[] = [
+  { name: 'whitespace', perturb: whitespace, changesText: false, appliedTarget: APPLIED_TARGET },
+  { name: 'indentation', perturb: indentation, changesText: false, appliedTarget: APPLIED_TARGET },
+  { name: 'renamed identifier', perturb: rename, changesText: true, appliedTarget: null },
+  { name: 'missing line', perturb: missingLine, changesText: true, appliedTarget: null },
 ];
 
 // ── run ───────────────────────────────────────────────────────────────────
@@ -235,7 +237,7 @@ interface Tally {
 }
 
 const tallies = new Map<string, Tally>();
-for (const { name, perturb } of PERTURBATIONS) {
+for (const { name, perturb, changesText } of PERTURBATIONS) {
   const tally: Tally = { applied: 0, refused: 0, wrong: 0, skipped: 0, strategies: new Map(), wrongExamples: [], millis: [] };
   tallies.set(name, tally);
   let done = 0;
@@ -245,9 +247,11 @@ for (const { name, perturb } of PERTURBATIONS) {
     if (!perturbed) continue;
     const original = block.file.lines.join('\n');
     const search = `${perturbed.search.join('\n')}\n`;
-    // A perturbed search that literally occurs in the file (or, for content changes, occurs
-    // with whitespace ignored) refers to that place: no tool could know the "true" one.
-    if (search === `${block.lines.join('\n')}\n` || original.includes(search) || countWindows(block.file.normalised, perturbed.search.map(normalise)) > 0) {
+    // A perturbed search that literally occurs in the file refers to that place, and so does
+    // a changed text that occurs with whitespace ignored: no tool could know the "true" one.
+    // (Blocks are unique with whitespace ignored, so whitespace-only changes cannot.)
+    const occursElsewhere = original.includes(search) || (changesText && countWindows(block.file.normalised, perturbed.search.map(normalise)) > 0);
+    if (search === `${block.lines.join('\n')}\n` || occursElsewhere) {
       tally.skipped++;
       continue;
     }
@@ -266,6 +270,10 @@ for (const { name, perturb } of PERTURBATIONS) {
       tally.strategies.set(outcome.strategy, (tally.strategies.get(outcome.strategy) ?? 0) + 1);
     } else {
       tally.wrong++;
+      if (process.env.EDIT_BENCH_DEBUG) {
+        const got = outcome.result.split('\n').slice(outcome.startLine - 1, outcome.startLine + 12);
+        console.error(JSON.stringify({ path: block.file.path, trueLines: [block.start + 1, block.start + block.lines.length], got: [outcome.startLine, outcome.endLine], search: perturbed.search, intended, result: got }));
+      }
       if (tally.wrongExamples.length < 3) tally.wrongExamples.push(`${block.file.path}:${block.start + 1} (${perturbed.variant}, ${outcome.strategy}: ${outcome.message})`);
     }
   }

@@ -35,6 +35,7 @@ export function formatEvent(event: EngineEvent): string | null {
     case 'iteration_started':
     case 'model_delta':
     case 'file_read':
+    case 'file_outline':
     case 'file_changed':
     case 'command_output':
       return null;

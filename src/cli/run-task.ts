@@ -5,6 +5,7 @@ import { STARTER_PROJECT } from '../sandbox/starter-project';
 import { VirtualSandbox } from '../sandbox/virtual';
 import { type ParsedArgs, UsageError, rejectUnknownFlags, stringFlag } from './args';
 import { formatEvent } from './format-event';
+import { useNodeGrammars } from './grammar-loader-node';
 import { loadWorkspace } from './load-workspace';
 
 export const RUN_FLAGS = ['task', 'model', 'base-url', 'mode', 'policy', 'json', 'max-iterations', 'workspace'] as const;
@@ -24,6 +25,7 @@ export async function runTaskCommand(args: ParsedArgs, out: (line: string) => vo
   const workspaceDir = stringFlag(args, 'workspace');
   const files = workspaceDir ? await loadWorkspace(workspaceDir) : STARTER_PROJECT;
   const sandbox = new VirtualSandbox({ files, reason: 'the CLI always runs on the virtual sandbox' });
+  useNodeGrammars();
   const engine = new Engine({ sandbox });
   const json = args.flags.get('json') === true;
   engine.session.subscribe((event) => {

@@ -21,6 +21,8 @@ export interface RunOptions {
   policy?: unknown;
   /** Values that must never appear in the log (API keys). */
   secrets?: string[];
+  /** create_file and edit_file refuse writes that add syntax errors (supported languages only). */
+  refuseSyntaxErrors?: boolean;
 }
 
 export interface RunSummary {
@@ -114,6 +116,7 @@ export class Engine {
       sandbox: new GatedSandbox(this.sandbox, gate),
       gate,
       ...(phases ? { phases } : {}),
+      ...(options.refuseSyntaxErrors ? { refuseSyntaxErrors: true } : {}),
       emit,
       signal,
       systemPrompt: phaseLayer ? `${base}\n\n${phaseLayer}` : base,

@@ -15,6 +15,8 @@ export interface LoopOptions {
   sandbox: Sandbox;
   gate: Gate;
   phases?: PhaseControl;
+  /** Passed to the tools: refuse writes that add syntax errors. */
+  refuseSyntaxErrors?: boolean;
   emit: Emit;
   signal: AbortSignal;
   systemPrompt: string;
@@ -82,8 +84,16 @@ export async function runReactLoop(options: LoopOptions): Promise<LoopOutcome> {
 
     for (const call of reply.toolCalls) {
       if (signal.aborted) return cancelled(iteration);
-      const { sandbox, gate, phases } = options;
-      const { result } = await executeToolCall(call, options.tools, { sandbox, gate, fileVersions, emit, signal, ...(phases ? { phases } : {}) });
+      const { sandbox, gate, phases, refuseSyntaxErrors } = options;
+      const { result } = await executeToolCall(call, options.tools, {
+        sandbox,
+        gate,
+        fileVersions,
+        emit,
+        signal,
+        ...(phases ? { phases } : {}),
+        ...(refuseSyntaxErrors ? { refuseSyntaxErrors } : {}),
+      });
       messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: result.output });
     }
     if (signal.aborted) return cancelled(iteration);

@@ -23,7 +23,7 @@ export interface Policy {
   phases: Record<Phase, PhasePolicy>;
 }
 
-const READ_TOOLS = ['read_file', 'list_files', 'search_codebase'];
+const READ_TOOLS = ['read_file', 'list_files', 'search_codebase', 'outline'];
 
 export const DEFAULT_POLICY: Policy = {
   startPhase: 'planning',

@@ -37,6 +37,8 @@ export const SettingsSchema = z.object({
   sandbox: SandboxPreferenceSchema,
   /** WebContainer boot timeout, at most 15 s. */
   webcontainerBootTimeoutMs: z.number().int().min(1000).max(15000),
+  /** create_file / edit_file refuse writes that add syntax errors; settings stored before it existed read as off. */
+  refuseSyntaxErrors: z.boolean().default(false),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -46,6 +48,7 @@ export const DEFAULT_SETTINGS: Settings = {
   maxIterations: 30,
   sandbox: 'auto',
   webcontainerBootTimeoutMs: 15000,
+  refuseSyntaxErrors: false,
 };
 
 /** Parses stored or imported settings; anything invalid falls back to the defaults, with the reason. */

@@ -16,6 +16,8 @@ export interface ExecutionContext {
   gate: Gate;
   phases?: PhaseControl;
   fileVersions: FileVersions;
+  /** Refuse writes that add syntax errors (the "refuse edits that break the syntax" setting). */
+  refuseSyntaxErrors?: boolean;
   emit: Emit;
   signal: AbortSignal;
 }
@@ -60,9 +62,17 @@ export async function executeToolCall(call: ToolCall, tools: readonly Tool[], co
 async function runTool(tool: Tool, call: ToolCall, context: ExecutionContext): Promise<ToolResult> {
   const parsed = parseToolArguments(tool, call.arguments);
   if (!parsed.ok) return { ok: false, output: parsed.error };
-  const { sandbox, emit, signal, phases, fileVersions } = context;
+  const { sandbox, emit, signal, phases, fileVersions, refuseSyntaxErrors } = context;
   try {
-    return await tool.run(parsed.args, { sandbox, emit, signal, fileVersions, callId: call.id, ...(phases ? { phases } : {}) });
+    return await tool.run(parsed.args, {
+      sandbox,
+      emit,
+      signal,
+      fileVersions,
+      callId: call.id,
+      ...(phases ? { phases } : {}),
+      ...(refuseSyntaxErrors ? { refuseSyntaxErrors } : {}),
+    });
   } catch (error) {
     if (signal.aborted) return { ok: false, output: `${call.name} was cancelled.` };
     const message = error instanceof Error ? error.message : String(error);

@@ -3,6 +3,7 @@ import { unifiedDiff } from './diff';
 import { describeError } from './errors';
 import { countLines, formatBytes, plural } from './output';
 import { parentDir, resolveWorkspacePath } from './paths';
+import { gateWriteSyntax, withSyntaxReport } from './syntax-check';
 import { defineTool, fail, ok } from './tool';
 
 const schema = z.strictObject({
@@ -24,6 +25,7 @@ export const createFileTool = defineTool({
     const resolved = resolveWorkspacePath(ctx.sandbox.workdir, args.path);
     if (!resolved.ok) return fail(resolved.error);
     const { absolute, display } = resolved;
+    let syntaxReport: string | null;
     try {
       const existing = await ctx.sandbox.stat(absolute);
       if (existing?.type === 'dir') return fail(`${display} is an existing directory; choose a file path inside it.`);
@@ -33,6 +35,10 @@ export const createFileTool = defineTool({
       const parent = parentDir(absolute);
       const parentStat = await ctx.sandbox.stat(parent);
       if (parentStat?.type === 'file') return fail(`Cannot create ${display}: its parent ${parentDir(display)} is a file.`);
+      // Checked before anything is written, so a refused file leaves no trace (not even its directory).
+      const syntax = await gateWriteSyntax(display, null, args.content, ctx.refuseSyntaxErrors);
+      if (syntax.refusal) return fail(syntax.refusal);
+      syntaxReport = syntax.report;
       if (!parentStat) await ctx.sandbox.mkdir(parent, { recursive: true });
       await ctx.sandbox.writeFile(absolute, args.content);
     } catch (error) {
@@ -47,6 +53,7 @@ export const createFileTool = defineTool({
       after: args.content,
       diff: unifiedDiff({ path: display, before: null, after: args.content }),
     });
-    return ok(`Created ${display} (${plural(countLines(args.content), 'line')}, ${formatBytes(new TextEncoder().encode(args.content).length)}).`);
+    const created = `Created ${display} (${plural(countLines(args.content), 'line')}, ${formatBytes(new TextEncoder().encode(args.content).length)}).`;
+    return ok(withSyntaxReport(created, syntaxReport));
   },
 });

@@ -3,6 +3,7 @@ import { unifiedDiff } from './diff';
 import { describeError } from './errors';
 import { formatCount, lineNumberAt, looksBinary } from './output';
 import { resolveWorkspacePath } from './paths';
+import { gateWriteSyntax, withSyntaxReport } from './syntax-check';
 import { defineTool, fail, ok } from './tool';
 
 /** How much of the diff goes back to the model; the event carries all of it. */
@@ -87,6 +88,8 @@ export const editFileTool = defineTool({
 
     const at = found[0] as number;
     const after = before.slice(0, at) + args.replace + before.slice(at + args.search.length);
+    const syntax = await gateWriteSyntax(display, before, after, ctx.refuseSyntaxErrors);
+    if (syntax.refusal) return fail(syntax.refusal);
     try {
       await ctx.sandbox.writeFile(absolute, after);
     } catch (error) {
@@ -101,6 +104,6 @@ export const editFileTool = defineTool({
       args.replace === ''
         ? `Edited ${display}: deleted text at ${lineSpan(startLine, args.search)}.`
         : `Edited ${display}: replaced ${lineSpan(startLine, args.search)} with ${lineSpan(startLine, args.replace).replace(/^line(s?) /, 'new line$1 ')}.`;
-    return ok(`${summary}\n\n${shortDiff(diff)}`);
+    return ok(withSyntaxReport(`${summary}\n\n${shortDiff(diff)}`, syntax.report));
   },
 });

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import type { CodeSymbol } from '../code';
 import { describeError } from './errors';
 import { capUtf8, cutLine, formatCount, looksBinary, numberLines, plural, splitLines } from './output';
 import { resolveWorkspacePath } from './paths';
+import { describeSymbol, lookUpSymbol } from './symbol-lookup';
 import { defineTool, fail, ok } from './tool';
 
 /** Files longer than this are shown as head + tail unless a range is asked for. */
@@ -29,6 +31,15 @@ const schema = z.strictObject({
     .min(1)
     .optional()
     .describe('Last line to read, 1-based and inclusive. Omit to read to the end of the file.'),
+  symbol: z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .describe(
+      'Read only this symbol (function, class, method, …): a name ("area") or a qualified name ("Shape.area", "Outer.Inner.method"). ' +
+        'With start_line/end_line, only that part of the symbol is shown.',
+    ),
 });
 
 export const readFileTool = defineTool({
@@ -38,6 +49,7 @@ export const readFileTool = defineTool({
     'the numbers are not part of the file, so leave them out when you quote text for edit_file.',
     `Files over ${FULL_READ_MAX_LINES} lines are shown as their first ${HEAD_LINES} and last ${TAIL_LINES} lines unless you pass`,
     `start_line/end_line (1-based, inclusive) to read a specific part (at most ${formatCount(MAX_RANGE_LINES)} lines per call).`,
+    'Pass `symbol` to read just one function, class or method by name or qualified name (e.g. "Shape.area"); outline lists the names.',
     'Read a file before editing it.',
     'To find where something is defined, search_codebase is faster than reading files one by one.',
   ].join(' '),
@@ -70,10 +82,38 @@ export const readFileTool = defineTool({
     const notes: string[] = [];
     let body: string;
     let header: string;
-    let eventRange: { startLine: number; endLine: number } | undefined;
+    let eventRange: { startLine: number; endLine: number; symbol?: string } | undefined;
     const cut = (slice: string[]) => slice.map((line) => cutLine(line, MAX_LINE_CHARS));
 
-    if (total === 0) {
+    let symbol: CodeSymbol | null = null;
+    if (args.symbol !== undefined) {
+      const lookup = await lookUpSymbol(display, content, args.symbol, { startLine: args.start_line, endLine: args.end_line });
+      const instead = hasRange ? 'the requested lines are' : 'the whole file is';
+      switch (lookup.kind) {
+        case 'found':
+          symbol = lookup.symbol;
+          break;
+        case 'ambiguous':
+        case 'missing':
+          return fail(lookup.message);
+        case 'unsupported':
+          notes.push(`Symbols are not available for this file type, so \`symbol\` was ignored and ${instead} shown.`);
+          break;
+        case 'unavailable':
+          notes.push(`Symbols could not be read (${lookup.reason}), so \`symbol\` was ignored and ${instead} shown.`);
+          break;
+      }
+    }
+
+    if (symbol) {
+      const range = symbolRange(symbol, total, args.start_line, args.end_line);
+      if (!range.ok) return fail(range.error);
+      const { start, end } = range;
+      notes.push(...range.notes);
+      header = `${display} — ${symbol.kind} ${symbol.qualifiedName} (lines ${start}–${end} of ${formatCount(total)})`;
+      body = numberLines(cut(lines.slice(start - 1, end)), start);
+      eventRange = { startLine: start, endLine: end, symbol: symbol.qualifiedName };
+    } else if (total === 0) {
       if (hasRange) notes.push('The file is empty, so the requested range was ignored.');
       header = `${display} (empty file)`;
       body = '';
@@ -113,7 +153,8 @@ export const readFileTool = defineTool({
       header = `${display} (lines 1–${total} of ${total})`;
       body = numberLines(cut(lines), 1);
     }
-    if (lines.some((line) => line.length > MAX_LINE_CHARS)) {
+    const shown = eventRange ? lines.slice(eventRange.startLine - 1, eventRange.endLine) : lines;
+    if (shown.some((line) => line.length > MAX_LINE_CHARS)) {
       notes.push(`Lines longer than ${formatCount(MAX_LINE_CHARS)} characters were cut.`);
     }
 
@@ -127,3 +168,33 @@ export const readFileTool = defineTool({
     return ok(parts.join('\n'));
   },
 });
+
+type SymbolRange = { ok: true; start: number; end: number; notes: string[] } | { ok: false; error: string };
+
+/**
+ * The lines of a symbol to show: its whole range, or the part start_line/end_line ask for (clipped
+ * to the symbol, with a note), and never more than MAX_RANGE_LINES.
+ */
+function symbolRange(symbol: CodeSymbol, total: number, startLine: number | undefined, endLine: number | undefined): SymbolRange {
+  const notes: string[] = [];
+  let start = symbol.startLine;
+  let end = Math.min(symbol.endLine, total);
+  if (startLine !== undefined || endLine !== undefined) {
+    const from = Math.max(start, startLine ?? start);
+    const to = Math.min(end, endLine ?? end);
+    if (from > to) {
+      return {
+        ok: false,
+        error: `Invalid range: lines ${startLine ?? start}–${endLine ?? end} lie outside ${describeSymbol(symbol)}. Omit start_line/end_line to read the whole symbol.`,
+      };
+    }
+    if (from !== start || to !== end) notes.push(`Showing lines ${from}–${to} of ${symbol.qualifiedName}, which spans lines ${start}–${end}.`);
+    start = from;
+    end = to;
+  }
+  if (end - start + 1 > MAX_RANGE_LINES) {
+    end = start + MAX_RANGE_LINES - 1;
+    notes.push(`At most ${formatCount(MAX_RANGE_LINES)} lines are returned per call; continue with start_line ${end + 1} (and the same symbol) to read further.`);
+  }
+  return { ok: true, start, end, notes };
+}

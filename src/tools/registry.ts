@@ -3,6 +3,7 @@ import type { ToolSpec } from '../model/port';
 import { createFileTool } from './create-file';
 import { editFileTool } from './edit-file';
 import { listFilesTool } from './list-files';
+import { outlineTool } from './outline';
 import { readFileTool } from './read-file';
 import { runCommandTool } from './run-command';
 import { runTestsTool } from './run-tests';
@@ -13,6 +14,7 @@ import { advancePhaseTool } from './advance-phase';
 /** Every tool, in the order the model sees them: look around, change, run. */
 export const ALL_TOOLS: readonly Tool[] = [
   listFilesTool,
+  outlineTool,
   readFileTool,
   searchCodebaseTool,
   createFileTool,

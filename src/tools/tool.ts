@@ -15,6 +15,8 @@ export interface ToolContext {
   phases?: PhaseControl;
   /** What the agent has read in this run; edit_file insists on a fresh read. */
   fileVersions?: FileVersions;
+  /** When true, create_file and edit_file refuse a write that adds syntax errors (supported languages only). */
+  refuseSyntaxErrors?: boolean;
 }
 
 export interface PhaseControl {

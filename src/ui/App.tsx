@@ -96,7 +96,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
           className="column column--right"
           label="Resize editor and terminal"
           storageKey="phasegate.split"
-          first={<EditorPanel state={state} onSelect={engine.selectFile} />}
+          first={<EditorPanel state={state} onSelect={engine.selectFile} onReveal={engine.revealLines} onShowOutline={engine.showOutline} />}
           second={<TerminalPanel terminal={state.terminal} />}
         />
       </main>

@@ -4,7 +4,7 @@ import type { EngineEvent } from '../engine/events';
 import type { EngineClient } from './engine-client';
 import { connectSandbox, type SandboxStatus } from './sandbox-connection';
 import { runPolicy, type PageSettings } from './settings/page-settings';
-import { initialState, reduceAll, selectFile, type UiState } from './state/reducer';
+import { initialState, reduceAll, revealLines, selectFile, showOutline, type RevealRange, type UiState } from './state/reducer';
 
 export interface Scenario {
   name: string;
@@ -18,10 +18,23 @@ const ScenarioListSchema = z.array(
   z.object({ name: z.string(), title: z.string(), description: z.string(), defaultTask: z.string().optional() }),
 );
 
-type Action = { type: 'events'; events: EngineEvent[] } | { type: 'select_file'; path: string };
+type Action =
+  | { type: 'events'; events: EngineEvent[] }
+  | { type: 'select_file'; path: string }
+  | { type: 'reveal_lines'; path: string; range: RevealRange }
+  | { type: 'show_outline'; path: string };
 
 function uiReducer(state: UiState, action: Action): UiState {
-  return action.type === 'events' ? reduceAll(state, action.events) : selectFile(state, action.path);
+  switch (action.type) {
+    case 'events':
+      return reduceAll(state, action.events);
+    case 'select_file':
+      return selectFile(state, action.path);
+    case 'reveal_lines':
+      return revealLines(state, action.path, action.range);
+    case 'show_outline':
+      return showOutline(state, action.path);
+  }
 }
 
 export interface EngineView {
@@ -37,6 +50,10 @@ export interface EngineView {
   run(task: string): void;
   stop(): void;
   selectFile(path: string): void;
+  /** Shows and highlights lines of an open file (an outline item was picked). */
+  revealLines(path: string, range: RevealRange): void;
+  /** Shows the outline of another outlined file. */
+  showOutline(path: string): void;
   dismissProblems(): void;
 }
 
@@ -110,8 +127,15 @@ export function useEngine(client: EngineClient, settings: PageSettings): EngineV
             addProblem(policy.error);
             return;
           }
-          const { model, mode, maxIterations } = current;
-          await client.run({ task, mode, model, maxIterations, ...(policy.policy === undefined ? {} : { policy: policy.policy }) });
+          const { model, mode, maxIterations, refuseSyntaxErrors } = current;
+          await client.run({
+            task,
+            mode,
+            model,
+            maxIterations,
+            refuseSyntaxErrors,
+            ...(policy.policy === undefined ? {} : { policy: policy.policy }),
+          });
         } catch (error) {
           addProblem(`The run could not start: ${messageOf(error)}`);
         } finally {
@@ -139,6 +163,8 @@ export function useEngine(client: EngineClient, settings: PageSettings): EngineV
     run,
     stop,
     selectFile: useCallback((path: string) => dispatch({ type: 'select_file', path }), []),
+    revealLines: useCallback((path: string, range: RevealRange) => dispatch({ type: 'reveal_lines', path, range }), []),
+    showOutline: useCallback((path: string) => dispatch({ type: 'show_outline', path }), []),
     dismissProblems: useCallback(() => setProblems([]), []),
   };
 }

@@ -11,6 +11,8 @@ export interface RunRequest {
   maxIterations: number;
   /** plan_exec only: policy overrides (the parsed JSON from Settings), merged onto the defaults. */
   policy?: unknown;
+  /** create_file / edit_file refuse writes that add syntax errors (Settings → "Refuse edits that break the syntax"). */
+  refuseSyntaxErrors?: boolean;
 }
 
 export interface ScenarioInfo {

@@ -11,6 +11,7 @@ import { SCENARIOS } from '../model/scenarios';
 import { RemoteSandbox, type SandboxHost } from '../sandbox/remote';
 import { STARTER_PROJECT } from '../sandbox/starter-project';
 import { LazyVirtualSandbox } from '../sandbox/lazy-virtual';
+import { useFetchedGrammars } from '../code';
 import type { EngineWorkerApi, RunRequest, ScenarioInfo } from './api';
 
 /** The composition root in the browser: the engine, its sandbox and its model live here. */
@@ -24,7 +25,11 @@ const RunRequestSchema = z.object({
   model: ModelSettingsSchema,
   maxIterations: z.number().int().min(1).max(200),
   policy: z.unknown().optional(),
+  refuseSyntaxErrors: z.boolean().optional(),
 });
+
+// Grammars are fetched from /grammars/ (served by the app), each only when a file of its language is parsed.
+useFetchedGrammars();
 
 const engine = new Engine({ sandbox: new LazyVirtualSandbox({ files: STARTER_PROJECT }) });
 
@@ -48,7 +53,7 @@ const api: EngineWorkerApi = {
       const issue = parsed.error.issues[0];
       throw new Error(`invalid run request: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim());
     }
-    const { task, mode, model, maxIterations, policy } = parsed.data;
+    const { task, mode, model, maxIterations, policy, refuseSyntaxErrors } = parsed.data;
     const summary = await engine.run({
       task,
       mode,
@@ -56,6 +61,7 @@ const api: EngineWorkerApi = {
       maxIterations,
       policy,
       secrets: model.apiKey ? [model.apiKey] : [],
+      refuseSyntaxErrors: refuseSyntaxErrors === true,
     });
     return summary.status;
   },

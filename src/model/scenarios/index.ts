@@ -1,4 +1,5 @@
 import type { Scenario } from '../scenario';
+import { codeIntel } from './code-intel';
 import { demo } from './demo';
 import { endless } from './endless';
 import { nudged } from './nudged';
@@ -10,7 +11,7 @@ import { slowCommand } from './slow-command';
 export type { Scenario, ScriptedTurn, ScriptedToolCall } from '../scenario';
 
 /** Every scripted scenario, the default demo first. */
-export const SCENARIOS: readonly Scenario[] = [demo, planExecDemo, recovery, endless, silent, nudged, slowCommand];
+export const SCENARIOS: readonly Scenario[] = [demo, planExecDemo, recovery, endless, silent, nudged, slowCommand, codeIntel];
 
 export function getScenario(name: string): Scenario {
   const scenario = SCENARIOS.find((s) => s.name === name);

@@ -4,8 +4,19 @@ import { levenshtein } from './levenshtein';
  * Similarity of two blocks of lines over their WHOLE text: a line-aware edit
  * distance where each search line is either paired with one block line (costing
  * their character edit distance) or left unpaired (costing its length plus its
- * newline), normalised by the longer block. 1 means identical.
+ * newline), normalised by the longer block. 1 means identical. Lines are only
+ * paired when at least half alike: a line swapped for a different one counts as
+ * removed and added, so a block cannot win by pairing unrelated lines cheaply.
  */
+
+/**
+ * With `anchored`, the first and last search lines must be paired: a block that
+ * leaves out an edge line of the search would otherwise win by dropping a short
+ * edge line (a brace, a blank line) rather than skipping a long missing line.
+ */
+
+/** A pair may differ in at most this share of the longer line's characters. */
+export const MAX_PAIR_DIFFERENCE = 0.5;
 
 export interface BlockLines {
   /** Code points of each (whitespace-normalised) line. */
@@ -29,15 +40,17 @@ export function alignBlocks(
   search: BlockLines,
   block: BlockLines,
   distance: (k: number, j: number) => number = (k, j) => levenshtein(search.lines[k] as number[], block.lines[j] as number[]),
+  anchored = true,
 ): Alignment {
   const rows = search.lines.length;
+  const mayLeaveOut = (k: number) => !anchored || (k !== 0 && k !== rows - 1);
   const cols = block.lines.length;
   const width = cols + 1;
   const cost = new Float64Array((rows + 1) * width);
   // 0 = paired, 1 = search line unpaired, 2 = block line unpaired
   const step = new Uint8Array((rows + 1) * width);
   for (let i = 1; i <= rows; i++) {
-    cost[i * width] = (cost[(i - 1) * width] as number) + (search.lines[i - 1] as number[]).length + 1;
+    cost[i * width] = mayLeaveOut(i - 1) ? (cost[(i - 1) * width] as number) + (search.lines[i - 1] as number[]).length + 1 : Infinity;
     step[i * width] = 1;
   }
   for (let j = 1; j <= cols; j++) {
@@ -46,8 +59,10 @@ export function alignBlocks(
   }
   for (let i = 1; i <= rows; i++) {
     for (let j = 1; j <= cols; j++) {
-      const paired = (cost[(i - 1) * width + j - 1] as number) + distance(i - 1, j - 1);
-      const searchAlone = (cost[(i - 1) * width + j] as number) + (search.lines[i - 1] as number[]).length + 1;
+      const longer = Math.max((search.lines[i - 1] as number[]).length, (block.lines[j - 1] as number[]).length);
+      const difference = distance(i - 1, j - 1);
+      const paired = difference <= MAX_PAIR_DIFFERENCE * longer ? (cost[(i - 1) * width + j - 1] as number) + difference : Infinity;
+      const searchAlone = mayLeaveOut(i - 1) ? (cost[(i - 1) * width + j] as number) + (search.lines[i - 1] as number[]).length + 1 : Infinity;
       const blockAlone = (cost[i * width + j - 1] as number) + (block.lines[j - 1] as number[]).length + 1;
       let best = paired;
       let choice = 0;
@@ -80,5 +95,7 @@ export function alignBlocks(
   }
   pairs.reverse();
   const longest = Math.max(search.total, block.total);
-  return { similarity: longest === 0 ? 1 : 1 - (cost[rows * width + cols] as number) / longest, pairs };
+  const total = cost[rows * width + cols] as number;
+  if (!Number.isFinite(total)) return { similarity: 0, pairs: [] };
+  return { similarity: longest === 0 ? 1 : Math.max(0, 1 - total / longest), pairs };
 }

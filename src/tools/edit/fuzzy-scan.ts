@@ -26,7 +26,6 @@ export class FuzzyScanner {
   private readonly starts: Int32Array;
   private readonly counts: Int32Array;
   private readonly bounds: Float64Array;
-  private order: Int32Array | undefined;
 
   constructor(
     private readonly fileLines: readonly string[],
@@ -42,15 +41,16 @@ export class FuzzyScanner {
   }
 
   /**
-   * The best block and every block within `margin` of it, best first; empty when
-   * no block reaches `floor`. Scoring stops once no unscored block's bound
-   * reaches `best - margin`, so the answer is the same as scoring all of them.
+   * The best block and every block within `margin` of it (even below `floor`),
+   * best first; empty when no block reaches `floor`. Scoring stops once no
+   * unscored block's bound reaches max(floor, best) - margin, so the answer is the
+   * same as scoring all of them.
    */
   contenders(floor: number, margin: number): FuzzyWindow[] {
     const found: FuzzyWindow[] = [];
     let best = -Infinity;
-    for (const i of this.byBound()) {
-      if ((this.bounds[i] as number) < Math.max(floor, best - margin)) break;
+    for (const i of this.byBound(floor - margin)) {
+      if ((this.bounds[i] as number) < Math.max(floor, best) - margin) break;
       const window = this.score(this.starts[i] as number, this.counts[i] as number);
       found.push(window);
       best = Math.max(best, window.similarity);
@@ -61,23 +61,27 @@ export class FuzzyScanner {
 
   /** The most similar block among the `limit` with the highest bounds (for "not found" messages). */
   closest(limit = 40): FuzzyWindow | null {
-    const scored = [...this.byBound().subarray(0, limit)].map((i) => this.score(this.starts[i] as number, this.counts[i] as number));
+    const scored = [...this.byBound(this.nthHighestBound(limit))].slice(0, limit).map((i) => this.score(this.starts[i] as number, this.counts[i] as number, false));
     return scored.sort(byBest(this.search.lines.length))[0] ?? null;
   }
 
-  private byBound(): Int32Array {
-    if (!this.order) {
-      const order = new Int32Array(this.bounds.length);
-      for (let i = 0; i < order.length; i++) order[i] = i;
-      this.order = order.sort((a, b) => (this.bounds[b] as number) - (this.bounds[a] as number));
-    }
-    return this.order;
+  /** Indexes of the blocks whose bound is at least `minimum`, highest bound first. */
+  private byBound(minimum: number): number[] {
+    const picked: number[] = [];
+    for (let i = 0; i < this.bounds.length; i++) if ((this.bounds[i] as number) >= minimum) picked.push(i);
+    return picked.sort((a, b) => (this.bounds[b] as number) - (this.bounds[a] as number));
   }
 
-  private score(start: number, count: number): FuzzyWindow {
+  private nthHighestBound(n: number): number {
+    if (this.bounds.length === 0) return Infinity;
+    const sorted = Float64Array.from(this.bounds).sort();
+    return sorted[Math.max(0, sorted.length - n)] as number;
+  }
+
+  private score(start: number, count: number, anchored = true): FuzzyWindow {
     const lines: number[][] = [];
     for (let j = start; j < start + count; j++) lines.push(this.codePointsOf(j));
-    const alignment = alignBlocks(this.search, blockOf(lines), (k, j) => this.distance(k, start + j));
+    const alignment = alignBlocks(this.search, blockOf(lines), (k, j) => this.distance(k, start + j), anchored);
     return { start, count, similarity: alignment.similarity, pairs: alignment.pairs.map(([k, j]) => [k, start + j]) };
   }
 
@@ -107,33 +111,41 @@ export class FuzzyScanner {
       for (const point of line) wanted[this.bucketOf(point)] = (wanted[this.bucketOf(point)] as number) + 1;
       wanted[0] = (wanted[0] as number) + 1;
     }
-    const add = (counts: Int32Array, line: number, sign: number): void => {
-      const end = lineStarts[line + 1] as number;
-      for (let p = lineStarts[line] as number; p < end; p++) {
-        const bucket = buckets[p] as number;
-        counts[bucket] = (counts[bucket] as number) + sign;
-      }
-    };
 
     let slot = 0;
+    const lineCount = this.fileLines.length;
     for (const size of sizes) {
-      const counts = new Int32Array(alphabetSize);
-      for (let j = 0; j < size; j++) add(counts, j, 1);
-      for (let start = 0; start + size <= this.fileLines.length; start++) {
+      // excess[c] = window count - wanted count; surplus and shortage follow it one character at a time.
+      const excess = new Int32Array(alphabetSize);
+      let shortage = 0;
+      for (let c = 0; c < alphabetSize; c++) {
+        excess[c] = -(wanted[c] as number);
+        shortage += wanted[c] as number;
+      }
+      let surplus = 0;
+      let total = 0;
+      for (let start = 1 - size; start + size <= lineCount; start++) {
+        // Slide: the line start + size - 1 comes in, the line start - 1 goes out.
+        const incoming = start + size - 1;
+        for (let p = lineStarts[incoming] as number, end = lineStarts[incoming + 1] as number; p < end; p++) {
+          const c = buckets[p] as number;
+          const before = excess[c] as number;
+          if (before >= 0) surplus++;
+          else shortage--;
+          excess[c] = before + 1;
+          total++;
+        }
         if (start > 0) {
-          add(counts, start - 1, -1);
-          add(counts, start + size - 1, 1);
+          for (let p = lineStarts[start - 1] as number, end = lineStarts[start] as number; p < end; p++) {
+            const c = buckets[p] as number;
+            const before = excess[c] as number;
+            if (before > 0) surplus--;
+            else shortage++;
+            excess[c] = before - 1;
+            total--;
+          }
         }
-        let surplus = 0;
-        let shortage = 0;
-        let total = 0;
-        for (let c = 0; c < alphabetSize; c++) {
-          const have = counts[c] as number;
-          const difference = have - (wanted[c] as number);
-          total += have;
-          if (difference > 0) surplus += difference;
-          else shortage -= difference;
-        }
+        if (start < 0) continue;
         this.starts[slot] = start;
         this.counts[slot] = size;
         this.bounds[slot] = 1 - Math.max(surplus, shortage) / Math.max(total, this.search.total);

@@ -1,5 +1,6 @@
 import type { EditDocument } from './document';
-import { type IndentPair, type IndentShift, TAB_WIDTHS, indentWidth, measureShift, reindentLines, styleOf } from './indentation';
+import type { FileForms } from './file-forms';
+import { type IndentPair, type IndentShift, TAB_WIDTHS, indentWidth, knownIndents, measureShift, reindentLines, styleOf } from './indentation';
 import { isBlank, normaliseWhitespace, splitIndent, withoutTrailingWhitespace } from './line-forms';
 import type { LineMatch, StepOutcome } from './step-outcome';
 import type { Candidate } from './types';
@@ -11,13 +12,14 @@ import type { Candidate } from './types';
 
 export interface LineStepInput {
   doc: EditDocument;
+  forms: FileForms;
   searchLines: readonly string[];
   replacementLines: readonly string[];
 }
 
 /** Step 2: lines equal once trailing whitespace is ignored. The replacement is written as given. */
 export function matchIgnoringTrailingWhitespace(input: LineStepInput): StepOutcome<LineMatch> {
-  const fileForms = input.doc.lines.map((line) => withoutTrailingWhitespace(line.text));
+  const fileForms = input.forms.withoutTrailingWhitespace();
   const searchForms = input.searchLines.map(withoutTrailingWhitespace);
   const starts = findEqualWindows(fileForms, searchForms);
   return decide(input, starts, () => ({ replacementLines: [...input.replacementLines], note: '' }));
@@ -28,21 +30,13 @@ export function matchIgnoringTrailingWhitespace(input: LineStepInput): StepOutco
  * may differ when a tab width explains both). The replacement moves by the offset.
  */
 export function matchIgnoringIndentation(input: LineStepInput): StepOutcome<LineMatch> {
-  const fileParts = input.doc.lines.map((line) => splitIndent(line.text));
+  const fileParts = input.forms.splitIndents();
   const searchParts = input.searchLines.map(splitIndent);
   const fileRests = fileParts.map((part) => part.rest);
   const searchRests = searchParts.map((part) => part.rest);
-  const shifts = new Map<number, IndentShift>();
-  const starts = findEqualWindows(fileRests, searchRests).filter((start) => {
-    const pairs: IndentPair[] = [];
-    searchParts.forEach((part, k) => {
-      if (part.rest !== '') pairs.push({ search: part.indent, file: (fileParts[start + k] as { indent: string }).indent });
-    });
-    const shift = consistentShift(pairs);
-    if (shift) shifts.set(start, shift);
-    return shift !== null;
-  });
-  return decide(input, starts, (start) => reindented(input, start, shifts.get(start) as IndentShift));
+  const pairsAt = (start: number): IndentPair[] => indentPairs(input, input.searchLines.map((_, k) => [k, start + k] as const));
+  const starts = findEqualWindows(fileRests, searchRests).filter((start) => consistentShift(pairsAt(start)) !== null);
+  return decide(input, starts, (start) => reindented(input, start, input.searchLines.length, pairsAt(start)));
 }
 
 /**
@@ -50,13 +44,12 @@ export function matchIgnoringIndentation(input: LineStepInput): StepOutcome<Line
  * trimmed. The replacement follows the file's indentation when the search's differed.
  */
 export function matchNormalisedWhitespace(input: LineStepInput): StepOutcome<LineMatch> {
-  const fileForms = input.doc.lines.map((line) => normaliseWhitespace(line.text));
+  const fileForms = input.forms.normalisedWhitespace();
   const searchForms = input.searchLines.map(normaliseWhitespace);
   const starts = findEqualWindows(fileForms, searchForms);
-  return decide(input, starts, (start) => {
-    const pairs = indentPairs(input, input.searchLines.map((_, k) => [k, start + k] as const));
-    return reindented(input, start, measureShift(pairs));
-  });
+  return decide(input, starts, (start) =>
+    reindented(input, start, input.searchLines.length, indentPairs(input, input.searchLines.map((_, k) => [k, start + k] as const))),
+  );
 }
 
 /** Indentation of matched (search line, file line) pairs where both lines have text. */
@@ -74,13 +67,17 @@ export function indentPairs(
   return out;
 }
 
-/** The replacement moved by `shift` and written in the indentation style of the matched file lines. */
+/**
+ * The replacement moved by the indentation offset the matched pairs show, written
+ * in the indentation style of the matched file lines (file lines start..start+count).
+ */
 export function reindented(
   input: Pick<LineStepInput, 'doc' | 'replacementLines' | 'searchLines'>,
   start: number,
-  shift: IndentShift,
-  count = input.searchLines.length,
+  count: number,
+  pairs: readonly IndentPair[],
 ): { replacementLines: string[]; note: string } {
+  const shift = measureShift(pairs);
   if (!shift.changed) return { replacementLines: [...input.replacementLines], note: '' };
   const region = input.doc.lines.slice(start, start + count).map((line) => splitIndent(line.text).indent);
   const style = styleOf(region) ?? styleOf(input.doc.lines.map((line) => splitIndent(line.text).indent)) ?? 'spaces';
@@ -88,7 +85,7 @@ export function reindented(
     shift.delta === 0
       ? `indentation rewritten with ${style}`
       : `re-indented by ${shift.delta > 0 ? '+' : ''}${shift.delta} columns${style === 'tabs' ? ` (tabs of ${shift.tabWidth})` : ''}`;
-  return { replacementLines: reindentLines(input.replacementLines, shift, style), note: `replacement ${moved} to fit the file` };
+  return { replacementLines: reindentLines(input.replacementLines, shift, style, knownIndents(pairs, shift)), note: `replacement ${moved} to fit the file` };
 }
 
 /** A shift every pair agrees on, trying each tab width; null when none does. */

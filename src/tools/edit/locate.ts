@@ -1,4 +1,5 @@
 import { type EditDocument, lfLineEnd, lineIndexAt, splitTextLines, toLf } from './document';
+import { FileForms } from './file-forms';
 import { hasVisibleText } from './line-forms';
 import {
   type LineStepInput,
@@ -7,7 +8,7 @@ import {
   matchIgnoringTrailingWhitespace,
   matchNormalisedWhitespace,
 } from './line-steps';
-import { fuzzyScannerFor, matchFuzzy } from './match-fuzzy';
+import { matchFuzzy, prepareFuzzy } from './match-fuzzy';
 import { ambiguousError, lineSpan, notFoundError } from './messages';
 import type { Splice } from './splice';
 import type { LineMatch, StepOutcome } from './step-outcome';
@@ -59,18 +60,18 @@ export function locateEdit(doc: EditDocument, request: EditRequest): Location {
     return refuse('`search` is only whitespace and does not occur exactly in the file. Include the visible lines around the place to edit.');
   }
 
-  const input: LineStepInput = { doc, searchLines: splitTextLines(search), replacementLines: splitTextLines(replace) };
+  const input: LineStepInput = { doc, forms: new FileForms(doc), searchLines: splitTextLines(search), replacementLines: splitTextLines(replace) };
   for (const step of LINE_STEPS) {
     const outcome = step.run(input);
     if (outcome.kind === 'ambiguous') return refuse(ambiguousError(step.how, outcome.candidates, outcome.notes, outcome.rule), outcome.candidates);
     if (outcome.kind === 'found') return located(doc, step.strategy, outcome.match, step.how);
   }
 
-  const scanner = fuzzyScannerFor(input);
-  const fuzzy = matchFuzzy(input, scanner);
+  const fuzzyInput = prepareFuzzy(input);
+  const fuzzy = matchFuzzy(fuzzyInput);
   if (fuzzy.kind === 'ambiguous') return refuse(ambiguousError('fuzzy match', fuzzy.candidates, fuzzy.notes, fuzzy.rule), fuzzy.candidates);
   if (fuzzy.kind === 'found') return located(doc, 'fuzzy', fuzzy.match, `similarity ${fuzzy.match.similarity.toFixed(2)}`);
-  return refuse(notFoundError(doc, input.searchLines, scanner.closest()));
+  return refuse(notFoundError(doc, input.searchLines, fuzzyInput.scanner.closest()));
 }
 
 /** Step 1: the search text occurs exactly once (overlapping occurrences count). */

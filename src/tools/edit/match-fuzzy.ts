@@ -1,5 +1,4 @@
 import { type FuzzyWindow, FuzzyScanner } from './fuzzy-scan';
-import { measureShift } from './indentation';
 import { normaliseWhitespace } from './line-forms';
 import { type LineStepInput, candidateAt, indentPairs, reindented } from './line-steps';
 import type { LineMatch, StepOutcome } from './step-outcome';
@@ -10,14 +9,29 @@ export const FUZZY_THRESHOLD = 0.85;
 export const FUZZY_MARGIN = 0.05;
 /** Similarities closer than this count as a tie. */
 const TIE = 1e-9;
+/** How many lines beyond each end of the best block are checked for a left-out blank search line. */
+const EDGE_REACH = 3;
 
 export interface FuzzyMatch extends LineMatch {
   similarity: number;
 }
 
+/** The search and the file with whitespace normalised, and a scanner over them. */
+export interface FuzzyInput extends LineStepInput {
+  fileForms: string[];
+  searchForms: string[];
+  scanner: FuzzyScanner;
+}
+
+export function prepareFuzzy(input: LineStepInput): FuzzyInput {
+  const fileForms = input.forms.normalisedWhitespace();
+  const searchForms = input.searchLines.map(normaliseWhitespace);
+  return { ...input, fileForms, searchForms, scanner: new FuzzyScanner(fileForms, searchForms) };
+}
+
 /** Step 5: the one block clearly most similar to the whole search, lines compared with whitespace normalised. */
-export function matchFuzzy(input: LineStepInput, scanner: FuzzyScanner = fuzzyScannerFor(input)): StepOutcome<FuzzyMatch> {
-  const blocks = scanner.contenders(FUZZY_THRESHOLD, FUZZY_MARGIN);
+export function matchFuzzy(input: FuzzyInput): StepOutcome<FuzzyMatch> {
+  const blocks = input.scanner.contenders(FUZZY_THRESHOLD, FUZZY_MARGIN);
   const best = blocks[0];
   if (!best) return { kind: 'none' };
 
@@ -32,16 +46,42 @@ export function matchFuzzy(input: LineStepInput, scanner: FuzzyScanner = fuzzySc
     };
   }
 
-  const shift = measureShift(indentPairs(input, best.pairs));
-  const { replacementLines, note } = reindented(input, best.start, shift, best.count);
+  const stray = strayLine(input, best);
+  if (stray) {
+    const end = best.start + best.count;
+    const places = [
+      { at: best.start, note: `the closest block, lines ${best.start + 1}–${end}, similarity ${best.similarity.toFixed(2)}` },
+      { at: stray.fileLine, note: `line ${stray.searchLine + 1} of your search, word for word` },
+    ].sort((a, b) => a.at - b.at);
+    return {
+      kind: 'ambiguous',
+      candidates: places.map((place) => candidateAt(input.doc, place.at)),
+      notes: places.map((place) => place.note),
+      rule: `Line ${stray.searchLine + 1} of the search stands word for word outside the closest block, so the search may mix two places or miss lines.`,
+    };
+  }
+
+  const { replacementLines, note } = reindented(input, best.start, best.count, indentPairs(input, best.pairs));
   return { kind: 'found', match: { first: best.start, count: best.count, replacementLines, note, similarity: best.similarity } };
 }
 
-export function fuzzyScannerFor(input: LineStepInput): FuzzyScanner {
-  return new FuzzyScanner(
-    input.doc.lines.map((line) => normaliseWhitespace(line.text)),
-    input.searchLines.map(normaliseWhitespace),
-  );
+/**
+ * A search line the block does not match exactly that stands word for word
+ * elsewhere in the file: the search then seems copied from that other place (or
+ * the block's ends are off: edit distance prefers dropping a short line to
+ * skipping a long missing one), so the match is not trusted. Blank lines are
+ * everywhere, so for them only the few lines around the block count.
+ */
+function strayLine(input: FuzzyInput, best: FuzzyWindow): { searchLine: number; fileLine: number } | null {
+  const end = best.start + best.count;
+  const matchedExactly = new Set(best.pairs.filter(([k, j]) => input.searchForms[k] === input.fileForms[j]).map(([k]) => k));
+  const near = (j: number) => (j < best.start ? best.start - j : j - end + 1) <= EDGE_REACH;
+  for (const [k, form] of input.searchForms.entries()) {
+    if (matchedExactly.has(k)) continue;
+    const fileLine = input.fileForms.findIndex((line, j) => line === form && (j < best.start || j >= end) && (form !== '' || near(j)));
+    if (fileLine !== -1) return { searchLine: k, fileLine };
+  }
+  return null;
 }
 
 /**

@@ -23,7 +23,8 @@ export function ambiguousError(how: string, candidates: readonly Candidate[], no
   const shown = candidates.slice(0, MAX_CANDIDATES);
   const lines = shown.map((candidate, i) => {
     const note = notes?.[i] ? ` (${notes[i]})` : '';
-    return `${i + 1}. line ${candidate.line}: ${cutLine(candidate.firstLine, MAX_LINE_CHARS)}${note}`;
+    const shown = candidate.firstLine === '' ? '(blank line)' : cutLine(candidate.firstLine, MAX_LINE_CHARS);
+    return `${i + 1}. line ${candidate.line}: ${shown}${note}`;
   });
   if (candidates.length > shown.length) lines.push(`… and ${candidates.length - shown.length} more`);
   return [
@@ -41,12 +42,19 @@ export function notFoundError(doc: EditDocument, searchLines: readonly string[],
   if (!closest) return `${intro}\n${advice}`;
 
   const region = doc.lines.slice(closest.start, closest.start + closest.count).map((line) => cutLine(line.text, MAX_LINE_CHARS));
+  const paired = new Set(closest.pairs.map(([k]) => k));
+  const lastLine = searchLines.length - 1;
+  const edgesLeftOut = [0, lastLine].filter((k, i, all) => all.indexOf(k) === i && !paired.has(k));
+  const why =
+    edgesLeftOut.length > 0 && closest.similarity >= FUZZY_THRESHOLD
+      ? `similarity ${closest.similarity.toFixed(2)}, but it lacks ${edgesLeftOut.map((k) => `line ${k + 1}`).join(' and ')} of your search, and a fuzzy match must contain the first and last lines`
+      : `similarity ${closest.similarity.toFixed(2)}; a fuzzy match needs ${FUZZY_THRESHOLD}`;
   const differences = diffLines(region, searchLines.map((line) => cutLine(line, MAX_LINE_CHARS)))
     .filter((op) => op.kind !== 'equal')
     .map((op) => `${op.kind === 'delete' ? '-' : '+'} ${op.line}`);
   return [
     intro,
-    `The most similar part is ${lineSpan(closest.start + 1, closest.start + closest.count)} (similarity ${closest.similarity.toFixed(2)}; a fuzzy match needs ${FUZZY_THRESHOLD}):`,
+    `The most similar part is ${lineSpan(closest.start + 1, closest.start + closest.count)} (${why}):`,
     numberLines(limit(region, '[…]'), closest.start + 1),
     'How your search differs from it (- file, + search):',
     ...limit(differences, `[… ${differences.length - MAX_SHOWN_LINES} more differing lines]`),

@@ -1,11 +1,15 @@
 import { useRef, type KeyboardEvent } from 'react';
-import { openFiles, type FileView, type UiState } from '../state/reducer';
+import { openFiles, shownOutline, type FileView, type RevealRange, type UiState } from '../state/reducer';
 import { MonacoView } from './MonacoView';
+import { OutlinePane } from './OutlinePane';
 import '../styles/editor.css';
 
 export interface EditorPanelProps {
   state: UiState;
   onSelect: (path: string) => void;
+  /** Show and highlight lines of an open file (an outline item). */
+  onReveal: (path: string, range: RevealRange) => void;
+  onShowOutline: (path: string) => void;
 }
 
 const ORIGIN_LABEL: Record<FileView['origin'], string> = {
@@ -17,10 +21,12 @@ const ORIGIN_LABEL: Record<FileView['origin'], string> = {
 
 const tabId = (index: number) => `file-tab-${index}`;
 
-export function EditorPanel({ state, onSelect }: EditorPanelProps) {
+export function EditorPanel({ state, onSelect, onReveal, onShowOutline }: EditorPanelProps) {
   const files = openFiles(state);
   const activeIndex = files.findIndex((file) => file.path === state.activeFile);
   const active = files[activeIndex];
+  const outline = shownOutline(state);
+  const outlinedFile = outline ? state.files[outline.path] : undefined;
 
   return (
     <section className="panel editor" aria-labelledby="editor-heading">
@@ -30,20 +36,37 @@ export function EditorPanel({ state, onSelect }: EditorPanelProps) {
         </h2>
         {files.length > 0 && <FileTabs files={files} activeIndex={activeIndex} onSelect={onSelect} />}
       </div>
-      {active ? (
-        <div role="tabpanel" aria-labelledby={tabId(activeIndex)} className="editor-body">
-          <p className="editor-path">
-            <code>{active.path}</code>
-            <span className={`badge badge--${active.origin}`}>{ORIGIN_LABEL[active.origin]}</span>
-            {active.truncated && <span className="badge badge--warn">shortened</span>}
-          </p>
-          <MonacoView file={active} />
-        </div>
-      ) : (
-        <p className="empty">Files the agent reads or writes open here.</p>
-      )}
+      <div className={outline ? 'editor-main editor-main--outline' : 'editor-main'}>
+        {active ? (
+          <div role="tabpanel" aria-labelledby={tabId(activeIndex)} className="editor-body">
+            <p className="editor-path">
+              <code>{active.path}</code>
+              <span className={`badge badge--${active.origin}`}>{ORIGIN_LABEL[active.origin]}</span>
+              {active.truncated && <span className="badge badge--warn">shortened</span>}
+              {active.reveal && <span className="editor-slice">{sliceLabel(active.reveal)}</span>}
+            </p>
+            <MonacoView file={active} />
+          </div>
+        ) : (
+          <p className="empty">Files the agent reads or writes open here.</p>
+        )}
+        {outline && (
+          <OutlinePane
+            outline={outline}
+            paths={state.outlineOrder}
+            fileOpen={outlinedFile !== undefined && outlinedFile.origin !== 'deleted'}
+            onPick={onReveal}
+            onShowPath={onShowOutline}
+          />
+        )}
+      </div>
     </section>
   );
+}
+
+function sliceLabel(reveal: RevealRange): string {
+  const lines = reveal.startLine === reveal.endLine ? `line ${reveal.startLine}` : `lines ${reveal.startLine}–${reveal.endLine}`;
+  return reveal.symbol ? `${reveal.symbol} · ${lines}` : lines;
 }
 
 function FileTabs({ files, activeIndex, onSelect }: { files: FileView[]; activeIndex: number; onSelect: (path: string) => void }) {

@@ -18,6 +18,44 @@ const SHARED_OPTIONS = {
   renderLineHighlight: 'none',
 } satisfies MonacoApi.editor.IEditorOptions;
 
+/** Class of the whole-line decoration over the last slice read (see editor.css). */
+const SLICE_CLASS = 'pg-slice';
+
+/** Where the current slice highlight lives, so the next one can remove it (models outlive editors). */
+interface SliceMark {
+  model: MonacoApi.editor.ITextModel;
+  ids: string[];
+}
+
+/**
+ * Scrolls the slice into the middle of the editor and highlights its lines; with no slice, only
+ * removes the previous highlight. Lines past the end (the file changed since) are clamped.
+ */
+function showSlice(
+  editor: MonacoApi.editor.ICodeEditor,
+  model: MonacoApi.editor.ITextModel,
+  reveal: FileView['reveal'],
+  previous: SliceMark | null,
+): SliceMark | null {
+  if (previous && !previous.model.isDisposed()) previous.model.deltaDecorations(previous.ids, []);
+  if (!reveal) return null;
+  const lastLine = model.getLineCount();
+  const start = Math.min(reveal.startLine, lastLine);
+  const end = Math.min(Math.max(reveal.endLine, start), lastLine);
+  const ids = model.deltaDecorations(
+    [],
+    [
+      {
+        range: { startLineNumber: start, startColumn: 1, endLineNumber: end, endColumn: model.getLineMaxColumn(end) },
+        options: { isWholeLine: true, className: SLICE_CLASS, linesDecorationsClassName: `${SLICE_CLASS}-margin` },
+      },
+    ],
+  );
+  editor.setPosition({ lineNumber: start, column: 1 });
+  editor.revealLinesInCenter(start, end);
+  return { model, ids };
+}
+
 /** One text model per file (and one per "before" side), kept for the page's life. */
 function modelFor(monaco: Monaco, models: Map<string, MonacoApi.editor.ITextModel>, side: 'after' | 'before', file: FileView, text: string) {
   const key = `${side}:${file.path}`;
@@ -38,6 +76,7 @@ export function MonacoView({ file }: { file: FileView }) {
   const [monaco, setMonaco] = useState<Monaco | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const editors = useRef<Editors | null>(null);
+  const slice = useRef<SliceMark | null>(null);
   const models = useRef(new Map<string, MonacoApi.editor.ITextModel>());
   const dark = usePrefersDark();
 
@@ -75,6 +114,8 @@ export function MonacoView({ file }: { file: FileView }) {
         };
       }
       editors.current.editor.setModel({ original, modified: after });
+      // A file the agent edited and then read again: the slice shows on the "after" side.
+      slice.current = showSlice(editors.current.editor.getModifiedEditor(), after, file.reveal, slice.current);
       return;
     }
     if (editors.current?.kind !== 'plain') {
@@ -83,13 +124,7 @@ export function MonacoView({ file }: { file: FileView }) {
     const editor = editors.current.editor;
     editor.setModel(after);
     editor.updateOptions({ ariaLabel: `${file.path}, read-only` });
-    if (file.reveal) {
-      const lastLine = after.getLineCount();
-      const start = Math.min(file.reveal.startLine, lastLine);
-      const end = Math.min(Math.max(file.reveal.endLine, start), lastLine);
-      editor.setSelection({ startLineNumber: start, startColumn: 1, endLineNumber: end, endColumn: after.getLineMaxColumn(end) });
-      editor.revealLinesInCenter(start, end);
-    }
+    slice.current = showSlice(editor, after, file.reveal, slice.current);
   }, [monaco, file]);
 
   useEffect(

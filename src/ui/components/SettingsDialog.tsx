@@ -318,6 +318,21 @@ export function SettingsDialog({ open, settings, scenarios, onSave, onCancel, on
               <DefaultPolicy />
             </>
           )}
+          <div className="field">
+            <label className="check">
+              <input
+                type="checkbox"
+                aria-describedby="refuse-syntax-note"
+                checked={draft.refuseSyntaxErrors}
+                onChange={(event) => update('refuseSyntaxErrors', event.target.checked)}
+              />
+              Refuse edits that break the syntax
+            </label>
+            <p id="refuse-syntax-note" className="field-note">
+              create_file and edit_file check code they write (TypeScript, Python, Go and other languages with a grammar). When this is on, a
+              write that adds syntax errors is refused and the file stays as it was; when off, the errors are reported to the agent.
+            </p>
+          </div>
         </fieldset>
 
         <div className="dialog-actions">

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { TimelineEntry } from '../state/reducer';
-import { formatArgs, formatDuration, phaseChangeText, refusalSummary } from '../timeline/format';
+import { formatArgs, formatDuration, phaseChangeText, refusalSummary, syntaxCheckBadge } from '../timeline/format';
 import { ToolOutput } from './ToolOutput';
 import '../styles/timeline.css';
 
@@ -106,6 +106,7 @@ function Entry({ entry }: { entry: TimelineEntry }) {
                   {entry.result.ok ? 'ok' : 'failed'}
                 </span>
                 <span className="duration">{formatDuration(entry.result.durationMs)}</span>
+                <SyntaxBadge output={entry.result.output} />
               </>
             )}
           </div>
@@ -163,4 +164,10 @@ function RunEnd({ entry }: { entry: Extract<TimelineEntry, { kind: 'end' }> }) {
       {entry.summary && <p className="entry-text">{entry.summary}</p>}
     </div>
   );
+}
+
+/** Flags a write whose syntax check found new errors; the full report is in the output. */
+function SyntaxBadge({ output }: { output: string }) {
+  const text = syntaxCheckBadge(output);
+  return text ? <span className="badge badge--warn syntax-badge">{text}</span> : null;
 }

@@ -14,6 +14,7 @@ export interface SettingsDraft {
   bootTimeoutSeconds: string;
   /** plan_exec policy overrides as JSON text; checked by the worker, not here. */
   policyText: string;
+  refuseSyntaxErrors: boolean;
 }
 
 export type DraftField = keyof SettingsDraft;
@@ -31,6 +32,7 @@ export function toDraft(settings: PageSettings): SettingsDraft {
     sandbox: settings.sandbox,
     bootTimeoutSeconds: String(settings.webcontainerBootTimeoutMs / 1000),
     policyText: settings.policyText,
+    refuseSyntaxErrors: settings.refuseSyntaxErrors,
   };
 }
 
@@ -77,6 +79,7 @@ export function validateDraft(draft: SettingsDraft): { ok: true; settings: PageS
     maxIterations: parseNumber(draft.maxIterations),
     sandbox: draft.sandbox,
     webcontainerBootTimeoutMs: parseNumber(draft.bootTimeoutSeconds) * 1000,
+    refuseSyntaxErrors: draft.refuseSyntaxErrors,
   };
   const errors: DraftErrors = {};
   const result = SettingsSchema.safeParse(candidate);

@@ -1,4 +1,4 @@
-import type { EngineEvent, EventOf, ModelInfo, Phase, RunStatus, SandboxInfo } from '../../engine/events';
+import type { EngineEvent, EventOf, ModelInfo, OutlineSymbol, Phase, RunStatus, SandboxInfo } from '../../engine/events';
 import { exitLine, promptLine, toTerminalNewlines } from '../terminal/format';
 import { enterPhase, initialPhaseState, recordViolation, type PhaseState } from './phase';
 
@@ -58,10 +58,23 @@ export interface FileView {
   before: string | null;
   origin: 'read' | 'created' | 'edited' | 'deleted';
   truncated: boolean;
-  /** Lines to reveal, from the last read of a range. */
-  reveal: { startLine: number; endLine: number } | null;
+  /** Lines to reveal and highlight: the last read of a range or a symbol, or an outline item picked by the viewer. */
+  reveal: RevealRange | null;
   /** Bumps on every change so views know to refresh. */
   version: number;
+}
+
+export interface RevealRange {
+  startLine: number;
+  endLine: number;
+  /** Qualified name when the range is a symbol's. */
+  symbol: string | null;
+}
+
+/** A file's symbols as the outline tool last listed them, in source order with their nesting depth. */
+export interface OutlineView {
+  path: string;
+  symbols: readonly OutlineSymbol[];
 }
 
 export interface TerminalState {
@@ -90,6 +103,15 @@ export interface UiState {
   /** Tab order: first time each file was seen. */
   fileOrder: readonly string[];
   activeFile: string | null;
+  /** Outlines by path (the latest of each file); they outlive a run, like files. */
+  outlines: Readonly<Record<string, OutlineView>>;
+  /** Order in which files were first outlined. */
+  outlineOrder: readonly string[];
+  /**
+   * The outline the Editor shows: the file last outlined, or the outlined file the agent or the
+   * viewer turned to since (read, changed, tab picked, or picked in the outline's own file list).
+   */
+  outlineFocus: string | null;
   terminal: TerminalState;
   /** plan_exec phases of the current run (empty in react mode). */
   phase: PhaseState;
@@ -102,6 +124,9 @@ export const initialState: UiState = {
   files: {},
   fileOrder: [],
   activeFile: null,
+  outlines: {},
+  outlineOrder: [],
+  outlineFocus: null,
   terminal: { text: '', dropped: 0, atLineStart: true },
   phase: initialPhaseState,
 };
@@ -137,6 +162,8 @@ export function reduce(state: UiState, event: EngineEvent): UiState {
       return attachResult(state, id, event);
     case 'file_read':
       return readFile(state, event);
+    case 'file_outline':
+      return putOutline(state, event);
     case 'file_changed':
       return pushEntry(changeFile(state, event), { kind: 'file', id, path: event.path, change: event.change });
     case 'command_started':
@@ -285,7 +312,7 @@ function attachResult(state: UiState, id: string, event: EventOf<'tool_result'>)
 function putFile(state: UiState, file: FileView): UiState {
   const known = state.files[file.path] !== undefined;
   return {
-    ...state,
+    ...focusOutline(state, file.path),
     files: { ...state.files, [file.path]: file },
     fileOrder: known ? state.fileOrder : [...state.fileOrder, file.path],
     activeFile: file.path,
@@ -296,7 +323,7 @@ function readFile(state: UiState, event: EventOf<'file_read'>): UiState {
   const existing = state.files[event.path];
   const reveal =
     event.startLine !== undefined
-      ? { startLine: event.startLine, endLine: event.endLine ?? event.startLine }
+      ? { startLine: event.startLine, endLine: event.endLine ?? event.startLine, symbol: event.symbol ?? null }
       : null;
   // Reading a file the agent changed keeps its diff; the read shows the current text.
   const keepsOrigin = existing !== undefined && (existing.origin === 'created' || existing.origin === 'edited');
@@ -349,6 +376,46 @@ function writeTerminal(state: UiState, text: (atLineStart: boolean) => string): 
   };
 }
 
+function putOutline(state: UiState, event: EventOf<'file_outline'>): UiState {
+  const known = state.outlines[event.path] !== undefined;
+  return {
+    ...state,
+    outlines: { ...state.outlines, [event.path]: { path: event.path, symbols: event.symbols } },
+    outlineOrder: known ? state.outlineOrder : [...state.outlineOrder, event.path],
+    outlineFocus: event.path,
+  };
+}
+
+/** Turning to a file moves the outline to it when it has one; otherwise the outline stays. */
+function focusOutline(state: UiState, path: string): UiState {
+  if (state.outlines[path] === undefined || state.outlineFocus === path) return state;
+  return { ...state, outlineFocus: path };
+}
+
+/** The outline the Editor shows, or null before any file was outlined. */
+export function shownOutline(state: UiState): OutlineView | null {
+  return state.outlineFocus === null ? null : (state.outlines[state.outlineFocus] ?? null);
+}
+
+/** The viewer picked an outlined file in the outline's file list. */
+export function showOutline(state: UiState, path: string): UiState {
+  return focusOutline(state, path);
+}
+
+/**
+ * The viewer picked lines (an outline item): an open file shows and highlights them.
+ * A file that is not open stays closed (the outline carries no content), so nothing changes.
+ */
+export function revealLines(state: UiState, path: string, range: RevealRange): UiState {
+  const file = state.files[path];
+  if (!file || file.origin === 'deleted') return state;
+  return {
+    ...focusOutline(state, path),
+    files: { ...state.files, [path]: { ...file, reveal: range, version: file.version + 1 } },
+    activeFile: path,
+  };
+}
+
 /** The files the editor shows, in tab order. */
 export function openFiles(state: UiState): FileView[] {
   return state.fileOrder.flatMap((path) => {
@@ -360,5 +427,5 @@ export function openFiles(state: UiState): FileView[] {
 /** The viewer picked a tab; the next file event moves the focus again. */
 export function selectFile(state: UiState, path: string): UiState {
   if (state.files[path] === undefined || state.activeFile === path) return state;
-  return { ...state, activeFile: path };
+  return { ...focusOutline(state, path), activeFile: path };
 }

@@ -51,3 +51,14 @@ export function refusalSummary(refusal: { tool: string; phase: string; refused: 
   const what = refusal.refused === 'tool' || refusal.target === null ? '' : ` (${REFUSED_WHAT[refusal.refused]}: ${refusal.target})`;
   return `${refusal.tool} in ${refusal.phase}${what}`;
 }
+
+/**
+ * "1 syntax error" when a write's result carries a syntax check report (create_file, edit_file),
+ * so the Timeline can flag it without the output being expanded; null otherwise.
+ */
+export function syntaxCheckBadge(output: string): string | null {
+  const found = /^Syntax check: (\d+) new errors?\b/m.exec(output);
+  if (!found) return null;
+  const count = Number(found[1]);
+  return `${count} syntax error${count === 1 ? '' : 's'}`;
+}

@@ -11,7 +11,7 @@ describe('phase policy', () => {
     const { phases, startPhase } = result.policy;
     expect(startPhase).toBe('planning');
     expect(phases.planning).toMatchObject({ shell: 'readonly', writes: false, autoAdvanceAfter: null });
-    expect(phases.planning.tools.sort()).toEqual(['advance_phase', 'list_files', 'read_file', 'run_command', 'search_codebase']);
+    expect(phases.planning.tools.sort()).toEqual(['advance_phase', 'list_files', 'outline', 'read_file', 'run_command', 'search_codebase']);
     expect(toolAllowed(phases.building, 'create_file') && toolAllowed(phases.building, 'edit_file') && toolAllowed(phases.building, 'run_tests')).toBe(true);
     expect(phases.building.shell).toBe('not_destructive');
     expect(toolAllowed(phases.verification, 'run_tests')).toBe(true);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getScenario, listScenarios, SCENARIOS } from '../../../src/model/scenarios';
 import { ScriptedModel } from '../../../src/model/scripted';
 
-const names = ['demo', 'plan_exec-demo', 'recovery', 'endless', 'silent', 'nudged', 'slow-command'];
+const names = ['demo', 'plan_exec-demo', 'recovery', 'endless', 'silent', 'nudged', 'slow-command', 'code-intel'];
 
 describe('scenario registry', () => {
   it('holds every scenario once, demo first', () => {
@@ -14,7 +14,7 @@ describe('scenario registry', () => {
   });
 
   it('names the known scenarios when asked for an unknown one', () => {
-    expect(() => getScenario('nope')).toThrow(/unknown scripted scenario 'nope'.*demo, plan_exec-demo, recovery, endless, silent, nudged, slow-command/);
+    expect(() => getScenario('nope')).toThrow(/unknown scripted scenario 'nope'.*demo, plan_exec-demo, recovery, endless, silent, nudged, slow-command, code-intel/);
   });
 
   it('lists name, title and description only', () => {

@@ -1,3 +1,4 @@
+import './grammars';
 import { describe, expect, it } from 'vitest';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
 import { createFileTool } from '../../../src/tools/create-file';

@@ -8,6 +8,7 @@ describe('registry', () => {
   it('lists every tool once, in a stable order', () => {
     expect(ALL_TOOLS.map((tool) => tool.name)).toEqual([
       'list_files',
+      'outline',
       'read_file',
       'search_codebase',
       'create_file',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../../src/engine/settings';
+import { DEFAULT_SETTINGS, parseSettings } from '../../../src/engine/settings';
 import { modelLabel } from '../../../src/ui/settings/model-label';
 import { DEFAULT_PAGE_SETTINGS, runPolicy, type PageSettings } from '../../../src/ui/settings/page-settings';
 import { API_KEY_KEY, SETTINGS_KEY, forgetApiKey, loadSettings, saveSettings } from '../../../src/ui/settings/storage';
@@ -156,5 +156,27 @@ describe('model label', () => {
 
   it('names a real model and its host, never the key', () => {
     expect(modelLabel(openai.model)).toBe('gpt-4o-mini @ api.openai.com');
+  });
+});
+
+describe('refusing edits that break the syntax', () => {
+  it('is off by default and off for settings stored before it existed', () => {
+    expect(DEFAULT_SETTINGS.refuseSyntaxErrors).toBe(false);
+    const { refuseSyntaxErrors: _dropped, ...older } = DEFAULT_SETTINGS;
+    expect(parseSettings(older)).toEqual({ settings: { ...DEFAULT_SETTINGS, refuseSyntaxErrors: false }, error: null });
+    expect(loadSettings(memoryStore({ [SETTINGS_KEY]: JSON.stringify(older) })).settings.refuseSyntaxErrors).toBe(false);
+  });
+
+  it('survives a save and a load, and refuses a value that is not a boolean', () => {
+    const store = memoryStore({});
+    saveSettings(store, { ...DEFAULT_PAGE_SETTINGS, refuseSyntaxErrors: true });
+    expect(loadSettings(store).settings.refuseSyntaxErrors).toBe(true);
+    expect(parseSettings({ ...DEFAULT_SETTINGS, refuseSyntaxErrors: 'yes' }).error).toMatch(/^refuseSyntaxErrors: /);
+  });
+
+  it('goes through the form as a checkbox value', () => {
+    const draft = { ...toDraft(DEFAULT_PAGE_SETTINGS), refuseSyntaxErrors: true };
+    expect(validateDraft(draft)).toEqual({ ok: true, settings: { ...DEFAULT_PAGE_SETTINGS, refuseSyntaxErrors: true } });
+    expect(toDraft({ ...DEFAULT_PAGE_SETTINGS, refuseSyntaxErrors: true }).refuseSyntaxErrors).toBe(true);
   });
 });
