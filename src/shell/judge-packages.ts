@@ -8,23 +8,34 @@ import { judgeJoined } from './judge-wrappers';
 
 const TEST_SCRIPT = /^test([:\-_.][\w:.-]*)?$/;
 
-/** go, cargo, pip, bundle, deno…: read-only, test or other subcommands. */
-export function judgeSubcommandTool(call: Call, spec: SubcommandToolSpec, ctx: JudgeContext): void {
+/**
+ * The subcommand of `npm`, `go`, `cargo`…, after the options before it; null when the call is
+ * already judged (no subcommand, a subcommand that is not a literal word, or a test run).
+ */
+function leadingSubcommand(call: Call, spec: SubcommandToolSpec, ctx: JudgeContext): { sub: string; subArgs: Arg[]; rest: Arg[] } | null {
   const { rest } = splitLeadingOptions(call.args, spec.syntax, ctx.safeVars);
   const [subWord, ...subArgs] = rest;
   if (!subWord) {
     if (spec.alone) ctx.report('effect', `${call.shown} ${spec.alone}`);
-    return;
+    return null;
   }
   const sub = subWord.text;
   if (sub === null) {
     ctx.report('effect', `${call.shown}: the ${call.name} command '${subWord.shown}' is not a literal word`);
-    return;
+    return null;
   }
   if (spec.tests?.includes(sub)) {
     ctx.report('test', `${call.shown} runs tests`);
-    return;
+    return null;
   }
+  return { sub, subArgs, rest };
+}
+
+/** go, cargo, pip, bundle, deno…: read-only, test or other subcommands. */
+export function judgeSubcommandTool(call: Call, spec: SubcommandToolSpec, ctx: JudgeContext): void {
+  const leading = leadingSubcommand(call, spec, ctx);
+  if (!leading) return;
+  const { sub, subArgs } = leading;
   if (spec.launches?.includes(sub)) {
     const launched = splitLeadingOptions(subArgs, {}, ctx.safeVars).rest;
     if (launched.length > 0) ctx.judgeArgv(launched);
@@ -45,21 +56,9 @@ export function judgeSubcommandTool(call: Call, spec: SubcommandToolSpec, ctx: J
 
 /** npm, pnpm, yarn, bun: tests, scripts, package binaries, read-only queries, installs. */
 export function judgePackageManager(call: Call, spec: PackageManagerSpec, ctx: JudgeContext): void {
-  const { rest } = splitLeadingOptions(call.args, spec.syntax, ctx.safeVars);
-  const [subWord, ...subArgs] = rest;
-  if (!subWord) {
-    if (spec.alone) ctx.report('effect', `${call.shown} ${spec.alone}`);
-    return;
-  }
-  const sub = subWord.text;
-  if (sub === null) {
-    ctx.report('effect', `${call.shown}: the ${call.name} command '${subWord.shown}' is not a literal word`);
-    return;
-  }
-  if (spec.tests?.includes(sub)) {
-    ctx.report('test', `${call.shown} runs tests`);
-    return;
-  }
+  const leading = leadingSubcommand(call, spec, ctx);
+  if (!leading) return;
+  const { sub, subArgs, rest } = leading;
   if (spec.runScript.includes(sub)) {
     judgeScript(call, parseOptions(subArgs, {}, ctx.safeVars).operands[0], ctx);
     return;

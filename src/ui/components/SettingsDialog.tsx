@@ -221,20 +221,15 @@ export function SettingsDialog({ open, settings, scenarios, onSave, onCancel, on
 
         <fieldset>
           <legend>Run</legend>
-          <Field id="max-iterations" label="Max iterations" error={errors.maxIterations}>
-            {(control) => (
-              <input
-                {...control}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={200}
-                step={1}
-                value={draft.maxIterations}
-                onChange={(event) => update('maxIterations', event.target.value)}
-              />
-            )}
-          </Field>
+          <NumberField
+            id="max-iterations"
+            label="Max iterations"
+            error={errors.maxIterations}
+            min={1}
+            max={200}
+            value={draft.maxIterations}
+            onChange={(value) => update('maxIterations', value)}
+          />
           <Field id="sandbox" label="Sandbox" error={errors.sandbox}>
             {(control) => (
               <select
@@ -254,20 +249,15 @@ export function SettingsDialog({ open, settings, scenarios, onSave, onCancel, on
             )}
           </Field>
           {draft.sandbox !== 'virtual' && (
-            <Field id="boot-timeout" label="WebContainer boot timeout (seconds)" error={errors.bootTimeoutSeconds}>
-              {(control) => (
-                <input
-                  {...control}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={15}
-                  step={1}
-                  value={draft.bootTimeoutSeconds}
-                  onChange={(event) => update('bootTimeoutSeconds', event.target.value)}
-                />
-              )}
-            </Field>
+            <NumberField
+              id="boot-timeout"
+              label="WebContainer boot timeout (seconds)"
+              error={errors.bootTimeoutSeconds}
+              min={1}
+              max={15}
+              value={draft.bootTimeoutSeconds}
+              onChange={(value) => update('bootTimeoutSeconds', value)}
+            />
           )}
         </fieldset>
 
@@ -375,6 +365,18 @@ function Field(props: { id: string; label: string; error: string | undefined; no
         </p>
       )}
     </div>
+  );
+}
+
+/** A whole-number input in a labelled Field; the draft keeps the raw text so validation can explain it. */
+function NumberField(props: { id: string; label: string; error: string | undefined; min: number; max: number; value: string; onChange: (value: string) => void }) {
+  const { id, label, error, min, max, value, onChange } = props;
+  return (
+    <Field id={id} label={label} error={error}>
+      {(control) => (
+        <input {...control} type="number" inputMode="numeric" min={min} max={max} step={1} value={value} onChange={(event) => onChange(event.target.value)} />
+      )}
+    </Field>
   );
 }
 
