@@ -211,7 +211,7 @@ const rename: Perturbation = (block) => {
 };
 
 const missingLine: Perturbation = (block) => {
-  const interior = block.lines.map((line, i) => i).filter((i) => i > 0 && i < block.lines.length - 1 && !isBlank(block.lines[i] as string));
+  const interior = block.lines.map((_, i) => i).filter((i) => i > 0 && i < block.lines.length - 1 && !isBlank(block.lines[i] as string));
   if (interior.length === 0) return null;
   const drop = pick(interior);
   return { search: block.lines.filter((_, i) => i !== drop), replacement: asIs, variant: 'one interior line missing' };

@@ -1,4 +1,5 @@
 import { parseDocument } from './document';
+import { FileForms } from './file-forms';
 import { type LocatedEdit, locateEdit } from './locate';
 import { lineSpan } from './messages';
 import { applySplices } from './splice';
@@ -24,9 +25,10 @@ export function applyEdits(original: string, edits: readonly EditRequest[]): Mul
   if (edits.length === 0) return { ok: false, error: 'No edits were given.' };
   if (original.includes('\0')) return { ok: false, error: BINARY_ERROR };
   const doc = parseDocument(original);
+  const forms = new FileForms(doc);
   const located: LocatedEdit[] = [];
   for (const [index, edit] of edits.entries()) {
-    const location = locateEdit(doc, edit);
+    const location = locateEdit(doc, edit, forms);
     if (!location.ok) {
       const error = `Edit ${index + 1} of ${edits.length} failed, so none was applied: ${location.error}`;
       return location.candidates ? { ok: false, error, failedEdit: index, candidates: location.candidates } : { ok: false, error, failedEdit: index };

@@ -26,12 +26,14 @@ export class FuzzyScanner {
   private readonly starts: Int32Array;
   private readonly counts: Int32Array;
   private readonly bounds: Float64Array;
+  private readonly alphabet: Map<number, number>;
 
   constructor(
     private readonly fileLines: readonly string[],
     searchLines: readonly string[],
   ) {
     this.search = blockOf(searchLines.map(codePoints));
+    this.alphabet = alphabetOf(this.search);
     const sizes = [searchLines.length - 1, searchLines.length, searchLines.length + 1].filter((size) => size >= 1 && size <= fileLines.length);
     const total = sizes.reduce((sum, size) => sum + fileLines.length - size + 1, 0);
     this.starts = new Int32Array(total);
@@ -61,7 +63,7 @@ export class FuzzyScanner {
 
   /** The most similar block among the `limit` with the highest bounds (for "not found" messages). */
   closest(limit = 40): FuzzyWindow | null {
-    const scored = [...this.byBound(this.nthHighestBound(limit))].slice(0, limit).map((i) => this.score(this.starts[i] as number, this.counts[i] as number, false));
+    const scored = this.byBound(this.nthHighestBound(limit)).slice(0, limit).map((i) => this.score(this.starts[i] as number, this.counts[i] as number, false));
     return scored.sort(byBest(this.search.lines.length))[0] ?? null;
   }
 
@@ -154,22 +156,16 @@ export class FuzzyScanner {
     }
   }
 
-  private alphabet: Map<number, number> | undefined;
-
   /** Bucket of a code point: its own for characters of the search (newline is 0), one shared bucket for the rest. */
   private bucketOf(point: number): number {
-    if (!this.alphabet) {
-      this.alphabet = new Map([[NEWLINE, 0]]);
-      for (const line of this.search.lines) for (const p of line) if (!this.alphabet.has(p)) this.alphabet.set(p, this.alphabet.size);
-    }
     return this.alphabet.get(point) ?? this.alphabet.size;
   }
 
   /** Every file line as buckets (its newline included), flat, so the sliding windows only add integers. */
   private bucketise(): { buckets: Uint16Array; lineStarts: Int32Array; alphabetSize: number } {
-    const other = this.bucketOf(NEWLINE) === 0 ? (this.alphabet as Map<number, number>).size : 0;
+    const other = this.alphabet.size;
     const table = new Uint16Array(0x10000).fill(other);
-    for (const [point, bucket] of this.alphabet as Map<number, number>) if (point < 0x10000) table[point] = bucket;
+    for (const [point, bucket] of this.alphabet) if (point < 0x10000) table[point] = bucket;
     let capacity = this.fileLines.length;
     for (const line of this.fileLines) capacity += line.length;
     const buckets = new Uint16Array(capacity);
@@ -192,6 +188,19 @@ export class FuzzyScanner {
     lineStarts[this.fileLines.length] = p;
     return { buckets, lineStarts, alphabetSize: other + 1 };
   }
+}
+
+/**
+ * Buckets for the characters of the search, newline first. Past 65,535 of them
+ * (buckets are 16-bit) the rest share the "other" bucket: merging buckets only
+ * loosens the bound, it never makes it wrong.
+ */
+function alphabetOf(search: BlockLines): Map<number, number> {
+  const alphabet = new Map<number, number>([[NEWLINE, 0]]);
+  for (const line of search.lines) {
+    for (const point of line) if (!alphabet.has(point) && alphabet.size < 0xffff) alphabet.set(point, alphabet.size);
+  }
+  return alphabet;
 }
 
 /** Higher similarity first; on a tie the block as long as the search, then the earlier one. */

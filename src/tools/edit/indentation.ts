@@ -29,14 +29,15 @@ export interface IndentShift {
   tabWidth: number;
   /** False when every pair had identical indentation: the replacement is then written as given. */
   changed: boolean;
-  /** True when every pair agrees on `delta`. */
-  consistent: boolean;
 }
 
-/** The indentation offset between search and file, as the most common per-line difference. */
+/**
+ * The indentation offset between search and file: the most common per-line
+ * difference, for the tab width that explains the most lines (ties: the first line's).
+ */
 export function measureShift(pairs: readonly IndentPair[]): IndentShift {
   const changed = pairs.some((pair) => pair.search !== pair.file);
-  let best: IndentShift = { delta: 0, tabWidth: TAB_WIDTHS[0], changed, consistent: true };
+  let best: IndentShift = { delta: 0, tabWidth: TAB_WIDTHS[0], changed };
   let bestVotes = -1;
   for (const tabWidth of TAB_WIDTHS) {
     const votes = new Map<number, number>();
@@ -47,11 +48,16 @@ export function measureShift(pairs: readonly IndentPair[]): IndentShift {
     for (const [delta, count] of votes) {
       if (count > bestVotes) {
         bestVotes = count;
-        best = { delta, tabWidth, changed, consistent: count === pairs.length };
+        best = { delta, tabWidth, changed };
       }
     }
   }
   return best;
+}
+
+/** True when one offset explains every pair, for some tab width. */
+export function agreeOnShift(pairs: readonly IndentPair[]): boolean {
+  return TAB_WIDTHS.some((tabWidth) => new Set(pairs.map((pair) => indentWidth(pair.file, tabWidth) - indentWidth(pair.search, tabWidth))).size <= 1);
 }
 
 /** Tabs or spaces, as the given indentation strings mostly use; null when none is indented. */

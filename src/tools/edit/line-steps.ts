@@ -1,6 +1,6 @@
 import type { EditDocument } from './document';
 import type { FileForms } from './file-forms';
-import { type IndentPair, type IndentShift, TAB_WIDTHS, indentWidth, knownIndents, measureShift, reindentLines, styleOf } from './indentation';
+import { type IndentPair, agreeOnShift, knownIndents, measureShift, reindentLines, styleOf } from './indentation';
 import { isBlank, normaliseWhitespace, splitIndent, withoutTrailingWhitespace } from './line-forms';
 import type { LineMatch, StepOutcome } from './step-outcome';
 import type { Candidate } from './types';
@@ -35,7 +35,7 @@ export function matchIgnoringIndentation(input: LineStepInput): StepOutcome<Line
   const fileRests = fileParts.map((part) => part.rest);
   const searchRests = searchParts.map((part) => part.rest);
   const pairsAt = (start: number): IndentPair[] => indentPairs(input, input.searchLines.map((_, k) => [k, start + k] as const));
-  const starts = findEqualWindows(fileRests, searchRests).filter((start) => consistentShift(pairsAt(start)) !== null);
+  const starts = findEqualWindows(fileRests, searchRests).filter((start) => agreeOnShift(pairsAt(start)));
   return decide(input, starts, (start) => reindented(input, start, input.searchLines.length, pairsAt(start)));
 }
 
@@ -72,30 +72,20 @@ export function indentPairs(
  * in the indentation style of the matched file lines (file lines start..start+count).
  */
 export function reindented(
-  input: Pick<LineStepInput, 'doc' | 'replacementLines' | 'searchLines'>,
+  input: Pick<LineStepInput, 'forms' | 'replacementLines'>,
   start: number,
   count: number,
   pairs: readonly IndentPair[],
 ): { replacementLines: string[]; note: string } {
   const shift = measureShift(pairs);
   if (!shift.changed) return { replacementLines: [...input.replacementLines], note: '' };
-  const region = input.doc.lines.slice(start, start + count).map((line) => splitIndent(line.text).indent);
-  const style = styleOf(region) ?? styleOf(input.doc.lines.map((line) => splitIndent(line.text).indent)) ?? 'spaces';
+  const indents = input.forms.splitIndents().map((line) => line.indent);
+  const style = styleOf(indents.slice(start, start + count)) ?? styleOf(indents) ?? 'spaces';
   const moved =
     shift.delta === 0
       ? `indentation rewritten with ${style}`
       : `re-indented by ${shift.delta > 0 ? '+' : ''}${shift.delta} columns${style === 'tabs' ? ` (tabs of ${shift.tabWidth})` : ''}`;
   return { replacementLines: reindentLines(input.replacementLines, shift, style, knownIndents(pairs, shift)), note: `replacement ${moved} to fit the file` };
-}
-
-/** A shift every pair agrees on, trying each tab width; null when none does. */
-function consistentShift(pairs: readonly IndentPair[]): IndentShift | null {
-  const changed = pairs.some((pair) => pair.search !== pair.file);
-  for (const tabWidth of TAB_WIDTHS) {
-    const deltas = new Set(pairs.map((pair) => indentWidth(pair.file, tabWidth) - indentWidth(pair.search, tabWidth)));
-    if (deltas.size <= 1) return { delta: deltas.values().next().value ?? 0, tabWidth, changed, consistent: true };
-  }
-  return null;
 }
 
 /** Start indexes of every block of file lines equal, line for line, to the search lines. */

@@ -9,7 +9,7 @@ import {
   matchNormalisedWhitespace,
 } from './line-steps';
 import { matchFuzzy, prepareFuzzy } from './match-fuzzy';
-import { ambiguousError, lineSpan, notFoundError } from './messages';
+import { MAX_RETURNED_CANDIDATES, ambiguousError, lineSpan, notFoundError } from './messages';
 import type { Splice } from './splice';
 import type { LineMatch, StepOutcome } from './step-outcome';
 import type { Candidate, EditRequest, MatchStrategy } from './types';
@@ -43,7 +43,7 @@ const LINE_STEPS: readonly LineStep[] = [
  * whitespace, then indentation, then all spacing, then fuzzy. A step that finds
  * several places ends the search with an error instead of trying a looser step.
  */
-export function locateEdit(doc: EditDocument, request: EditRequest): Location {
+export function locateEdit(doc: EditDocument, request: EditRequest, forms: FileForms = new FileForms(doc)): Location {
   if (request.search === '') {
     return refuse(
       '`search` is empty, so there is nothing to find. Give the exact lines to replace, with a line or two around them to make them unique; to create a file or write a whole new one use create_file.',
@@ -60,10 +60,13 @@ export function locateEdit(doc: EditDocument, request: EditRequest): Location {
     return refuse('`search` is only whitespace and does not occur exactly in the file. Include the visible lines around the place to edit.');
   }
 
-  const input: LineStepInput = { doc, forms: new FileForms(doc), searchLines: splitTextLines(search), replacementLines: splitTextLines(replace) };
+  const input: LineStepInput = { doc, forms, searchLines: splitTextLines(search), replacementLines: splitTextLines(replace) };
   for (const step of LINE_STEPS) {
     const outcome = step.run(input);
-    if (outcome.kind === 'ambiguous') return refuse(ambiguousError(step.how, outcome.candidates, outcome.notes, outcome.rule), outcome.candidates);
+    if (outcome.kind === 'ambiguous') {
+      const candidates = outcome.candidates.slice(0, MAX_RETURNED_CANDIDATES);
+      return refuse(ambiguousError(step.how, candidates, outcome.notes, outcome.rule, outcome.candidates.length), candidates);
+    }
     if (outcome.kind === 'found') return located(doc, step.strategy, outcome.match, step.how);
   }
 
@@ -80,8 +83,8 @@ function matchExact(doc: EditDocument, search: string, replace: string): Locatio
   for (let at = doc.lf.indexOf(search); at >= 0; at = doc.lf.indexOf(search, at + 1)) found.push(at);
   if (found.length === 0) return null;
   if (found.length > 1) {
-    const candidates = found.map((at) => candidateAt(doc, lineIndexAt(doc, at)));
-    return refuse(ambiguousError('exact match', candidates), candidates);
+    const candidates = found.slice(0, MAX_RETURNED_CANDIDATES).map((at) => candidateAt(doc, lineIndexAt(doc, at)));
+    return refuse(ambiguousError('exact match', candidates, undefined, undefined, found.length), candidates);
   }
   const start = found[0] as number;
   const end = start + search.length;

@@ -1,12 +1,14 @@
 import { diffLines } from '../diff';
-import { cutLine, numberLines } from '../output';
+import { cutLine, formatCount, numberLines } from '../output';
 import type { EditDocument } from './document';
 import type { FuzzyWindow } from './fuzzy-scan';
 import { FUZZY_THRESHOLD } from './match-fuzzy';
 import type { Candidate } from './types';
 
-/** At most this many candidate places are listed. */
+/** At most this many candidate places are listed in a message… */
 const MAX_CANDIDATES = 10;
+/** …and at most this many returned as data. */
+export const MAX_RETURNED_CANDIDATES = 100;
 const MAX_SHOWN_LINES = 24;
 const MAX_LINE_CHARS = 160;
 
@@ -19,16 +21,16 @@ export function lineSpan(startLine: number, endLine: number): string {
  * The search matched several places: list them, numbered, so the model can add
  * context. `notes` (one per candidate) and `rule` add what the step measured.
  */
-export function ambiguousError(how: string, candidates: readonly Candidate[], notes?: readonly string[], rule?: string): string {
+export function ambiguousError(how: string, candidates: readonly Candidate[], notes?: readonly string[], rule?: string, total = candidates.length): string {
   const shown = candidates.slice(0, MAX_CANDIDATES);
   const lines = shown.map((candidate, i) => {
     const note = notes?.[i] ? ` (${notes[i]})` : '';
-    const shown = candidate.firstLine === '' ? '(blank line)' : cutLine(candidate.firstLine, MAX_LINE_CHARS);
-    return `${i + 1}. line ${candidate.line}: ${shown}${note}`;
+    const text = candidate.firstLine === '' ? '(blank line)' : cutLine(candidate.firstLine, MAX_LINE_CHARS);
+    return `${i + 1}. line ${candidate.line}: ${text}${note}`;
   });
-  if (candidates.length > shown.length) lines.push(`… and ${candidates.length - shown.length} more`);
+  if (total > shown.length) lines.push(`… and ${formatCount(total - shown.length)} more`);
   return [
-    `The search text matches ${candidates.length} places in the file (${how}), so nothing was changed.${rule ? ` ${rule}` : ''}`,
+    `The search text matches ${formatCount(total)} places in the file (${how}), so nothing was changed.${rule ? ` ${rule}` : ''}`,
     'Add surrounding lines to `search` so that it matches only one of them:',
     ...lines,
   ].join('\n');

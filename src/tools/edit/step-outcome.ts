@@ -1,4 +1,4 @@
-import type { Candidate, MatchStrategy } from './types';
+import type { Candidate } from './types';
 
 /** A block of whole lines of the file the search was matched to, and what goes in its place. */
 export interface LineMatch {
@@ -16,9 +16,3 @@ export type StepOutcome<M> =
   | { kind: 'found'; match: M }
   | { kind: 'ambiguous'; candidates: Candidate[]; notes?: string[]; rule?: string }
   | { kind: 'none' };
-
-export interface NamedStep {
-  strategy: MatchStrategy;
-  /** How the step compares, for messages ("ignoring trailing whitespace"). */
-  label: string;
-}

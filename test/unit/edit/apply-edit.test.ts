@@ -21,7 +21,8 @@ describe('applyEdit: hand-written cases', () => {
       expect(outcome.error).toMatch(c.expected.refused);
       if (c.expected.candidates) {
         expect(outcome.candidates?.map((candidate) => candidate.line)).toEqual(c.expected.candidates);
-        c.expected.candidates.forEach((line, i) => expect(outcome.error).toContain(`${i + 1}. line ${line}: `));
+        // The message lists the first ten places.
+        c.expected.candidates.slice(0, 10).forEach((line, i) => expect(outcome.error).toContain(`${i + 1}. line ${line}: `));
       }
     }
   });

@@ -114,6 +114,13 @@ export const EDIT_CASES: EditCase[] = [
     replace: 'x = 3',
     expected: refused(AMBIGUOUS, [1, 3]),
   },
+  {
+    name: 'exact: many occurrences list the first ten and count the rest',
+    original: 'x\n'.repeat(12),
+    search: 'x',
+    replace: 'y',
+    expected: refused(/matches 12 places[\s\S]*\n10\. line 10: x\n… and 2 more$/, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]),
+  },
   { name: 'exact: overlapping occurrences count as two', original: 'aaa\n', search: 'aa', replace: 'b', expected: refused(AMBIGUOUS, [1, 1]) },
   {
     name: 'exact: a unique exact match wins although looser steps would find two places',
