@@ -1,5 +1,5 @@
 import type { ExecResult } from '../sandbox/port';
-import { plural, stripAnsi, truncateMiddle } from './output';
+import { cleanOutput, plural, truncateMiddle } from './output';
 import type { ToolContext } from './tool';
 
 export const DEFAULT_TIMEOUT_SECONDS = 60;
@@ -81,10 +81,13 @@ function formatSeconds(seconds: number): string {
   return Number.isInteger(seconds) ? plural(seconds, 'second') : `${seconds} seconds`;
 }
 
-/** The stdout and stderr sections of a command result, each cut to head + tail (colours removed; events keep them). */
-export function formatStreams(result: ExecResult): string {
+/**
+ * The stdout and stderr sections of a command result as the model reads them: cleaned
+ * (see cleanOutput; events keep the raw text for the terminal), each cut to head + tail.
+ */
+export function formatStreams(result: Pick<ExecResult, 'stdout' | 'stderr'>): string {
   const section = (name: string, raw: string) => {
-    const text = stripAnsi(raw).replace(/\n$/, '');
+    const text = cleanOutput(raw).replace(/\n$/, '');
     return `--- ${name} ---\n${text === '' ? '(empty)' : truncateMiddle(text)}`;
   };
   return `${section('stdout', result.stdout)}\n${section('stderr', result.stderr)}`;

@@ -1,35 +1,70 @@
 import { z } from 'zod';
 import { unifiedDiff } from './diff';
+import { type EditRequest, type MultiEditResult, applyEdit, applyEdits } from './edit';
 import { describeError } from './errors';
-import { formatCount, lineNumberAt, looksBinary } from './output';
+import { formatCount, looksBinary } from './output';
 import { resolveWorkspacePath } from './paths';
 import { gateWriteSyntax, withSyntaxReport } from './syntax-check';
 import { defineTool, fail, ok } from './tool';
 
 /** How much of the diff goes back to the model; the event carries all of it. */
 export const RESULT_DIFF_MAX_LINES = 60;
+/** More edits than this in one call is a rewrite; create_file says so more honestly. */
+export const MAX_EDITS_PER_CALL = 50;
 
-const schema = z.strictObject({
-  path: z.string().describe('File to edit: relative to the workspace root or absolute inside it.'),
-  search: z
-    .string()
-    .describe(
-      'Exact text to replace, copied from the file (whitespace and indentation included, without read_file line numbers). Must occur exactly once; include a few surrounding lines to make it unique.',
-    ),
-  replace: z.string().describe('Text that takes the place of `search`. Use an empty string to delete it.'),
+const SEARCH_HELP =
+  'Text to replace, copied from the file (whitespace and indentation included, without read_file line numbers). It must identify one place: include a few surrounding lines to make it unique.';
+const REPLACE_HELP = 'Text that takes the place of `search`. Use an empty string to delete it.';
+
+const editSchema = z.strictObject({
+  search: z.string().describe(SEARCH_HELP),
+  replace: z.string().describe(REPLACE_HELP),
 });
 
-/** Start offsets of every occurrence, overlapping ones included ("aa" occurs twice in "aaa"). */
-function occurrences(text: string, search: string): number[] {
-  const found: number[] = [];
-  for (let at = text.indexOf(search); at >= 0; at = text.indexOf(search, at + 1)) found.push(at);
-  return found;
+const FORMS = 'Give either `search` and `replace` (one edit) or `edits: [{"search": …, "replace": …}, …]` (several edits), not both.';
+
+export const editFileSchema = z
+  .strictObject({
+    path: z.string().describe('File to edit: relative to the workspace root or absolute inside it.'),
+    search: z.string().optional().describe(`One edit: ${SEARCH_HELP}`),
+    replace: z.string().optional().describe(`One edit: ${REPLACE_HELP}`),
+    edits: z
+      .array(editSchema)
+      .min(1)
+      .max(MAX_EDITS_PER_CALL)
+      .optional()
+      .describe(
+        'Several edits to the same file in one call, instead of search/replace. Each is matched against the file as it was before the call; all are applied or none, and they must not overlap.',
+      ),
+  })
+  .superRefine((args, ctx) => {
+    const single = args.search !== undefined || args.replace !== undefined;
+    if (single && args.edits !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['edits'], message: `\`edits\` was given together with \`search\`/\`replace\`. ${FORMS}` });
+    } else if (!single) {
+      if (args.edits === undefined) ctx.addIssue({ code: 'custom', path: [], message: `No edit was given. ${FORMS}` });
+    } else if (args.search === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['search'], message: `\`replace\` was given without \`search\`. ${FORMS}` });
+    } else if (args.replace === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['replace'], message: `\`search\` was given without \`replace\` (use "" to delete the text). ${FORMS}` });
+    }
+  });
+
+export type EditFileArgs = z.infer<typeof editFileSchema>;
+
+/** The edits of a call whichever form it used (the schema guarantees one of them). */
+export function editsOf(args: EditFileArgs): EditRequest[] {
+  if (args.edits !== undefined) return args.edits;
+  return [{ search: args.search ?? '', replace: args.replace ?? '' }];
 }
 
-function lineSpan(start: number, text: string): string {
-  const lines = text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
-  if (lines <= 1) return `line ${start}`;
-  return `lines ${start}–${start + lines - 1}`;
+/** One edit goes through applyEdit, whose errors do not talk about "edit 1 of 1". */
+function applyAll(before: string, edits: readonly EditRequest[]): MultiEditResult {
+  if (edits.length !== 1) return applyEdits(before, edits);
+  const single = applyEdit(before, edits[0] as EditRequest);
+  if (!single.ok) return single;
+  const { result, strategy, startLine, endLine, message } = single;
+  return { ok: true, result, edits: [{ strategy, startLine, endLine, message }], message };
 }
 
 function shortDiff(diff: string): string {
@@ -41,20 +76,22 @@ function shortDiff(diff: string): string {
 export const editFileTool = defineTool({
   name: 'edit_file',
   description: [
-    'Edit a file by replacing one exact piece of text with another. `search` must match the file exactly',
-    '(spaces, tabs and line breaks included) and occur exactly once: if it occurs several times the edit is refused',
-    'with the matching line numbers, so add surrounding lines to make it unique. Read the file first.',
-    'For several changes, call edit_file once per change. To create a new file use create_file.',
+    'Edit an existing file by replacing text. Read the file first. Two forms:',
+    '(1) {"path", "search", "replace"} replaces one piece of text;',
+    '(2) {"path", "edits": [{"search", "replace"}, …]} makes several changes in one call: every search is matched against',
+    'the file as it was before the call, all edits are applied or none, and edits that overlap are refused.',
+    '`search` should be copied exactly from the file. If it does not match exactly, the tool tries, in order, ignoring',
+    'trailing whitespace, indentation (your replacement is re-indented to fit), all spacing, and finally a close fuzzy match;',
+    'the result says which strategy was used and at which lines, and shows the diff. If the search fits several places the',
+    'edit is refused with a numbered list of them: add surrounding lines to make it unique. If nothing fits, the most similar',
+    'part of the file is shown. Line endings and the final newline are kept. To create a file or rewrite it whole use create_file.',
   ].join(' '),
-  schema,
+  schema: editFileSchema,
   async run(args, ctx) {
     const resolved = resolveWorkspacePath(ctx.sandbox.workdir, args.path);
     if (!resolved.ok) return fail(resolved.error);
     const { absolute, display } = resolved;
-    if (args.search === '') {
-      return fail('`search` is empty. Copy the exact text to replace from the file; to create a new file use create_file.');
-    }
-    if (args.search === args.replace) return fail('`search` and `replace` are identical, so the edit would change nothing.');
+    const edits = editsOf(args);
 
     let before: string;
     try {
@@ -65,29 +102,18 @@ export const editFileTool = defineTool({
     } catch (error) {
       return fail(describeError(error, display));
     }
-    if (looksBinary(before)) return fail(`${display} looks like a binary file; edit_file only edits text.`);
+    if (looksBinary(before) || before.includes('\0')) return fail(`${display} looks like a binary file (it contains NUL bytes); edit_file only edits text.`);
     const seen = ctx.fileVersions?.check(absolute, before);
     if (seen === 'unread') return fail(`Read ${display} with read_file before editing it, so the edit is based on its current content.`);
     if (seen === 'stale') {
       return fail(`${display} changed since you last read it (for example through a command). Read it again with read_file, then edit.`);
     }
 
-    const found = occurrences(before, args.search);
-    if (found.length === 0) {
-      return fail(
-        `The search text was not found in ${display}. Read the file again (read_file) and copy the exact text, including whitespace and indentation, without line numbers.`,
-      );
-    }
-    if (found.length > 1) {
-      const lines = found.map((at) => lineNumberAt(before, at));
-      return fail(
-        `The search text occurs ${found.length} times in ${display} (starting at lines ${lines.join(', ')}). ` +
-          'Include more surrounding lines in `search` so it matches exactly once.',
-      );
-    }
+    const outcome = applyAll(before, edits);
+    if (!outcome.ok) return fail(`Could not edit ${display}. ${outcome.error}`);
+    const after = outcome.result;
+    if (after === before) return fail(`The edit leaves ${display} identical (\`replace\` gives the same text as what it replaces), so nothing was changed.`);
 
-    const at = found[0] as number;
-    const after = before.slice(0, at) + args.replace + before.slice(at + args.search.length);
     const syntax = await gateWriteSyntax(display, before, after, ctx.refuseSyntaxErrors);
     if (syntax.refusal) return fail(syntax.refusal);
     try {
@@ -99,11 +125,10 @@ export const editFileTool = defineTool({
     const diff = unifiedDiff({ path: display, before, after });
     ctx.emit({ type: 'file_changed', path: display, change: 'edited', before, after, diff });
 
-    const startLine = lineNumberAt(before, at);
     const summary =
-      args.replace === ''
-        ? `Edited ${display}: deleted text at ${lineSpan(startLine, args.search)}.`
-        : `Edited ${display}: replaced ${lineSpan(startLine, args.search)} with ${lineSpan(startLine, args.replace).replace(/^line(s?) /, 'new line$1 ')}.`;
+      outcome.edits.length === 1
+        ? `Edited ${display}: ${outcome.edits[0]?.message ?? ''}.`
+        : [`Edited ${display} with ${outcome.edits.length} edits:`, ...outcome.edits.map((edit, i) => `- edit ${i + 1}: ${edit.message}`)].join('\n');
     return ok(withSyntaxReport(`${summary}\n\n${shortDiff(diff)}`, syntax.report));
   },
 });

@@ -1,15 +1,19 @@
 import { z } from 'zod';
 import { describeError } from './errors';
-import { formatBytes, formatCount } from './output';
-import { resolveWorkspacePath } from './paths';
+import { compileGlob } from './glob';
+import { formatBytes, formatCount, plural } from './output';
+import { displayPath, resolveWorkspacePath } from './paths';
 import { defineTool, fail, ok } from './tool';
-import { walk } from './walk';
+import { type WalkEntry, walk } from './walk';
+import { DEFAULT_IGNORED_DIRS, WorkspaceIgnore } from './workspace-ignore';
 
 export const DEFAULT_LIST_DEPTH = 2;
 export const MAX_LIST_DEPTH = 10;
 export const MAX_LIST_ENTRIES = 500;
-/** Never expanded: huge and rarely what the task is about. */
-export const LIST_SKIPPED_DIRS: ReadonlySet<string> = new Set(['.git', 'node_modules']);
+/** A glob filter has to look at more of the tree than it shows; this bounds the look. */
+export const MAX_SCANNED_ENTRIES = 20_000;
+/** Shown but never expanded: dependencies, build output, caches. */
+export const LIST_SKIPPED_DIRS: ReadonlySet<string> = DEFAULT_IGNORED_DIRS;
 
 const schema = z.strictObject({
   path: z
@@ -22,8 +26,32 @@ const schema = z.strictObject({
     .min(1)
     .max(MAX_LIST_DEPTH)
     .optional()
-    .describe(`How many directory levels to show (1 = only direct children). Default ${DEFAULT_LIST_DEPTH}.`),
+    .describe(`How many directory levels to show (1 = only direct children). Default ${DEFAULT_LIST_DEPTH}, or ${MAX_LIST_DEPTH} with glob.`),
+  glob: z
+    .string()
+    .optional()
+    .describe(
+      'Only show files matching this glob (and the directories leading to them): * ? ** and {a,b}, e.g. "*.ts" or "src/**/*.{js,ts}". Matched against the path relative to the workspace root or to the listed directory; a glob without "/" matches file names at any depth.',
+    ),
 });
+
+function entryLine(entry: WalkEntry): string {
+  const indent = '  '.repeat(entry.depth - 1);
+  if (entry.type === 'file') return `${indent}${entry.name}${entry.size === undefined ? '' : `  (${formatBytes(entry.size)})`}`;
+  const mark = entry.expansion === 'skipped' ? '  (skipped)' : entry.expansion === 'depth' ? '  (not expanded)' : '';
+  return `${indent}${entry.name}/${mark}`;
+}
+
+/** Keeps the files the glob matches and the directories on the way to them. */
+function filterByGlob(entries: readonly WalkEntry[], matches: (entry: WalkEntry) => boolean): WalkEntry[] {
+  const keptDirs = new Set<string>();
+  for (const entry of entries) {
+    if (entry.type !== 'file' || !matches(entry)) continue;
+    const parts = entry.relative.split('/');
+    for (let i = 1; i < parts.length; i++) keptDirs.add(parts.slice(0, i).join('/'));
+  }
+  return entries.filter((entry) => (entry.type === 'dir' ? keptDirs.has(entry.relative) : matches(entry)));
+}
 
 export const listFilesTool = defineTool({
   name: 'list_files',
@@ -31,7 +59,9 @@ export const listFilesTool = defineTool({
     'List a directory of the workspace as an indented tree: directories first (ending in "/"), then files with their sizes.',
     `Shows ${DEFAULT_LIST_DEPTH} levels by default (set depth for more or fewer) and at most ${MAX_LIST_ENTRIES} entries;`,
     'directories deeper than that are marked "(not expanded)" — list them directly to see inside.',
-    '.git and node_modules are shown but never expanded. Use it to get oriented before reading files.',
+    'With glob (e.g. "*.py") only matching files and the directories leading to them are shown.',
+    'Dependencies, build output and caches (.git, node_modules, dist, build, out, target, .next, coverage, __pycache__, .venv)',
+    'are shown but never expanded; paths ignored by .gitignore files are left out. Use it to get oriented before reading files.',
   ].join(' '),
   schema,
   async run(args, ctx) {
@@ -39,45 +69,60 @@ export const listFilesTool = defineTool({
     const resolved = resolveWorkspacePath(ctx.sandbox.workdir, args.path?.trim() ? args.path : '.');
     if (!resolved.ok) return fail(resolved.error);
     const { absolute, display } = resolved;
-    const depth = args.depth ?? DEFAULT_LIST_DEPTH;
+    const glob = args.glob?.trim() || undefined;
+    const depth = args.depth ?? (glob ? MAX_LIST_DEPTH : DEFAULT_LIST_DEPTH);
+    const ignore = new WorkspaceIgnore(ctx.sandbox);
 
-    const lines: string[] = [];
-    let capped = false;
-    let files = 0;
-    let dirs = 0;
+    const entries: WalkEntry[] = [];
+    let gitignored = 0;
+    let scanCapped = false;
     try {
       const stat = await ctx.sandbox.stat(absolute);
       if (!stat) return fail(`Directory not found: ${display}. List the parent directory to see what exists.`);
       if (stat.type === 'file') {
         return fail(`${display} is a file (${formatBytes(stat.size)}), not a directory. Use read_file to read it.`);
       }
-      for await (const entry of walk(ctx.sandbox, absolute, { maxDepth: depth, skipDirs: LIST_SKIPPED_DIRS })) {
-        if (lines.length >= MAX_LIST_ENTRIES) {
-          capped = true;
+      const walking = walk(ctx.sandbox, absolute, {
+        maxDepth: depth,
+        skipDirs: LIST_SKIPPED_DIRS,
+        ignore: async (path, type) => {
+          const hidden = (await ignore.reason(path, type)) === 'gitignore';
+          if (hidden) gitignored++;
+          return hidden;
+        },
+      });
+      // Without a glob every entry walked is shown, so the walk can stop at the display cap.
+      const limit = glob ? MAX_SCANNED_ENTRIES : MAX_LIST_ENTRIES + 1;
+      for await (const entry of walking) {
+        if (ctx.signal.aborted) return fail('The listing was cancelled.');
+        if (entries.length >= limit) {
+          scanCapped = glob !== undefined;
           break;
         }
-        const indent = '  '.repeat(entry.depth - 1);
-        if (entry.type === 'file') {
-          files++;
-          lines.push(`${indent}${entry.name}${entry.size === undefined ? '' : `  (${formatBytes(entry.size)})`}`);
-        } else {
-          dirs++;
-          const mark = entry.expansion === 'skipped' ? '  (skipped)' : entry.expansion === 'depth' ? '  (not expanded)' : '';
-          lines.push(`${indent}${entry.name}/${mark}`);
-        }
+        entries.push(entry);
       }
     } catch (error) {
       return fail(describeError(error, display));
     }
 
-    const header = `${display === '.' ? '. (workspace root)' : `${display}/`} — ${formatCount(dirs)} directories, ${formatCount(files)} files shown`;
-    if (lines.length === 0) return ok(`${header}\n(empty directory)`);
-    const out = [header, ...lines];
-    if (capped) {
-      out.push(
-        `[… listing stopped at ${MAX_LIST_ENTRIES} entries; list a subdirectory or use a smaller depth to see the rest]`,
-      );
+    let shown = entries;
+    if (glob) {
+      const matchesGlob = compileGlob(glob);
+      shown = filterByGlob(entries, (entry) => matchesGlob(displayPath(ctx.sandbox.workdir, entry.path)) || matchesGlob(entry.relative));
     }
-    return ok(out.join('\n'));
+    const capped = shown.length > MAX_LIST_ENTRIES;
+    shown = shown.slice(0, MAX_LIST_ENTRIES);
+    const files = shown.filter((entry) => entry.type === 'file').length;
+    const dirs = shown.length - files;
+
+    const root = display === '.' ? '. (workspace root)' : `${display}/`;
+    const filter = glob ? `, files matching "${glob}"` : '';
+    const header = `${root} — ${formatCount(dirs)} directories, ${formatCount(files)} files shown${filter}`;
+    const notes: string[] = [];
+    if (capped) notes.push(`[… listing stopped at ${MAX_LIST_ENTRIES} entries; list a subdirectory, use a smaller depth or a glob to see the rest]`);
+    if (scanCapped) notes.push(`[… looked at the first ${formatCount(MAX_SCANNED_ENTRIES)} entries only; list a subdirectory to search further]`);
+    if (gitignored > 0) notes.push(`(${plural(gitignored, 'entry', 'entries')} ignored by .gitignore not shown)`);
+    if (shown.length === 0) return ok([header, glob ? '(no matching files)' : '(empty directory)', ...notes].join('\n'));
+    return ok([header, ...shown.map(entryLine), ...notes].join('\n'));
   },
 });

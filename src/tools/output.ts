@@ -84,8 +84,69 @@ export function capUtf8(text: string, maxBytes: number): { text: string; truncat
   return { text: decoder.decode(bytes.subarray(0, end)), truncated: true };
 }
 
-/** Removes ANSI escape sequences (colours, cursor moves) so summaries can be matched. */
+/** Removes ANSI escape sequences (colours, cursor moves, OSC titles, charset switches) so summaries can be matched. */
 export function stripAnsi(text: string): string {
+  // CSI (ESC [ … final), OSC (ESC ] … BEL or ESC \), then any other two-character escape (ESC ( B, ESC =).
   // eslint-disable-next-line no-control-regex
-  return text.replace(/\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007]*(?:\u0007|\u001b\\)/g, '');
+  return text.replace(/\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[()][0-9A-Za-z]|\u001b[=>78c]/g, '');
+}
+
+/** Output lines longer than this are cut before the model sees them (minified code, base64, progress dumps). */
+export const OUTPUT_LINE_MAX_CHARS = 2_000;
+/** Share of control or replacement characters above which output counts as binary. */
+export const BINARY_CONTROL_RATIO = 0.1;
+const BINARY_SAMPLE_CHARS = 8_000;
+
+/** Bytes of `text` as UTF-8. */
+export function utf8Length(text: string): number {
+  return encoder.encode(text).length;
+}
+
+/**
+ * Binary data printed to a terminal: a NUL, or more than 10% of control characters
+ * (other than tab, newline, carriage return, form feed, escape) and U+FFFD replacement
+ * characters, which is what invalid UTF-8 decodes to. Judged on the first 8,000 characters.
+ */
+export function looksLikeBinaryOutput(text: string): boolean {
+  const sample = text.slice(0, BINARY_SAMPLE_CHARS);
+  if (sample.includes('\0')) return true;
+  if (sample.length === 0) return false;
+  let odd = 0;
+  for (let i = 0; i < sample.length; i++) {
+    const code = sample.charCodeAt(i);
+    const control = (code < 32 && code !== 9 && code !== 10 && code !== 12 && code !== 13 && code !== 27) || code === 127;
+    if (control || code === 0xfffd) odd++;
+  }
+  return odd / sample.length > BINARY_CONTROL_RATIO;
+}
+
+/**
+ * A carriage return without a newline redraws the line (progress bars): keep what the
+ * terminal would finally show, the text after the last lone "\r" of each line.
+ */
+function collapseCarriageReturns(text: string): string {
+  if (!text.includes('\r')) return text;
+  return text
+    .replace(/\r\n/g, '\n')
+    .split('\n')
+    .map((line) => {
+      const trimmed = line.replace(/\r+$/, '');
+      const last = trimmed.lastIndexOf('\r');
+      return last < 0 ? trimmed : trimmed.slice(last + 1);
+    })
+    .join('\n');
+}
+
+/**
+ * What the model reads of a command's stream: binary data summarised, ANSI escapes removed,
+ * redrawn lines collapsed, each line cut to 2,000 characters. The raw text still goes to the
+ * viewer through command_output events; this is only the model's copy.
+ */
+export function cleanOutput(raw: string, maxLineChars = OUTPUT_LINE_MAX_CHARS): string {
+  if (looksLikeBinaryOutput(raw)) return `[binary output, ${plural(utf8Length(raw), 'byte')}, not shown]`;
+  const text = collapseCarriageReturns(stripAnsi(raw));
+  return text
+    .split('\n')
+    .map((line) => cutLine(line, maxLineChars))
+    .join('\n');
 }

@@ -1,26 +1,39 @@
 import { z } from 'zod';
-import { MAX_TIMEOUT_SECONDS, describeExit, formatStreams, runCommandWithEvents } from './command-runner';
+import { MAX_TIMEOUT_SECONDS, describeExit, runCommandWithEvents } from './command-runner';
 import { describeError } from './errors';
+import { parseTestReport } from './test-report';
 import { detectTestRunner, type DetectedTestRunner } from './test-runner-detect';
-import { findTestSummary } from './test-summary';
+import { FAILED_TAIL_LINES, PASSED_TAIL_LINES, failureSection, outputTail, verdictLine } from './test-summary';
 import { defineTool, fail } from './tool';
 
 /** Test suites get the longest timeout run_command allows. */
 export const TEST_TIMEOUT_SECONDS = MAX_TIMEOUT_SECONDS;
+/** all_failures shows at most this many, so one broken suite cannot flood the context. */
+export const MAX_FAILURES_SHOWN = 20;
 
-const schema = z.strictObject({});
+const schema = z.strictObject({
+  all_failures: z.boolean().optional().describe(`Show every failing test (up to ${MAX_FAILURES_SHOWN}) instead of only the first.`),
+  max_failures: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_FAILURES_SHOWN)
+    .optional()
+    .describe('Show the first N failing tests (default 1).'),
+});
 
 export const runTestsTool = defineTool({
   name: 'run_tests',
   description: [
-    "Run the project's test suite and get a pass/fail summary first, then the output.",
-    'The runner is detected from the workspace: package.json "test" script (npm test), vitest config (npx vitest run),',
-    'pytest (python -m pytest -q), go.mod (go test ./...) or Cargo.toml (cargo test).',
-    `Takes no arguments; stops after ${TEST_TIMEOUT_SECONDS} seconds. Run it after changing code to check your work;`,
-    'to run a single test file or pass options, use run_command instead.',
+    "Run the project's test suite. The result leads with the verdict and the counts (failed, passed, skipped) read from",
+    'the runner\'s output, then the FIRST failing test\'s name and its output block only; pass all_failures: true or',
+    'max_failures: N to see more. When the output format is not recognised it says "counts unavailable" and shows the',
+    'output\'s tail. The runner is detected from the workspace: package.json "test" script (npm test), vitest config',
+    '(npx vitest run), pytest (python -m pytest -q), go.mod (go test ./...) or Cargo.toml (cargo test).',
+    `Stops after ${TEST_TIMEOUT_SECONDS} seconds. Run it after changing code; to run one test file or pass options, use run_command.`,
   ].join(' '),
   schema,
-  async run(_args, ctx) {
+  async run(args, ctx) {
     let runner: DetectedTestRunner;
     try {
       const detection = await detectTestRunner(ctx.sandbox);
@@ -35,15 +48,19 @@ export const runTestsTool = defineTool({
     if (outcome.kind === 'not_started') return fail(outcome.reason);
     const { result, timeoutSeconds } = outcome;
 
-    const summary = findTestSummary(`${result.stdout}\n${result.stderr}`);
+    const output = result.stderr === '' ? result.stdout : `${result.stdout}\n${result.stderr}`;
+    const report = parseTestReport(output);
     const passed = result.exitCode === 0 && !result.timedOut && !result.aborted;
-    let verdict: string;
-    if (result.timedOut || result.aborted) verdict = `Tests did not finish: ${describeExit(result, timeoutSeconds)}`;
-    else verdict = `Tests ${passed ? 'passed' : 'FAILED'} (exit code ${result.exitCode})`;
-    if (summary !== null) verdict += ` — ${summary}`;
+    const head = [verdictLine(result, report, describeExit(result, timeoutSeconds))];
+    if (report?.summaryLine) head.push(`Runner summary: ${report.summaryLine}`);
+    head.push(`Runner: ${command} (detected from ${runner.reason})`);
+    if (result.exitCode === 127) head.push(`Note: exit code 127 means the command was not found; this sandbox may not have ${command.split(' ')[0]}.`);
 
-    const lines = [verdict, `Runner: ${command} (detected from ${runner.reason})`];
-    if (result.exitCode === 127) lines.push(`Note: exit code 127 means the command was not found; this sandbox may not have ${command.split(' ')[0]}.`);
-    return { ok: passed, output: `${lines.join('\n')}\n\n${formatStreams(result)}` };
+    const limit = args.all_failures ? MAX_FAILURES_SHOWN : (args.max_failures ?? 1);
+    let body: string;
+    if (passed) body = outputTail(output, PASSED_TAIL_LINES);
+    else if (report && report.failures.length > 0) body = failureSection(report, limit);
+    else body = outputTail(output, FAILED_TAIL_LINES);
+    return { ok: passed, output: `${head.join('\n')}\n\n${body}` };
   },
 });

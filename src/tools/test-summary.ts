@@ -1,66 +1,62 @@
-import { stripAnsi } from './output';
+import type { ExecResult } from '../sandbox/port';
+import { cleanOutput, formatCount, plural, splitLines, truncateMiddle } from './output';
+import type { TestCounts, TestReport } from './test-report';
+
+/** Failure blocks longer than this many lines keep their head and tail. */
+export const FAILURE_MAX_LINES = 80;
+/** Lines of output shown when no failure could be picked out (or for a passing run). */
+export const FAILED_TAIL_LINES = 60;
+export const PASSED_TAIL_LINES = 15;
+
+/** "1 failed, 2 passed, 1 skipped" (+ " packages" / " test files" when the runner does not count tests). */
+export function describeCounts(counts: TestCounts): string {
+  const text = `${formatCount(counts.failed)} failed, ${formatCount(counts.passed)} passed, ${formatCount(counts.skipped)} skipped`;
+  return counts.unit === 'tests' ? text : `${text} ${counts.unit}`;
+}
+
+/** The first line of run_tests' result: the verdict, then the counts or why there are none. */
+export function verdictLine(result: ExecResult, report: TestReport | null, exit: string): string {
+  const finished = !result.timedOut && !result.aborted;
+  const head = !finished ? `Tests did not finish: ${exit}` : `Tests ${result.exitCode === 0 ? 'passed' : 'FAILED'} (exit code ${result.exitCode})`;
+  if (report?.counts) return `${head} — ${describeCounts(report.counts)} (${report.format})`;
+  if (report) return `${head} — counts unavailable (${report.format} output without its totals)`;
+  return `${head} — counts unavailable (output format not recognised)`;
+}
+
+/** The last `count` lines of the cleaned output, marked. */
+export function outputTail(output: string, count: number): string {
+  const lines = splitLines(cleanOutput(output));
+  if (lines.length === 0) return '--- output ---\n(empty)';
+  const shown = lines.slice(-count);
+  const label = shown.length < lines.length ? `--- output (last ${count} of ${formatCount(lines.length)} lines) ---` : '--- output ---';
+  return `${label}\n${truncateMiddle(shown.join('\n'))}`;
+}
+
+function capBlock(block: string): string {
+  const lines = splitLines(cleanOutput(block));
+  if (lines.length <= FAILURE_MAX_LINES) return truncateMiddle(lines.join('\n'));
+  const half = FAILURE_MAX_LINES / 2;
+  return truncateMiddle(
+    [...lines.slice(0, half), `[… ${formatCount(lines.length - FAILURE_MAX_LINES)} lines omitted …]`, ...lines.slice(-half)].join('\n'),
+  );
+}
 
 /**
- * Finds a test runner's own summary line in its output, so run_tests can lead
- * with it. Returns null when no known format appears.
+ * The failing tests the model gets to see: the first `limit` blocks as the runner printed them,
+ * then how many were left out and how to see them.
  */
-type SummaryFinder = (lines: string[]) => string | null;
-
-const lastMatching = (lines: string[], pattern: RegExp): string | null => {
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const line = lines[i] as string;
-    if (pattern.test(line)) return line.trim();
+export function failureSection(report: TestReport, limit: number): string {
+  const { failures } = report;
+  const total = Math.max(failures.length, report.counts?.unit === 'tests' ? report.counts.failed : 0);
+  const shown = failures.slice(0, limit);
+  const parts = shown.map((failure, i) => {
+    const title = i === 0 && limit === 1 ? 'First failure' : `Failure ${i + 1}`;
+    const of = total > 1 ? ` (of ${formatCount(total)})` : '';
+    return `${title}${of}: ${failure.name}\n${capBlock(failure.output)}`;
+  });
+  const left = failures.length - shown.length;
+  if (left > 0) {
+    parts.push(`[${plural(left, 'more failure')} not shown: ${failures.slice(shown.length, shown.length + 5).map((f) => f.name).join('; ')}${left > 5 ? '; …' : ''}. Call run_tests with all_failures: true (or max_failures) to see them.]`);
   }
-  return null;
-};
-
-/** The starter project's tests/run.sh: "Test files: 1 passed, 0 failed". */
-const starter: SummaryFinder = (lines) => lastMatching(lines, /^\s*Test files: \d+ passed, \d+ failed\s*$/);
-
-/** jest "Tests:       1 failed, 2 passed, 3 total"; vitest "      Tests  1 failed | 2 passed (3)". */
-const jestOrVitest: SummaryFinder = (lines) => {
-  const line = lastMatching(lines, /^\s*Tests:?\s+.*\b\d+ (passed|failed|skipped|todo|total)\b/);
-  return line === null ? null : line.replace(/^Tests:?\s+/, 'Tests: ');
-};
-
-/** pytest "===== 1 failed, 2 passed in 0.12s =====" (or without the rules under -q). */
-const pytest: SummaryFinder = (lines) => {
-  const counts = String.raw`\d+ (?:passed|failed|errors?|skipped|deselected|xfailed|xpassed|warnings?|rerun)`;
-  const line = lastMatching(lines, new RegExp(String.raw`^[=\s]*(?:${counts}(?:, ${counts})*|no tests ran) in \d+(?:\.\d+)?s\b`));
-  return line === null ? null : line.replace(/^=+\s*/, '').replace(/\s*=+$/, '');
-};
-
-/** cargo: one "test result: ok. 3 passed; 0 failed; …" per test binary; a failing one wins. */
-const cargo: SummaryFinder = (lines) => {
-  const results = lines.map((line) => line.trim()).filter((line) => line.startsWith('test result:'));
-  if (results.length === 0) return null;
-  return results.find((line) => line.startsWith('test result: FAILED')) ?? (results[results.length - 1] as string);
-};
-
-/** go: one "ok  pkg 0.01s" or "FAIL pkg 0.02s" line per package. */
-const goTest: SummaryFinder = (lines) => {
-  let passed = 0;
-  const failed: string[] = [];
-  for (const line of lines) {
-    const match = /^(ok|FAIL)\s+(\S+)/.exec(line);
-    if (!match) continue;
-    if (match[1] === 'ok') passed++;
-    else failed.push(match[2] as string);
-  }
-  if (passed === 0 && failed.length === 0) return null;
-  const packages = (n: number) => `${n} package${n === 1 ? '' : 's'}`;
-  return failed.length === 0
-    ? `go test: ${packages(passed)} ok`
-    : `go test: ${packages(passed)} ok, ${packages(failed.length)} FAIL (${failed.join(', ')})`;
-};
-
-const FINDERS: readonly SummaryFinder[] = [starter, jestOrVitest, pytest, cargo, goTest];
-
-export function findTestSummary(output: string): string | null {
-  const lines = stripAnsi(output).split(/\r?\n/);
-  for (const find of FINDERS) {
-    const summary = find(lines);
-    if (summary !== null) return summary;
-  }
-  return null;
+  return parts.join('\n\n');
 }

@@ -20,6 +20,8 @@ export interface WalkOptions {
   skipDirs?: ReadonlySet<string>;
   /** Deepest level whose directories are entered; Infinity by default. */
   maxDepth?: number;
+  /** Entries for which this returns true are not reported, and directories not entered. */
+  ignore?: (path: string, type: 'file' | 'dir') => boolean | Promise<boolean>;
 }
 
 /** Directories first, then files, each alphabetical (code-point order, stable across hosts). */
@@ -40,6 +42,7 @@ export async function* walk(sandbox: Sandbox, root: string, options: WalkOptions
     for (const entry of sortEntries(await sandbox.listDir(dir))) {
       const path = joinPath(dir, entry.name);
       const relative = relativeDir === '' ? entry.name : `${relativeDir}/${entry.name}`;
+      if (options.ignore && (await options.ignore(path, entry.type))) continue;
       if (entry.type === 'file') {
         yield { path, relative, name: entry.name, type: 'file', size: entry.size, depth };
         continue;

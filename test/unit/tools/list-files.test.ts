@@ -44,10 +44,63 @@ describe('list_files', () => {
     expect((await listFilesTool.run({ path: '' }, h.ctx)).output).toBe(root.output);
   });
 
-  it('shows but never enters .git and node_modules', async () => {
-    const h = harness({ '.git/HEAD': 'ref', 'node_modules/x/index.js': 'x', 'index.js': 'y' });
+  it('shows but never enters .git, node_modules, build output and caches', async () => {
+    const h = harness({
+      '.git/HEAD': 'ref',
+      'node_modules/x/index.js': 'x',
+      'target/debug/app': 'x',
+      'py/__pycache__/m.pyc': 'x',
+      'index.js': 'y',
+    });
     const result = await listFilesTool.run({ depth: 5 }, h.ctx);
-    expect(result.output.split('\n').slice(1)).toEqual(['.git/  (skipped)', 'node_modules/  (skipped)', 'index.js  (1 B)']);
+    expect(result.output.split('\n').slice(1)).toEqual([
+      '.git/  (skipped)',
+      'node_modules/  (skipped)',
+      'py/',
+      '  __pycache__/  (skipped)',
+      'target/  (skipped)',
+      'index.js  (1 B)',
+    ]);
+  });
+
+  it('leaves out what .gitignore files ignore, nested ones included, and says how many', async () => {
+    const h = harness({
+      '.gitignore': '*.log\n/tmp/\n',
+      'app.log': 'x',
+      'tmp/scratch.txt': 'x',
+      'src/tmp/kept.txt': 'x',
+      'src/.gitignore': 'gen.ts\n',
+      'src/gen.ts': 'x',
+      'src/main.ts': 'x',
+    });
+    const result = await listFilesTool.run({ depth: 3 }, h.ctx);
+    expect(result.output.split('\n')).toEqual([
+      '. (workspace root) — 2 directories, 4 files shown',
+      'src/',
+      '  tmp/',
+      '    kept.txt  (1 B)',
+      '  .gitignore  (7 B)',
+      '  main.ts  (1 B)',
+      '.gitignore  (12 B)',
+      '(3 entries ignored by .gitignore not shown)',
+    ]);
+  });
+
+  it('filters by glob, keeping the directories that lead to matching files', async () => {
+    const h = harness({ 'src/a.ts': 'x', 'src/deep/b.ts': 'xy', 'src/c.js': 'x', 'docs/readme.md': 'x', 'top.ts': 'x' });
+    const ts = await listFilesTool.run({ glob: '*.ts' }, h.ctx);
+    expect(ts.output.split('\n')).toEqual([
+      '. (workspace root) — 2 directories, 3 files shown, files matching "*.ts"',
+      'src/',
+      '  deep/',
+      '    b.ts  (2 B)',
+      '  a.ts  (1 B)',
+      'top.ts  (1 B)',
+    ]);
+    const pathGlob = await listFilesTool.run({ path: 'src', glob: 'src/*.{js,ts}' }, h.ctx);
+    expect(pathGlob.output.split('\n').slice(1)).toEqual(['a.ts  (1 B)', 'c.js  (1 B)']);
+    const none = await listFilesTool.run({ glob: '*.py' }, h.ctx);
+    expect(none.output.split('\n').slice(1)).toEqual(['(no matching files)']);
   });
 
   it(`caps the listing at ${MAX_LIST_ENTRIES} entries with a marker`, async () => {

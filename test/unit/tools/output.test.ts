@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  OUTPUT_LINE_MAX_CHARS,
   capUtf8,
+  cleanOutput,
   countLines,
   cutLine,
   formatBytes,
   formatCount,
   lineNumberAt,
   looksBinary,
+  looksLikeBinaryOutput,
   numberLines,
   splitLines,
   stripAnsi,
@@ -77,5 +80,30 @@ describe('formatting', () => {
     const capped = capUtf8('ééééé', 5); // 2 bytes each
     expect(capped).toEqual({ text: 'éé', truncated: true });
     expect(capUtf8('abc'.repeat(10), 7)).toEqual({ text: 'abcabca', truncated: true });
+  });
+});
+
+describe('output hygiene', () => {
+  it('strips colour, cursor, OSC and charset escapes', () => {
+    expect(stripAnsi('\u001b[1;32mok\u001b[0m \u001b[2K\u001b[1Gdone \u001b]0;title\u0007x \u001b(Bplain')).toBe('ok done x plain');
+  });
+
+  it.each([
+    ['plain text', 'hello\nworld\n', false],
+    ['tabs, escapes and CRLF', '\tcol\r\n\u001b[31mred\u001b[0m\f', false],
+    ['a NUL', 'text\u0000more', true],
+    ['many control characters', 'ab\u0001\u0002\u0003\u0004cd', true],
+    ['replacement characters from invalid UTF-8', `${'\ufffd'.repeat(5)}abc`, true],
+    ['a few replacement characters in long text', `${'a'.repeat(100)}\ufffd`, false],
+    ['empty output', '', false],
+  ])('%s looks binary: %s', (_label, text, binary) => {
+    expect(looksLikeBinaryOutput(text)).toBe(binary);
+  });
+
+  it('cleans output for the model', () => {
+    expect(cleanOutput('\u001b[32mPASS\u001b[0m test\n')).toBe('PASS test\n');
+    expect(cleanOutput('progress 10%\rprogress 50%\rprogress 100%\ndone\r\n')).toBe('progress 100%\ndone\n');
+    expect(cleanOutput(`${'y'.repeat(OUTPUT_LINE_MAX_CHARS + 10)}\nok`)).toBe(`${'y'.repeat(OUTPUT_LINE_MAX_CHARS)} [… 10 more characters]\nok`);
+    expect(cleanOutput('\u0000\u0001\u0002\u0003é')).toBe('[binary output, 6 bytes, not shown]');
   });
 });

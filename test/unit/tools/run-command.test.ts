@@ -22,14 +22,28 @@ describe('run_command', () => {
   });
 
   it('truncates long output to head and tail for the model but streams all of it to the viewer', async () => {
-    const big = `${'h'.repeat(2000)}${'m'.repeat(6000)}${'t'.repeat(2000)}`;
+    const line = (ch: string) => `${ch.repeat(99)}\n`;
+    const big = `${line('h').repeat(20)}${line('m').repeat(60)}${line('t').repeat(20)}`;
     const h = harness({ 'big.txt': big });
     const result = await runCommandTool.run({ command: 'cat big.txt' }, h.ctx);
+    const body = big.slice(0, -1);
     expect(result.output).toBe(
-      `exit code 0\n--- stdout ---\n${'h'.repeat(2000)}\n[… 6,000 characters omitted …]\n${'t'.repeat(2000)}\n--- stderr ---\n(empty)`,
+      `exit code 0\n--- stdout ---\n${body.slice(0, 2000)}\n[… 5,999 characters omitted …]\n${body.slice(-2000)}\n--- stderr ---\n(empty)`,
     );
     const chunks = h.events.flatMap((e) => (e.type === 'command_output' ? [e.chunk] : []));
     expect(chunks.join('')).toBe(big);
+  });
+
+  it('cuts very long lines, strips colours and summarises binary output for the model only', async () => {
+    const h = harness({ 'long.txt': `${'x'.repeat(2500)}\nshort\n`, 'colour.txt': '\u001b[1;31mred\u001b[0m plain\n', 'blob.bin': 'ELF\u0000\u0001\u0002\u0003' });
+    const long = await runCommandTool.run({ command: 'cat long.txt' }, h.ctx);
+    expect(long.output).toContain(`--- stdout ---\n${'x'.repeat(2000)} [… 500 more characters]\nshort\n--- stderr ---`);
+    const colour = await runCommandTool.run({ command: 'cat colour.txt' }, h.ctx);
+    expect(colour.output).toContain('--- stdout ---\nred plain\n');
+    const blob = await runCommandTool.run({ command: 'cat blob.bin' }, h.ctx);
+    expect(blob.output).toContain('--- stdout ---\n[binary output, 7 bytes, not shown]\n');
+    const chunks = h.events.flatMap((e) => (e.type === 'command_output' ? [e.chunk] : []));
+    expect(chunks).toContain('\u001b[1;31mred\u001b[0m plain\n');
   });
 
   it('stops a command at its timeout and says so', async () => {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
 import { runTestsTool } from '../../../src/tools/run-tests';
@@ -43,13 +45,23 @@ describe('detectTestRunner', () => {
   });
 });
 
+/** A sandbox whose test command prints `output` (through a script, so it runs in the virtual shell). */
+function withRunnerOutput(output: string, exitCode: number) {
+  return harness({
+    'package.json': '{"scripts":{"test":"bash print.sh"}}',
+    'out.txt': output,
+    'print.sh': `cat out.txt\nexit ${exitCode}\n`,
+  });
+}
+
 describe('run_tests', () => {
-  it('runs the starter project and leads with the passing summary', async () => {
+  it('runs the starter project and leads with the verdict and counts', async () => {
     const h = harness(STARTER_PROJECT);
     const result = await runTestsTool.run({}, h.ctx);
     expect(result.ok).toBe(true);
-    const [verdict, runner] = result.output.split('\n');
-    expect(verdict).toBe('Tests passed (exit code 0) — Test files: 1 passed, 0 failed');
+    const [verdict, summary, runner] = result.output.split('\n');
+    expect(verdict).toBe('Tests passed (exit code 0) — 0 failed, 1 passed, 0 skipped test files (starter)');
+    expect(summary).toBe('Runner summary: Test files: 1 passed, 0 failed');
     expect(runner).toBe('Runner: npm test (detected from package.json "test" script: bash tests/run.sh)');
     expect(result.output).toContain('tests/greet_test.sh\n  ok   - greets by name');
     expect(h.events[0]).toMatchObject({ type: 'command_started', command: 'npm test' });
@@ -57,13 +69,52 @@ describe('run_tests', () => {
     expect(h.events[0]).toMatchObject({ cwd: '/workspace' });
   });
 
-  it('reports a failing starter project with the summary first', async () => {
+  it('shows only the first failure of a failing starter project, and all of them on request', async () => {
     const h = harness({ ...STARTER_PROJECT, 'src/greet.sh': 'greet() {\n  echo "Bye, ${1:-world}!"\n}\n' });
     const result = await runTestsTool.run({}, h.ctx);
     expect(result.ok).toBe(false);
-    expect(result.output.split('\n')[0]).toBe('Tests FAILED (exit code 1) — Test files: 0 passed, 1 failed');
-    expect(result.output).toContain("expected: 'Hello, Ada!'");
+    expect(result.output.split('\n')[0]).toBe('Tests FAILED (exit code 1) — 1 failed, 0 passed, 0 skipped test files (starter)');
+    expect(result.output).toContain("First failure (of 2): tests/greet_test.sh: greets by name\n  FAIL - greets by name\n         expected: 'Hello, Ada!'");
+    expect(result.output).not.toContain("expected: 'Hello, world!'");
+    expect(result.output).toMatch(/\[1 more failure not shown: tests\/greet_test\.sh: greets the world by default\. Call run_tests with all_failures: true/);
+    const all = await runTestsTool.run({ all_failures: true }, h.ctx);
+    expect(all.output).toContain('Failure 1 (of 2): tests/greet_test.sh: greets by name');
+    expect(all.output).toContain("Failure 2 (of 2): tests/greet_test.sh: greets the world by default\n  FAIL - greets the world by default\n         expected: 'Hello, world!'");
+    expect(all.output).not.toContain('not shown');
     expect(h.events[h.events.length - 1]).toMatchObject({ type: 'command_finished', exitCode: 1 });
+  });
+
+  it('extracts the first failure of a vitest run through the tool, with max_failures for more', async () => {
+    const fixture = readFileSync(join(import.meta.dirname, 'runner-output', 'vitest-fail-colour.txt'), 'utf8');
+    const h = withRunnerOutput(fixture, 1);
+    const result = await runTestsTool.run({}, h.ctx);
+    const lines = result.output.split('\n');
+    expect(lines[0]).toBe('Tests FAILED (exit code 1) — 2 failed, 1 passed, 1 skipped (vitest)');
+    expect(lines[1]).toBe('Runner summary: Tests  2 failed | 1 passed | 1 skipped (4)');
+    expect(result.output).toContain('First failure (of 2): math.test.ts > math > subtracts\n FAIL  math.test.ts > math > subtracts\nAssertionError: expected 1 to be 2');
+    expect(result.output).not.toContain('\u001b');
+    expect(result.output).not.toContain('expected 2 to be 3');
+    // The viewer still gets the colours.
+    expect(h.events.some((e) => e.type === 'command_output' && e.chunk.includes('\u001b['))).toBe(true);
+    const two = await runTestsTool.run({ max_failures: 2 }, h.ctx);
+    expect(two.output).toContain('Failure 2 (of 2): math.test.ts > math > divides');
+  });
+
+  it('says counts are unavailable for unknown output and shows its tail', async () => {
+    const output = Array.from({ length: 100 }, (_, i) => `log line ${i + 1}`).join('\n');
+    const h = withRunnerOutput(`${output}\nsomething broke\n`, 2);
+    const result = await runTestsTool.run({}, h.ctx);
+    const lines = result.output.split('\n');
+    expect(lines[0]).toBe('Tests FAILED (exit code 2) — counts unavailable (output format not recognised)');
+    expect(result.output).toMatch(/--- output \(last 60 of 10\d lines\) ---\nlog line 42\n/);
+    expect(lines[lines.length - 1]).toBe('something broke');
+    expect(result.output).not.toContain('log line 41\n');
+  });
+
+  it('summarises binary output instead of showing it', async () => {
+    const h = withRunnerOutput(`\u0000\u0001\u0002binary\u0000junk`, 1);
+    const result = await runTestsTool.run({}, h.ctx);
+    expect(result.output).toMatch(/--- output ---\n\[binary output, \d+ bytes, not shown\]/);
   });
 
   it('runs the detected command for other runners from the workspace root, explaining a missing tool', async () => {
@@ -72,7 +123,7 @@ describe('run_tests', () => {
     const result = await runTestsTool.run({}, h.ctx);
     expect(h.events[0]).toMatchObject({ type: 'command_started', command: 'python -m pytest -q', cwd: '/workspace' });
     expect(result.ok).toBe(false);
-    expect(result.output.split('\n')[0]).toBe('Tests FAILED (exit code 127)');
+    expect(result.output.split('\n')[0]).toBe('Tests FAILED (exit code 127) — counts unavailable (output format not recognised)');
     expect(result.output).toMatch(/exit code 127 means the command was not found; this sandbox may not have python/);
   });
 
@@ -85,8 +136,11 @@ describe('run_tests', () => {
     expect(h.events).toEqual([]);
   });
 
-  it('takes no arguments', () => {
+  it('takes only the failure options', () => {
     expect(runTestsTool.schema.safeParse({}).success).toBe(true);
+    expect(runTestsTool.schema.safeParse({ all_failures: true }).success).toBe(true);
+    expect(runTestsTool.schema.safeParse({ max_failures: 3 }).success).toBe(true);
+    expect(runTestsTool.schema.safeParse({ max_failures: 0 }).success).toBe(false);
     expect(runTestsTool.schema.safeParse({ pattern: 'x' }).success).toBe(false);
   });
 });

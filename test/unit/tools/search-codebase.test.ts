@@ -1,65 +1,133 @@
 import { describe, expect, it } from 'vitest';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
 import { searchCodebaseTool } from '../../../src/tools/search-codebase';
+import { compileSearchPattern, hasUpperCaseLiteral } from '../../../src/tools/search-pattern';
 import { harness } from './helpers';
 
 describe('search_codebase', () => {
-  it('finds matches as path:line: text across the starter project', async () => {
+  it('groups matches per file with line numbers', async () => {
     const h = harness(STARTER_PROJECT);
     const result = await searchCodebaseTool.run({ pattern: 'greet\\(\\)' }, h.ctx);
     expect(result.ok).toBe(true);
-    expect(result.output).toBe('1 match in 1 file for /greet\\(\\)/:\nsrc/greet.sh:2: greet() {');
+    expect(result.output).toBe('1 match in 1 file for /greet\\(\\)/ (case-insensitive):\nsrc/greet.sh\n  2: greet() {');
   });
 
-  it('filters by glob on the workspace-relative path', async () => {
+  it('filters by include and exclude globs, and still accepts the old glob name', async () => {
     const h = harness({
       'src/a.ts': 'const needle = 1;\n',
       'src/deep/b.ts': 'x\nneedle()\n',
       'src/c.js': 'needle\n',
-      'test/a.test.ts': 'needle\n',
+      'src/a.test.ts': 'needle\n',
     });
-    const ts = await searchCodebaseTool.run({ pattern: 'needle', glob: 'src/**/*.ts' }, h.ctx);
+    const ts = await searchCodebaseTool.run({ pattern: 'needle', include: 'src/**/*.ts', exclude: '*.test.ts' }, h.ctx);
     // Listing order, as list_files shows it: subdirectories before files.
-    expect(ts.output.split('\n').slice(1)).toEqual(['src/deep/b.ts:2: needle()', 'src/a.ts:1: const needle = 1;']);
-    const braces = await searchCodebaseTool.run({ pattern: 'needle', glob: '*.{js,ts}' }, h.ctx);
-    expect(braces.output.split('\n')[0]).toBe('4 matches in 4 files for /needle/ in files matching "*.{js,ts}":');
+    expect(ts.output.split('\n')).toEqual([
+      '2 matches in 2 files for /needle/ (case-insensitive, in files matching "src/**/*.ts", excluding "*.test.ts"):',
+      'src/deep/b.ts',
+      '  2: needle()',
+      'src/a.ts',
+      '  1: const needle = 1;',
+    ]);
+    const old = await searchCodebaseTool.run({ pattern: 'needle', glob: '*.{js,ts}' }, h.ctx);
+    expect(old.output.split('\n')[0]).toBe('4 matches in 4 files for /needle/ (case-insensitive, in files matching "*.{js,ts}"):');
+    const both = await searchCodebaseTool.run({ pattern: 'needle', glob: '*.js', include: '*.ts' }, h.ctx);
+    expect(both).toEqual({ ok: false, output: expect.stringMatching(/Use `include` only/) });
   });
 
-  it('skips .git, node_modules, dist, build and binary files', async () => {
+  it('uses smart case unless case_sensitive says otherwise', async () => {
+    const h = harness({ 'a.txt': 'Needle\nneedle\nNEEDLE\n' });
+    const count = async (args: { pattern: string; case_sensitive?: boolean }) =>
+      (await searchCodebaseTool.run(args, h.ctx)).output.split('\n')[0];
+    expect(await count({ pattern: 'needle' })).toBe('3 matches in 1 file for /needle/ (case-insensitive):');
+    expect(await count({ pattern: 'Needle' })).toBe('1 match in 1 file for /Needle/ (case-sensitive):');
+    expect(await count({ pattern: 'needle', case_sensitive: true })).toBe('1 match in 1 file for /needle/ (case-sensitive):');
+    expect(await count({ pattern: 'Needle', case_sensitive: false })).toBe('3 matches in 1 file for /Needle/ (case-insensitive):');
+    // Escapes such as \S are not upper-case letters.
+    expect(await count({ pattern: 'needl\\S' })).toBe('3 matches in 1 file for /needl\\S/ (case-insensitive):');
+  });
+
+  it('shows context lines marked with "-" and separates distant groups', async () => {
+    const lines = Array.from({ length: 20 }, (_, i) => (i === 4 || i === 5 || i === 15 ? `hit ${i + 1}` : `line ${i + 1}`));
+    const h = harness({ 'f.txt': `${lines.join('\n')}\n` });
+    const result = await searchCodebaseTool.run({ pattern: 'hit', context_lines: 1 }, h.ctx);
+    expect(result.output.split('\n').slice(1)).toEqual([
+      'f.txt',
+      '  4- line 4',
+      '  5: hit 5',
+      '  6: hit 6',
+      '  7- line 7',
+      '  --',
+      '  15- line 15',
+      '  16: hit 16',
+      '  17- line 17',
+    ]);
+  });
+
+  it('rejects context_lines outside 0–5', () => {
+    expect(searchCodebaseTool.schema.safeParse({ pattern: 'x', context_lines: 6 }).success).toBe(false);
+    expect(searchCodebaseTool.schema.safeParse({ pattern: 'x', context_lines: 5 }).success).toBe(true);
+  });
+
+  it('skips .git, node_modules, build output, caches, binary files and .gitignore paths', async () => {
     const h = harness({
       '.git/config': 'needle',
       'node_modules/lib/index.js': 'needle',
       'dist/out.js': 'needle',
       'build/out.js': 'needle',
+      'out/a.js': 'needle',
+      'target/debug/x.rs': 'needle',
+      '.next/cache.js': 'needle',
+      'coverage/lcov.info': 'needle',
+      'py/__pycache__/m.pyc': 'needle',
+      '.venv/lib/site.py': 'needle',
       'image.png': 'PNG\0needle',
+      '.gitignore': '*.log\nsecrets/\n',
+      'app.log': 'needle',
+      'secrets/key.txt': 'needle',
+      'pkg/.gitignore': 'generated.ts\n',
+      'pkg/generated.ts': 'needle',
+      'generated.ts': 'needle',
       'keep.txt': 'needle',
     });
     const result = await searchCodebaseTool.run({ pattern: 'needle' }, h.ctx);
-    expect(result.output).toBe('1 match in 1 file for /needle/:\nkeep.txt:1: needle');
+    expect(result.output.split('\n').filter((line) => !line.startsWith(' '))).toEqual([
+      '2 matches in 2 files for /needle/ (case-insensitive):',
+      'generated.ts',
+      'keep.txt',
+    ]);
   });
 
-  it('caps results and says how many more there were', async () => {
-    const h = harness({ 'many.txt': Array.from({ length: 130 }, (_, i) => `hit ${i + 1}`).join('\n') });
+  it('caps results with a marker naming the matches and files left out', async () => {
+    const many = Array.from({ length: 130 }, (_, i) => `hit ${i + 1}`).join('\n');
+    const h = harness({ 'a.txt': many, 'b.txt': 'hit\nhit\n', 'c.txt': 'hit\n' });
     const capped = await searchCodebaseTool.run({ pattern: '^hit' }, h.ctx);
     const lines = capped.output.split('\n');
-    expect(lines[0]).toBe('130 matches in 1 file for /^hit/:');
-    expect(lines.filter((line) => line.startsWith('many.txt:'))).toHaveLength(100);
-    expect(lines[100]).toBe('many.txt:100: hit 100');
-    expect(lines[lines.length - 1]).toMatch(/30 more matches not shown/);
-    const small = await searchCodebaseTool.run({ pattern: '^hit', max_results: 5 }, h.ctx);
-    expect(small.output).toMatch(/125 more matches/);
+    expect(lines[0]).toBe('133 matches in 3 files for /^hit/ (case-insensitive):');
+    expect(lines.filter((line) => /^ {2}\d+: /.test(line))).toHaveLength(100);
+    expect(lines[101]).toBe('  100: hit 100');
+    expect(lines[lines.length - 1]).toBe(
+      '[… 33 more matches in 3 files not shown; narrow the pattern or include glob, or raise max_results]',
+    );
+    const small = await searchCodebaseTool.run({ pattern: '^hit', max_results: 131 }, h.ctx);
+    expect(small.output.split('\n').slice(-4)).toEqual(['  130: hit 130', 'b.txt', '  1: hit', '[… 2 more matches in 2 files not shown; narrow the pattern or include glob, or raise max_results]']);
   });
 
-  it('cuts long matching lines', async () => {
-    const h = harness({ 'min.js': `var needle=${'1'.repeat(5000)};` });
+  it('cuts long lines around the match', async () => {
+    const h = harness({ 'min.js': `var needle=${'1'.repeat(5000)};`, 'far.js': `${'x'.repeat(3000)}needle${'y'.repeat(3000)}` });
     const result = await searchCodebaseTool.run({ pattern: 'needle' }, h.ctx);
-    expect(result.output.split('\n')[1]).toMatch(/^min\.js:1: var needle=1+ \[… 4,812 more characters\]$/);
+    const lines = result.output.split('\n');
+    expect(lines[1]).toBe('far.js');
+    expect(lines[2]).toMatch(/^ {2}1: \[… 2,960 characters\] x{40}needley{154} \[… 2,846 more characters\]$/);
+    expect(lines[4]).toMatch(/^ {2}1: var needle=1+ \[… 4,812 more characters\]$/);
   });
 
   it('says so when nothing matches', async () => {
     const h = harness(STARTER_PROJECT);
-    const result = await searchCodebaseTool.run({ pattern: 'no-such-thing', glob: '*.sh' }, h.ctx);
-    expect(result).toEqual({ ok: true, output: 'No matches for /no-such-thing/ in files matching "*.sh" (4 files searched).' });
+    const result = await searchCodebaseTool.run({ pattern: 'no-such-thing', include: '*.sh' }, h.ctx);
+    expect(result).toEqual({
+      ok: true,
+      output: 'No matches for /no-such-thing/ (case-insensitive, in files matching "*.sh"; 4 files searched).',
+    });
   });
 
   it('turns a bad regex into a clear error', async () => {
@@ -68,5 +136,23 @@ describe('search_codebase', () => {
     expect(result.ok).toBe(false);
     expect(result.output).toMatch(/not a valid JavaScript regular expression/);
     expect(result.output).toMatch(/Unterminated group/);
+  });
+});
+
+describe('search patterns', () => {
+  it.each([
+    ['todo', false],
+    ['TODO', true],
+    ['\\Sfoo\\W', false],
+    ['\\p{Lu}x', false],
+    ['class\\s+Foo', true],
+  ])('%s has an upper-case literal: %s', (pattern, upper) => {
+    expect(hasUpperCaseLiteral(pattern)).toBe(upper);
+  });
+
+  it('accepts patterns only legal without the u flag', () => {
+    const compiled = compileSearchPattern('a\\-b');
+    expect(compiled.ok).toBe(true);
+    if (compiled.ok) expect(compiled.pattern.regex.test('a-b')).toBe(true);
   });
 });

@@ -1,52 +1,65 @@
 import { describe, expect, it } from 'vitest';
-import { findTestSummary } from '../../../src/tools/test-summary';
+import type { ExecResult } from '../../../src/sandbox/port';
+import type { TestReport } from '../../../src/tools/test-report';
+import { FAILURE_MAX_LINES, describeCounts, failureSection, outputTail, verdictLine } from '../../../src/tools/test-summary';
 
-describe('findTestSummary', () => {
-  it('reads the starter project summary', () => {
-    expect(findTestSummary('tests/greet_test.sh\n  ok   - greets\n\nTest files: 2 passed, 1 failed\n')).toBe(
-      'Test files: 2 passed, 1 failed',
+const exec = (exitCode: number, extra: Partial<ExecResult> = {}): ExecResult => ({
+  exitCode,
+  stdout: '',
+  stderr: '',
+  timedOut: false,
+  aborted: false,
+  durationMs: 1,
+  cwd: '/workspace',
+  ...extra,
+});
+
+const report = (failures: number, counted = failures): TestReport => ({
+  format: 'pytest',
+  counts: { passed: 3, failed: counted, skipped: 1, unit: 'tests' },
+  summaryLine: null,
+  failures: Array.from({ length: failures }, (_, i) => ({ name: `test_${i + 1}`, output: `____ test_${i + 1} ____\nE  boom ${i + 1}` })),
+});
+
+describe('run_tests summary pieces', () => {
+  it('describes counts with their unit', () => {
+    expect(describeCounts({ passed: 2, failed: 1, skipped: 0, unit: 'tests' })).toBe('1 failed, 2 passed, 0 skipped');
+    expect(describeCounts({ passed: 1200, failed: 0, skipped: 0, unit: 'packages' })).toBe('0 failed, 1,200 passed, 0 skipped packages');
+  });
+
+  it('leads with the verdict, counts or why there are none', () => {
+    expect(verdictLine(exec(0), report(0), 'exit code 0')).toBe('Tests passed (exit code 0) — 0 failed, 3 passed, 1 skipped (pytest)');
+    expect(verdictLine(exec(1), null, 'exit code 1')).toBe('Tests FAILED (exit code 1) — counts unavailable (output format not recognised)');
+    expect(verdictLine(exec(1), { ...report(1), counts: null }, 'exit code 1')).toBe(
+      'Tests FAILED (exit code 1) — counts unavailable (pytest output without its totals)',
     );
+    expect(verdictLine(exec(124, { timedOut: true }), null, 'exit code 124 — timed out')).toMatch(/^Tests did not finish: exit code 124 — timed out/);
   });
 
-  it('reads vitest output, colours included', () => {
-    const output = [
-      ' \u001b[32m✓\u001b[39m test/a.test.ts (3 tests) 5ms',
-      '',
-      '\u001b[2m Test Files \u001b[22m \u001b[1m\u001b[31m1 failed\u001b[39m\u001b[22m\u001b[2m | \u001b[22m\u001b[1m\u001b[32m2 passed\u001b[39m\u001b[22m (3)',
-      '\u001b[2m      Tests \u001b[22m \u001b[1m\u001b[31m1 failed\u001b[39m\u001b[22m\u001b[2m | \u001b[22m\u001b[1m\u001b[32m8 passed\u001b[39m\u001b[22m (9)',
-      '\u001b[2m   Duration \u001b[22m 1.2s',
-    ].join('\n');
-    expect(findTestSummary(output)).toBe('Tests: 1 failed | 8 passed (9)');
+  it('shows the first failure and names the ones left out', () => {
+    const text = failureSection(report(3), 1);
+    expect(text.split('\n').slice(0, 3)).toEqual(['First failure (of 3): test_1', '____ test_1 ____', 'E  boom 1']);
+    expect(text).not.toContain('boom 2');
+    expect(text).toMatch(/\[2 more failures not shown: test_2; test_3\. Call run_tests with all_failures: true/);
+    const both = failureSection(report(3), 2);
+    expect(both).toContain('Failure 2 (of 3): test_2');
+    expect(both).toMatch(/\[1 more failure not shown: test_3\./);
   });
 
-  it('reads jest output', () => {
-    const output = 'Test Suites: 1 failed, 1 passed, 2 total\nTests:       2 failed, 5 passed, 7 total\nSnapshots:   0 total\n';
-    expect(findTestSummary(output)).toBe('Tests: 2 failed, 5 passed, 7 total');
+  it('counts failures the runner reported beyond the blocks it printed', () => {
+    expect(failureSection(report(1, 4), 1).split('\n')[0]).toBe('First failure (of 4): test_1');
   });
 
-  it('reads pytest output with and without rules', () => {
-    expect(findTestSummary('F..\n=========== 1 failed, 2 passed in 0.12s ===========\n')).toBe('1 failed, 2 passed in 0.12s');
-    expect(findTestSummary('...\n3 passed in 0.01s\n')).toBe('3 passed in 0.01s');
-    expect(findTestSummary('== 1 failed, 2 passed, 1 warning in 0.30s ==\n')).toBe('1 failed, 2 passed, 1 warning in 0.30s');
+  it('cuts a very long failure block to its head and tail', () => {
+    const long: TestReport = { ...report(0), failures: [{ name: 'big', output: Array.from({ length: 500 }, (_, i) => `frame ${i + 1}`).join('\n') }] };
+    const text = failureSection(long, 1);
+    expect(text).toContain(`[… ${500 - FAILURE_MAX_LINES} lines omitted …]`);
+    expect(text).toContain('frame 1\n');
+    expect(text.endsWith('frame 500')).toBe(true);
   });
 
-  it('reads cargo output, preferring a failing test binary', () => {
-    const output = [
-      'test result: FAILED. 2 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s',
-      'test result: ok. 4 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.01s',
-    ].join('\n');
-    expect(findTestSummary(output)).toBe(
-      'test result: FAILED. 2 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s',
-    );
-  });
-
-  it('reads go test output per package', () => {
-    expect(findTestSummary('ok  \texample.com/a\t0.01s\nok  \texample.com/b\t0.02s\n')).toBe('go test: 2 packages ok');
-    const failing = '--- FAIL: TestX (0.00s)\nFAIL\nFAIL\texample.com/c\t0.01s\nok  \texample.com/a\t0.01s\n';
-    expect(findTestSummary(failing)).toBe('go test: 1 package ok, 1 package FAIL (example.com/c)');
-  });
-
-  it('returns null for output it does not recognise', () => {
-    expect(findTestSummary('all good, probably\n')).toBeNull();
+  it('shows an output tail, cleaned', () => {
+    expect(outputTail('a\n\u001b[31mb\u001b[0m\nc\n', 2)).toBe('--- output (last 2 of 3 lines) ---\nb\nc');
+    expect(outputTail('', 5)).toBe('--- output ---\n(empty)');
   });
 });

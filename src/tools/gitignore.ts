@@ -1,0 +1,164 @@
+/**
+ * A .gitignore matcher covering what real projects write: comments, blank lines,
+ * `!` negation, `dir/` (directories only), anchored `/x` and `a/b`, `*`, `?`,
+ * `**` (leading, trailing, in the middle), character classes `[a-z]` / `[!0-9]`,
+ * and backslash escapes. Each file's rules apply below the directory holding it,
+ * deeper files after shallower ones, and the last matching rule wins.
+ */
+
+export interface GitignoreRule {
+  /** Directory holding the .gitignore, relative to the workspace root ("" for the root). */
+  base: string;
+  /** The line as written, for messages. */
+  source: string;
+  negate: boolean;
+  dirOnly: boolean;
+  /** Tested against the path relative to `base`. */
+  regex: RegExp;
+}
+
+/** Parses one .gitignore file found in `base` (workspace-relative, "" for the root). */
+export function parseGitignore(text: string, base = ''): GitignoreRule[] {
+  const rules: GitignoreRule[] = [];
+  for (const rawLine of text.split('\n')) {
+    const rule = parseLine(rawLine.replace(/\r$/, ''), base);
+    if (rule) rules.push(rule);
+  }
+  return rules;
+}
+
+function parseLine(line: string, base: string): GitignoreRule | null {
+  if (line === '' || line.startsWith('#')) return null;
+  let pattern = trimTrailingSpaces(line);
+  if (pattern === '') return null;
+  let negate = false;
+  if (pattern.startsWith('!')) {
+    negate = true;
+    pattern = pattern.slice(1);
+  } else if (pattern.startsWith('\\!') || pattern.startsWith('\\#')) {
+    pattern = pattern.slice(1);
+  }
+  let dirOnly = false;
+  if (pattern.endsWith('/') && !pattern.endsWith('\\/')) {
+    dirOnly = true;
+    pattern = pattern.replace(/\/+$/, '');
+  }
+  if (pattern === '') return null;
+  // A slash at the start or in the middle ties the pattern to the .gitignore's directory.
+  const anchored = pattern.includes('/');
+  pattern = pattern.replace(/^\/+/, '');
+  if (pattern === '') return null;
+  const body = translate(pattern);
+  const regex = new RegExp(anchored || pattern.startsWith('**') ? `^${body}$` : `^(?:.*/)?${body}$`);
+  return { base, source: line, negate, dirOnly, regex };
+}
+
+/** Trailing spaces are ignored unless escaped with a backslash. */
+function trimTrailingSpaces(line: string): string {
+  let end = line.length;
+  while (end > 0 && line[end - 1] === ' ' && line[end - 2] !== '\\') end--;
+  return line.slice(0, end);
+}
+
+const REGEX_SPECIAL = /[\\^$.*+?()[\]{}|/]/;
+
+function translate(pattern: string): string {
+  let out = '';
+  let i = 0;
+  while (i < pattern.length) {
+    const char = pattern[i] as string;
+    if (char === '\\' && i + 1 < pattern.length) {
+      out += escapeChar(pattern[i + 1] as string);
+      i += 2;
+    } else if (char === '*' && pattern[i + 1] === '*') {
+      const atStart = i === 0 || pattern[i - 1] === '/';
+      const atEnd = i + 2 === pattern.length;
+      if (atStart && pattern[i + 2] === '/') {
+        out += '(?:.*/)?'; // "**/": any number of directories, none included
+        i += 3;
+      } else if (atStart && atEnd) {
+        out += '.+'; // trailing "/**": everything inside
+        i += 2;
+      } else {
+        out += '[^/]*'; // other "**" act like "*"
+        i += 2;
+      }
+    } else if (char === '*') {
+      out += '[^/]*';
+      i++;
+    } else if (char === '?') {
+      out += '[^/]';
+      i++;
+    } else if (char === '[') {
+      const cls = characterClass(pattern, i);
+      out += cls ? cls.regex : '\\[';
+      i = cls ? cls.end : i + 1;
+    } else {
+      out += escapeChar(char);
+      i++;
+    }
+  }
+  return out;
+}
+
+function escapeChar(char: string): string {
+  return REGEX_SPECIAL.test(char) ? `\\${char}` : char;
+}
+
+/** `[abc]`, `[a-z]`, `[!x]` / `[^x]` starting at `open`; null when unterminated (then "[" is literal). */
+function characterClass(pattern: string, open: number): { regex: string; end: number } | null {
+  let i = open + 1;
+  let negated = false;
+  if (pattern[i] === '!' || pattern[i] === '^') {
+    negated = true;
+    i++;
+  }
+  let body = '';
+  // A "]" right after the opening bracket is a member, not the end.
+  if (pattern[i] === ']') {
+    body += '\\]';
+    i++;
+  }
+  while (i < pattern.length && pattern[i] !== ']') {
+    const char = pattern[i] as string;
+    if (char === '\\' && i + 1 < pattern.length) {
+      body += `\\${pattern[i + 1] as string}`;
+      i += 2;
+      continue;
+    }
+    body += char === '-' ? '-' : /[\\\]^[]/.test(char) ? `\\${char}` : char;
+    i++;
+  }
+  if (i >= pattern.length || body === '') return null;
+  return { regex: negated ? `[^/${body}]` : `(?!/)[${body}]`, end: i + 1 };
+}
+
+/**
+ * The verdict of the rules on one path (workspace-relative), looking at the path itself only:
+ * true ignored, false re-included by a negation, null no rule matched.
+ */
+export function matchRules(rules: readonly GitignoreRule[], path: string, isDir: boolean): boolean | null {
+  let verdict: boolean | null = null;
+  for (const rule of rules) {
+    if (rule.dirOnly && !isDir) continue;
+    let relative: string;
+    if (rule.base === '') relative = path;
+    else if (path.startsWith(`${rule.base}/`)) relative = path.slice(rule.base.length + 1);
+    else continue;
+    if (rule.regex.test(relative)) verdict = !rule.negate;
+  }
+  return verdict;
+}
+
+/**
+ * Whether git would ignore `path` (workspace-relative): it, or one of its parent
+ * directories, is ignored. As in git, a file inside an ignored directory cannot be
+ * re-included by a negation.
+ */
+export function isIgnoredByRules(rules: readonly GitignoreRule[], path: string, isDir: boolean): boolean {
+  const parts = path.split('/');
+  for (let i = 1; i < parts.length; i++) {
+    if (matchRules(rules, parts.slice(0, i).join('/'), true) === true) return true;
+  }
+  return matchRules(rules, path, isDir) === true;
+}
