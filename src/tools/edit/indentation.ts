@@ -106,3 +106,54 @@ export function knownIndents(pairs: readonly IndentPair[], shift: IndentShift): 
   }
   return known;
 }
+
+/** A change of indentation step between search and file (2-space search, 4-space file). */
+export interface IndentScale {
+  tabWidth: number;
+  /** The shallowest search indentation and the file indentation it stands for. */
+  baseSearch: number;
+  baseFile: number;
+  /** One level of indentation, in columns, in the search and in the file. */
+  unitSearch: number;
+  unitFile: number;
+}
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
+/** One level's width among indentation widths measured from their shallowest one; 0 when all are equal. */
+function levelUnit(widths: readonly number[], base: number): number {
+  return widths.reduce((unit, width) => gcd(unit, width - base), 0);
+}
+
+/**
+ * When no single offset explains the pairs, the search may use another
+ * indentation step than the file: a scale that explains EVERY pair, or null.
+ */
+export function measureScale(pairs: readonly IndentPair[]): IndentScale | null {
+  if (pairs.length < 2) return null;
+  for (const tabWidth of TAB_WIDTHS) {
+    const search = pairs.map((pair) => indentWidth(pair.search, tabWidth));
+    const file = pairs.map((pair) => indentWidth(pair.file, tabWidth));
+    const baseSearch = Math.min(...search);
+    const baseFile = file[search.indexOf(baseSearch)] as number;
+    const unitSearch = levelUnit(search, baseSearch);
+    const unitFile = levelUnit(file, Math.min(...file));
+    if (unitSearch === 0 || unitFile === 0 || unitSearch === unitFile) continue;
+    const scale: IndentScale = { tabWidth, baseSearch, baseFile, unitSearch, unitFile };
+    if (search.every((width, k) => scaledWidth(width, scale) === file[k])) return scale;
+  }
+  return null;
+}
+
+export function scaledWidth(width: number, scale: IndentScale): number {
+  return Math.max(0, scale.baseFile + Math.round(((width - scale.baseSearch) * scale.unitFile) / scale.unitSearch));
+}
+
+/** Rewrites every non-blank line's indentation through the scale, in the file's style. */
+export function rescaleLines(lines: readonly string[], scale: IndentScale, style: IndentStyle): string[] {
+  return lines.map((line) => {
+    if (isBlank(line)) return line;
+    const { indent } = splitIndent(line);
+    return renderIndent(scaledWidth(indentWidth(indent, scale.tabWidth), scale), style, scale.tabWidth) + line.slice(indent.length);
+  });
+}

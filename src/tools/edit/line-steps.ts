@@ -1,6 +1,6 @@
 import type { EditDocument } from './document';
 import type { FileForms } from './file-forms';
-import { type IndentPair, agreeOnShift, knownIndents, measureShift, reindentLines, styleOf } from './indentation';
+import { type IndentPair, agreeOnShift, knownIndents, measureScale, measureShift, reindentLines, rescaleLines, styleOf } from './indentation';
 import { isBlank, normaliseWhitespace, splitIndent, withoutTrailingWhitespace } from './line-forms';
 import type { LineMatch, StepOutcome } from './step-outcome';
 import type { Candidate } from './types';
@@ -81,6 +81,11 @@ export function reindented(
   if (!shift.changed) return { replacementLines: [...input.replacementLines], note: '' };
   const indents = input.forms.splitIndents().map((line) => line.indent);
   const style = styleOf(indents.slice(start, start + count)) ?? styleOf(indents) ?? 'spaces';
+  const scale = agreeOnShift(pairs) ? null : measureScale(pairs);
+  if (scale) {
+    const steps = `${scale.unitSearch}-column steps to the file's ${scale.unitFile}-column steps`;
+    return { replacementLines: rescaleLines(input.replacementLines, scale, style), note: `replacement re-indented from ${steps}` };
+  }
   const moved =
     shift.delta === 0
       ? `indentation rewritten with ${style}`

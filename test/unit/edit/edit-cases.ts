@@ -84,6 +84,20 @@ export const EDIT_CASES: EditCase[] = [
   // ── exact ──────────────────────────────────────────────────────────────
   { name: 'exact: one line in the middle', original: 'a\nb\nc\n', search: 'b', replace: 'B', expected: applied('a\nB\nc\n', 'exact', [2, 2]) },
   {
+    name: 'whitespace: a 2-space search in a 4-space file comes out in 4-space steps',
+    original: 'class A {\n    method() {\n        if (x) {\n            return 1;\n        }\n    }\n}\n',
+    search: 'method() {\n  if (x) {\n    return 1;\n  }\n}',
+    replace: 'method() {\n  if (x) {\n    log();\n    return 2;\n  }\n}',
+    expected: applied('class A {\n    method() {\n        if (x) {\n            log();\n            return 2;\n        }\n    }\n}\n', 'whitespace', [2, 6]),
+  },
+  {
+    name: 'whitespace: a 4-space search in a tab-indented 2-level file comes out in tabs',
+    original: 'func() {\n\tif x {\n\t\treturn 1\n\t}\n}\n',
+    search: 'if x {\n    return 1\n}',
+    replace: 'if x {\n    return 2\n}',
+    expected: applied('func() {\n\tif x {\n\t\treturn 2\n\t}\n}\n', 'indentation', [2, 4]),
+  },
+  {
     name: 'exact: part of a line',
     original: 'let total = price * qty;\n',
     search: 'price * qty',
