@@ -1,39 +1,22 @@
 import { Language, Parser, type Tree } from 'web-tree-sitter';
-import type { GrammarLoader } from './grammar-loader';
+import { configuredGrammarLoader, parserInitOptions, type InitParserOptions } from './config';
 import type { LanguageId } from './languages';
+
+export { parserInitOptions, setGrammarLoader, setParserInitOptions, type InitParserOptions } from './config';
 
 /**
  * The tree-sitter runtime: one init per process, grammars loaded lazily on first use,
  * cached, and concurrent loads of the same grammar share one promise.
  */
-export interface InitParserOptions {
-  /** Maps web-tree-sitter's runtime file name (`tree-sitter.wasm`) to a URL; needed in the browser. */
-  locateFile?: (file: string, scriptDirectory: string) => string;
-}
-
 let initPromise: Promise<void> | null = null;
-let initOptions: InitParserOptions = {};
-let grammarLoader: GrammarLoader | null = null;
 const languages = new Map<LanguageId, Promise<Language>>();
 const parsers = new Map<LanguageId, Parser>();
-
-/**
- * Options for the lazy init that the first grammar load triggers (set them before any parsing).
- * In the browser, `locateFile` must point at the served runtime wasm.
- */
-export function setParserInitOptions(options: InitParserOptions): void {
-  initOptions = options;
-}
-
-export function parserInitOptions(): InitParserOptions {
-  return initOptions;
-}
 
 /**
  * Initialises web-tree-sitter once (a second `Parser.init` would start a new wasm instance and
  * orphan loaded grammars); later calls return the same promise and their options are ignored.
  */
-export function initParser(options: InitParserOptions = initOptions): Promise<void> {
+export function initParser(options: InitParserOptions = parserInitOptions()): Promise<void> {
   if (!initPromise) {
     const moduleOptions = options.locateFile ? { locateFile: options.locateFile } : undefined;
     initPromise = Parser.init(moduleOptions).catch((error: unknown) => {
@@ -42,11 +25,6 @@ export function initParser(options: InitParserOptions = initOptions): Promise<vo
     });
   }
   return initPromise;
-}
-
-/** Chooses where grammars come from; the composition root (worker, CLI, tests) calls this once. */
-export function setGrammarLoader(loader: GrammarLoader): void {
-  grammarLoader = loader;
 }
 
 export function loadLanguage(language: LanguageId): Promise<Language> {
@@ -62,7 +40,7 @@ export function loadLanguage(language: LanguageId): Promise<Language> {
 
 async function loadLanguageOnce(language: LanguageId): Promise<Language> {
   await initParser();
-  const loader = grammarLoader;
+  const loader = configuredGrammarLoader();
   if (!loader) throw new Error(`no grammar loader configured: cannot load the ${language} grammar (call setGrammarLoader first)`);
   try {
     return await Language.load(await loader(language));

@@ -1,5 +1,5 @@
 import { GRAMMAR_URL_PREFIX, fetchGrammarLoader, type FetchGrammarLoaderOptions } from './grammar-loader';
-import { setGrammarLoader, setParserInitOptions } from './runtime';
+import { setGrammarLoader, setParserInitOptions } from './config';
 
 /**
  * Composition-root helper for the page or the worker: grammars and web-tree-sitter's own runtime

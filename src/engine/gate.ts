@@ -1,4 +1,3 @@
-import { checkCommand } from '../shell/check-command';
 import type { Emit, Phase } from './events';
 import { nextPhase } from './phases';
 import { toolAllowed, type Policy } from './policy';
@@ -36,7 +35,7 @@ export interface Gate {
   readonly phase: Phase | null;
   beginCall(callId: string, tool: string): GateDecision;
   /** `cwd` is where the command would run, so relative paths are judged against it. */
-  checkCommand(command: string, cwd?: string): GateDecision;
+  checkCommand(command: string, cwd?: string): Promise<GateDecision>;
   checkWrite(path: string): GateDecision;
   /** Ends the current call; returns the refusal raised during it, if any, and a note about an automatic phase change. */
   endCall(): { refusal: Refusal | null; note: string | null };
@@ -47,7 +46,7 @@ export interface Gate {
 export const OPEN_GATE: Gate = {
   phase: null,
   beginCall: () => ({ allowed: true }),
-  checkCommand: () => ({ allowed: true }),
+  checkCommand: async () => ({ allowed: true }),
   checkWrite: () => ({ allowed: true }),
   endCall: () => ({ refusal: null, note: null }),
   advance: () => null,
@@ -83,7 +82,9 @@ export class PhaseGate implements Gate {
     return this.refuse('tool', undefined, `${tool} is not allowed in the ${this.current} phase`);
   }
 
-  checkCommand(command: string, cwd?: string): GateDecision {
+  async checkCommand(command: string, cwd?: string): Promise<GateDecision> {
+    // The classifier brings just-bash's parser: loaded with the first gated command, not with the worker.
+    const { checkCommand } = await import('../shell/check-command');
     const verdict = checkCommand(command, this.rules.shell, { workdir: this.workdir, ...(cwd ? { cwd } : {}) });
     if (verdict.allowed) return { allowed: true };
     return this.refuse('command', command, `the command is not allowed in the ${this.current} phase: ${verdict.reason}`);

@@ -58,7 +58,7 @@ export class GatedSandbox implements Sandbox {
   }
 
   async exec(command: string, options?: ExecOptions): Promise<ExecResult> {
-    if (this.gate.phase !== null) enforce(this.gate.checkCommand(command, options?.cwd ?? (await this.inner.cwd())));
+    if (this.gate.phase !== null) enforce(await this.gate.checkCommand(command, options?.cwd ?? (await this.inner.cwd())));
     return this.inner.exec(command, options);
   }
 

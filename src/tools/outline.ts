@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { extractSymbols, languageForPath, outline, type CodeSymbol } from '../code';
+import { languageForPath } from '../code/languages';
+import { outline } from '../code/outline';
+import type { CodeSymbol } from '../code/symbol-types';
 import type { OutlineSymbol } from '../engine/events';
+import { extractSymbols } from './code-parsing';
 import { describeError } from './errors';
 import { formatBytes, formatCount, looksBinary, plural } from './output';
 import { resolveWorkspacePath } from './paths';

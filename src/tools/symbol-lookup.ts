@@ -1,4 +1,7 @@
-import { closestNames, extractSymbols, findSymbol, languageForPath, type CodeSymbol } from '../code';
+import { closestNames, findSymbol } from '../code/find-symbol';
+import { languageForPath } from '../code/languages';
+import type { CodeSymbol } from '../code/symbol-types';
+import { extractSymbols } from './code-parsing';
 
 /** How many close names and top-level symbols a "not found" message lists. */
 export const CLOSEST_NAMES_SHOWN = 5;

@@ -1,4 +1,6 @@
-import { languageForPath, newSyntaxErrors, syntaxErrors, type CodeSyntaxError } from '../code';
+import { languageForPath } from '../code/languages';
+import type { CodeSyntaxError } from '../code/syntax-errors';
+import { newSyntaxErrors, syntaxErrors } from './code-parsing';
 
 /** How many errors the report spells out; the rest are counted. */
 export const REPORT_MAX_ERRORS = 5;

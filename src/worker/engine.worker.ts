@@ -11,7 +11,7 @@ import { SCENARIOS } from '../model/scenarios';
 import { RemoteSandbox, type SandboxHost } from '../sandbox/remote';
 import { STARTER_PROJECT } from '../sandbox/starter-project';
 import { LazyVirtualSandbox } from '../sandbox/lazy-virtual';
-import { useFetchedGrammars } from '../code';
+import { useFetchedGrammars } from '../code/use-fetched-grammars';
 import type { EngineWorkerApi, RunRequest, ScenarioInfo } from './api';
 
 /** The composition root in the browser: the engine, its sandbox and its model live here. */

@@ -1,0 +1,19 @@
+import type { CodeSymbol } from '../code/symbol-types';
+import type { CodeSyntaxError } from '../code/syntax-errors';
+import type { LanguageId } from '../code/languages';
+
+/**
+ * The parts of code intelligence that need tree-sitter, loaded on first use so the
+ * worker starts without web-tree-sitter (it arrives with the first supported file).
+ */
+export async function extractSymbols(source: string, language: LanguageId): Promise<CodeSymbol[]> {
+  return (await import('../code/extract-symbols')).extractSymbols(source, language);
+}
+
+export async function syntaxErrors(source: string, language: LanguageId): Promise<CodeSyntaxError[]> {
+  return (await import('../code/syntax-errors')).syntaxErrors(source, language);
+}
+
+export async function newSyntaxErrors(before: string, after: string, language: LanguageId): Promise<CodeSyntaxError[]> {
+  return (await import('../code/syntax-errors')).newSyntaxErrors(before, after, language);
+}
