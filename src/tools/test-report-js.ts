@@ -14,15 +14,7 @@ export const parseVitest: TestReportParser = (lines) => {
   const section = lines.findIndex((line) => /⎯+\s*Failed (Tests|Suites) \d+\s*⎯+/.test(line));
   if (at < 0 && section < 0) return null;
   const summaryLine = at < 0 ? null : (lines[at] as string).trim().replace(/^Tests\s+/, 'Tests  ');
-  const counts =
-    summaryLine === null
-      ? null
-      : {
-          passed: countOf(summaryLine, 'passed'),
-          failed: countOf(summaryLine, 'failed'),
-          skipped: countOf(summaryLine, 'skipped') + countOf(summaryLine, 'todo'),
-          unit: 'tests' as const,
-        };
+  const counts = summaryLine === null ? null : testCounts(summaryLine);
 
   const failures: TestFailure[] = [];
   const filesAt = lastIndexMatching(lines, /^\s*Test Files\s{2,}/);
@@ -54,15 +46,7 @@ export const parseJest: TestReportParser = (lines) => {
   const hasSuites = lastIndexMatching(lines, /^\s*Test Suites:\s/) >= 0;
   if (at < 0 && !hasSuites) return null;
   const summaryLine = at < 0 ? null : (lines[at] as string).trim().replace(/^Tests:\s+/, 'Tests: ');
-  const counts =
-    summaryLine === null
-      ? null
-      : {
-          passed: countOf(summaryLine, 'passed'),
-          failed: countOf(summaryLine, 'failed'),
-          skipped: countOf(summaryLine, 'skipped') + countOf(summaryLine, 'todo'),
-          unit: 'tests' as const,
-        };
+  const counts = summaryLine === null ? null : testCounts(summaryLine);
 
   const failures: TestFailure[] = [];
   const seen = new Set<string>();
@@ -125,3 +109,13 @@ export const parseMocha: TestReportParser = (lines) => {
   }
   return { format: 'mocha', counts, summaryLine, failures };
 };
+
+/** Counts from a vitest or jest "Tests" line; todo tests count as skipped. */
+function testCounts(summaryLine: string) {
+  return {
+    passed: countOf(summaryLine, 'passed'),
+    failed: countOf(summaryLine, 'failed'),
+    skipped: countOf(summaryLine, 'skipped') + countOf(summaryLine, 'todo'),
+    unit: 'tests' as const,
+  };
+}
