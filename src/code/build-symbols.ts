@@ -20,7 +20,13 @@ interface Placed {
  * has (`hasType`). Plain node types keep tree-sitter's query compilation fast; `classify` filters.
  */
 export function symbolQuerySource(rules: LanguageRules, hasType: (type: string) => boolean): string {
-  return `[${rules.definitionTypes.filter(hasType).map((type) => `(${type})`).join(' ')}] @def`;
+  const pattern = (type: string) => {
+    const filter = rules.valueFilters?.[type];
+    const values = filter?.types.filter(hasType) ?? [];
+    if (!filter || values.length === 0) return `(${type})`;
+    return `(${type} ${filter.field}: [${values.map((value) => `(${value})`).join(' ')}])`;
+  };
+  return `[${rules.definitionTypes.filter(hasType).map(pattern).join(' ')}] @def`;
 }
 
 export function buildSymbols(tree: Tree, query: Query, rules: LanguageRules, lines: readonly string[]): CodeSymbol[] {

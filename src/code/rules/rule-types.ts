@@ -22,6 +22,11 @@ export interface Definition {
 export interface LanguageRules {
   /** Node types that can declare a symbol; `classify` decides for each node found. Types a grammar lacks are ignored. */
   definitionTypes: readonly string[];
+  /**
+   * Definition types that only count when one field holds one of some node types (`const f = () => {}`):
+   * the query checks it, so the many other nodes of that type never reach `classify`. Mirrors classify's own check.
+   */
+  valueFilters?: Readonly<Record<string, { field: string; types: readonly string[] }>>;
   commentTypes: readonly string[];
   /** Sibling nodes that belong to the declaration after them (TS method decorators, Rust `#[...]`). */
   attachedPrefixTypes?: readonly string[];
