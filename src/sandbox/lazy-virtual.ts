@@ -1,6 +1,7 @@
 import type { SandboxInfo } from '../engine/events';
 import type { ExecOptions, Sandbox } from './port';
 import type { VirtualSandbox, VirtualSandboxOptions } from './virtual';
+import { virtualSandboxInfo, virtualWorkdir } from './virtual-info';
 
 /**
  * The virtual sandbox, with just-bash (≈350 KB gzip in the browser) loaded on first
@@ -12,8 +13,8 @@ export class LazyVirtualSandbox implements Sandbox {
   private loaded: Promise<VirtualSandbox> | null = null;
 
   constructor(private readonly options: VirtualSandboxOptions = {}) {
-    this.workdir = options.workdir ?? '/workspace';
-    this.info = { kind: 'virtual', label: 'Virtual sandbox', reason: options.reason ?? 'works offline, no setup needed' };
+    this.workdir = virtualWorkdir(options.workdir);
+    this.info = virtualSandboxInfo(options.reason);
   }
 
   /** Starts loading now (e.g. when the page goes idle); later calls share the same load. */

@@ -5,6 +5,7 @@ import { joinPath, normalizeAbsolutePath, parentOf, resolvePath } from './paths'
 import type { DirEntry, ExecOptions, ExecResult, Sandbox } from './port';
 import { SandboxError } from './port';
 import { carryEnv, interruptionExitCode, interruptionNotice, type Interruption } from './shell-state';
+import { virtualSandboxInfo, virtualWorkdir } from './virtual-info';
 import { npmCommand, npxCommand } from './virtual-npm';
 
 export interface VirtualSandboxOptions {
@@ -13,8 +14,6 @@ export interface VirtualSandboxOptions {
   workdir?: string;
   reason?: string;
 }
-
-const DEFAULT_WORKDIR = '/workspace';
 
 type Stat = { type: 'file' | 'dir'; size: number };
 
@@ -34,12 +33,8 @@ export class VirtualSandbox implements Sandbox {
   private env: Record<string, string> = {};
 
   constructor(options: VirtualSandboxOptions = {}) {
-    this.workdir = normalizeAbsolutePath(options.workdir ?? DEFAULT_WORKDIR);
-    this.info = {
-      kind: 'virtual',
-      label: 'Virtual sandbox',
-      reason: options.reason ?? 'works offline, no setup needed',
-    };
+    this.workdir = virtualWorkdir(options.workdir);
+    this.info = virtualSandboxInfo(options.reason);
     const files: Record<string, string> = {};
     for (const [path, content] of Object.entries(options.files ?? {})) {
       files[resolvePath(this.workdir, path.replace(/^\/+/, ''))] = content;

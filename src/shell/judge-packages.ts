@@ -31,6 +31,14 @@ function leadingSubcommand(call: Call, spec: SubcommandToolSpec, ctx: JudgeConte
   return { sub, subArgs, rest };
 }
 
+/** A subcommand the tables list as read-only, judged by the option rules that still apply; false when not listed. */
+function judgeReadonlySubcommand(call: Call, spec: SubcommandToolSpec, sub: string, subArgs: Arg[], ctx: JudgeContext): boolean {
+  const rules = spec.readonly[sub];
+  if (rules === undefined) return false;
+  if (rules !== true) applyOptionRules({ name: `${call.name} ${sub}`, args: subArgs, shown: call.shown }, rules, ctx);
+  return true;
+}
+
 /** go, cargo, pip, bundle, deno…: read-only, test or other subcommands. */
 export function judgeSubcommandTool(call: Call, spec: SubcommandToolSpec, ctx: JudgeContext): void {
   const leading = leadingSubcommand(call, spec, ctx);
@@ -41,11 +49,7 @@ export function judgeSubcommandTool(call: Call, spec: SubcommandToolSpec, ctx: J
     if (launched.length > 0) ctx.judgeArgv(launched);
     return;
   }
-  const rules = spec.readonly[sub];
-  if (rules !== undefined) {
-    if (rules !== true) applyOptionRules({ name: `${call.name} ${sub}`, args: subArgs, shown: call.shown }, rules, ctx);
-    return;
-  }
+  if (judgeReadonlySubcommand(call, spec, sub, subArgs, ctx)) return;
   const nested = spec.nested?.[sub];
   if (nested) {
     const second = parseOptions(subArgs, {}, ctx.safeVars).operands[0]?.text;
@@ -67,11 +71,7 @@ export function judgePackageManager(call: Call, spec: PackageManagerSpec, ctx: J
     judgeLaunched(call, splitLeadingOptions(subArgs, { valued: ['-p', '--package', '-c', '--call'] }, ctx.safeVars).rest, `${call.name} ${sub}`, ctx);
     return;
   }
-  const rules = spec.readonly[sub];
-  if (rules !== undefined) {
-    if (rules !== true) applyOptionRules({ name: `${call.name} ${sub}`, args: subArgs, shown: call.shown }, rules, ctx);
-    return;
-  }
+  if (judgeReadonlySubcommand(call, spec, sub, subArgs, ctx)) return;
   const nested = spec.nested?.[sub];
   if (nested) {
     const second = parseOptions(subArgs, {}, ctx.safeVars).operands[0]?.text;

@@ -1,4 +1,5 @@
 /** Text helpers shared by the tools: what the model reads must stay short and unambiguous. */
+import { stripTerminalEscapes } from '../sandbox/terminal-output';
 
 export const HEAD_CHARS = 2_000;
 export const TAIL_CHARS = 2_000;
@@ -85,11 +86,7 @@ export function capUtf8(text: string, maxBytes: number): { text: string; truncat
 }
 
 /** Removes ANSI escape sequences (colours, cursor moves, OSC titles, charset switches) so summaries can be matched. */
-export function stripAnsi(text: string): string {
-  // CSI (ESC [ … final), OSC (ESC ] … BEL or ESC \), then any other two-character escape (ESC ( B, ESC =).
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[()][0-9A-Za-z]|\u001b[=>78c]/g, '');
-}
+export const stripAnsi = stripTerminalEscapes;
 
 /** Output lines longer than this are cut before the model sees them (minified code, base64, progress dumps). */
 export const OUTPUT_LINE_MAX_CHARS = 2_000;

@@ -1,3 +1,5 @@
+import { stripTerminalEscapes } from '../../sandbox/terminal-output';
+
 /**
  * Turns command events into the text xterm receives. xterm needs "\r\n" to
  * return to column 0; programs print a lone "\n".
@@ -28,10 +30,7 @@ export function exitLine({ exitCode, timedOut, aborted }: CommandEnd): string {
   return `${color}[${label}]${RESET}\r\n`;
 }
 
-/** ANSI escape sequences (CSI, OSC and two-byte escapes). */
-const ANSI_PATTERN = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]/g;
-
 /** The terminal text as plain lines, for the screen-reader log and tests. */
 export function toPlainText(terminalText: string): string {
-  return terminalText.replace(ANSI_PATTERN, '').replace(/\r\n/g, '\n').replace(/\r/g, '');
+  return stripTerminalEscapes(terminalText).replace(/\r\n/g, '\n').replace(/\r/g, '');
 }
