@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { applyEdit } from '../src/tools/edit';
+import { indentOf, isBlankLine, randomInt, seededRandom } from '../test/unit/edit/real-code';
 
 // EDIT_BENCH_SEED / EDIT_BENCH_SAMPLES try other samples; the defaults are what `npm run bench` reports.
 const SEED = Number(process.env.EDIT_BENCH_SEED ?? 20_261_105);
@@ -18,18 +19,8 @@ const SAMPLES_PER_PERTURBATION = Number(process.env.EDIT_BENCH_SAMPLES ?? 400);
 const APPLIED_TARGET = 0.95;
 
 // ── seeded choices ──────────────────────────────────────────────────────────
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = mulberry32(SEED);
-const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+const random = seededRandom(SEED);
+const int = (min: number, max: number) => randomInt(random, min, max);
 const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)] as T;
 
 // ── real files ──────────────────────────────────────────────────────────────
@@ -106,8 +97,6 @@ interface Block {
   lines: string[];
 }
 
-const isBlank = (line: string) => line.trim() === '';
-const indentOf = (line: string) => /^[ \t]*/.exec(line)?.[0] ?? '';
 
 function countWindows(haystack: readonly string[], needle: readonly string[]): number {
   let count = 0;
@@ -125,7 +114,7 @@ function pickBlock(files: readonly SourceFile[]): Block {
     const start = int(0, file.lines.length - length - 1);
     const lines = file.lines.slice(start, start + length);
     if (lines.some((line) => line.length > 160)) continue;
-    if (lines.filter((line) => !isBlank(line)).length < 3) continue;
+    if (lines.filter((line) => !isBlankLine(line)).length < 3) continue;
     if (lines.join('').replace(/\s/g, '').length < 60) continue;
     if (countWindows(file.normalised, lines.map(normalise)) !== 1) continue;
     return { file, start, lines };
@@ -145,7 +134,7 @@ const asIs = (intended: string[]) => intended;
 
 const whitespace: Perturbation = (block) => {
   const search = block.lines.map((line) => {
-    if (isBlank(line)) return line;
+    if (isBlankLine(line)) return line;
     let out = line;
     if (random() < 0.35) out += pick([' ', '  ', '\t']);
     if (random() < 0.35) {
@@ -159,14 +148,14 @@ const whitespace: Perturbation = (block) => {
     return out;
   });
   if (search.join('\n') === block.lines.join('\n')) {
-    const i = block.lines.findIndex((line) => !isBlank(line));
+    const i = block.lines.findIndex((line) => !isBlankLine(line));
     search[i] = `${search[i]}  `;
   }
   return { search, replacement: asIs, variant: 'trailing/internal spacing' };
 };
 
 const indentation: Perturbation = (block) => {
-  const text = block.lines.filter((line) => !isBlank(line));
+  const text = block.lines.filter((line) => !isBlankLine(line));
   const min = Math.min(...text.map((line) => indentOf(line).length));
   const usesTabs = text.some((line) => indentOf(line).includes('\t'));
   const variants: { name: string; move: (line: string) => string }[] = [
@@ -186,7 +175,7 @@ const indentation: Perturbation = (block) => {
   }
   if (usesTabs) variants.push({ name: 'tabs→spaces', move: (line) => line.replace(/^\t+/, (tabs) => '    '.repeat(tabs.length)) });
   const variant = pick(variants);
-  const move = (lines: string[]) => lines.map((line) => (isBlank(line) ? line : variant.move(line)));
+  const move = (lines: string[]) => lines.map((line) => (isBlankLine(line) ? line : variant.move(line)));
   return { search: move(block.lines), replacement: move, variant: variant.name };
 };
 
@@ -211,7 +200,7 @@ const rename: Perturbation = (block) => {
 };
 
 const missingLine: Perturbation = (block) => {
-  const interior = block.lines.map((_, i) => i).filter((i) => i > 0 && i < block.lines.length - 1 && !isBlank(block.lines[i] as string));
+  const interior = block.lines.map((_, i) => i).filter((i) => i > 0 && i < block.lines.length - 1 && !isBlankLine(block.lines[i] as string));
   if (interior.length === 0) return null;
   const drop = pick(interior);
   return { search: block.lines.filter((_, i) => i !== drop), replacement: asIs, variant: 'one interior line missing' };
@@ -255,7 +244,7 @@ for (const { name, perturb, changesText } of PERTURBATIONS) {
       tally.skipped++;
       continue;
     }
-    const firstText = block.lines.findIndex((line) => !isBlank(line));
+    const firstText = block.lines.findIndex((line) => !isBlankLine(line));
     const intended = [...block.lines.slice(0, firstText + 1), `${indentOf(block.lines[firstText] as string)}edit_marker_${done}()`, ...block.lines.slice(firstText + 1)];
     const expected = [...block.file.lines.slice(0, block.start), ...intended, ...block.file.lines.slice(block.start + block.lines.length)].join('\n');
 

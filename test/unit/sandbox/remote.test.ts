@@ -1,11 +1,11 @@
 import * as Comlink from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OutputChunk, Sandbox } from '../../../src/sandbox/port';
-import { SandboxError } from '../../../src/sandbox/port';
 import { RemoteSandbox, exposeSandbox, type SandboxHost } from '../../../src/sandbox/remote';
 import { VirtualSandbox } from '../../../src/sandbox/virtual';
 import { WebContainerSandbox } from '../../../src/sandbox/webcontainer';
 import { FakeWebContainer } from '../../fixtures/fake-webcontainer';
+import { codeOf } from './sandbox-error-code';
 
 const openPorts: MessagePort[] = [];
 
@@ -20,16 +20,6 @@ async function bridge(sandbox: Sandbox = new VirtualSandbox({ files: { 'a.txt': 
   Comlink.expose(exposeSandbox(sandbox), port1);
   const remote = await RemoteSandbox.connect(Comlink.wrap<SandboxHost>(port2));
   return { sandbox, remote };
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(SandboxError);
-    return (error as SandboxError).code;
-  }
-  throw new Error('expected a SandboxError');
 }
 
 describe('RemoteSandbox over comlink', () => {

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { OutputChunk } from '../../../src/sandbox/port';
-import { SandboxError } from '../../../src/sandbox/port';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
 import { VirtualSandbox } from '../../../src/sandbox/virtual';
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(SandboxError);
-    return (error as SandboxError).code;
-  }
-  throw new Error('expected a SandboxError');
-}
+import { codeOf } from './sandbox-error-code';
 
 describe('VirtualSandbox shell state', () => {
   it('keeps cd and export from one command to the next', async () => {

@@ -4,6 +4,7 @@ import { SandboxError } from '../../../src/sandbox/port';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
 import { WebContainerSandbox, errorCodeOf, filesToMountTree } from '../../../src/sandbox/webcontainer';
 import { FakeWebContainer, type FakeWebContainerOptions } from '../../fixtures/fake-webcontainer';
+import { codeOf } from './sandbox-error-code';
 
 const ROOT = '/home/workspace';
 
@@ -12,16 +13,6 @@ async function setup(options: FakeWebContainerOptions = {}, files: Record<string
   const sandbox = new WebContainerSandbox(container);
   await sandbox.mountFiles(files);
   return { container, sandbox };
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(SandboxError);
-    return (error as SandboxError).code;
-  }
-  throw new Error('expected a SandboxError');
 }
 
 describe('WebContainerSandbox exec', () => {
