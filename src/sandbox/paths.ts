@@ -36,8 +36,10 @@ export function parentOf(path: string): string {
   return cut <= 0 ? '/' : path.slice(0, cut);
 }
 
+/** Joins a directory and a relative name ("/a" + "b/c" → "/a/b/c"; "" or "." is the directory itself). */
 export function joinPath(dir: string, name: string): string {
-  return dir === '/' ? `/${name}` : `${dir}/${name}`;
+  if (name === '' || name === '.') return dir;
+  return dir.endsWith('/') ? `${dir}${name}` : `${dir}/${name}`;
 }
 
 /**

@@ -2,7 +2,7 @@
  * Workspace path handling for tool arguments. Pure string logic on POSIX paths,
  * so it runs the same in a Web Worker and in Node.
  */
-import { collapseSegments } from '../sandbox/paths';
+import { collapseSegments, joinPath, parentOf } from '../sandbox/paths';
 
 export type ResolvedPath =
   | { ok: true; /** Absolute, normalised path inside the workspace. */ absolute: string; /** Workspace-relative path, "." for the root. */ display: string }
@@ -26,11 +26,7 @@ function normaliseSegments(segments: string[]): string[] | null {
 /** Normalises an absolute POSIX path ("/a/./b/../c/" → "/a/c"); ".." above "/" stays at "/". */
 export const normaliseAbsolute = collapseSegments;
 
-/** Joins a directory and a relative name ("/a" + "b/c" → "/a/b/c"). */
-export function joinPath(dir: string, name: string): string {
-  if (name === '' || name === '.') return dir;
-  return dir.endsWith('/') ? `${dir}${name}` : `${dir}/${name}`;
-}
+export { joinPath };
 
 /** The workspace-relative form of an absolute path inside the workspace ("." for the root itself). */
 export function displayPath(workdir: string, absolute: string): string {
@@ -78,7 +74,4 @@ export function resolveWorkspacePath(workdir: string, input: string): ResolvedPa
 }
 
 /** The parent directory of an absolute path ("/a/b" → "/a", "/a" → "/"). */
-export function parentDir(absolute: string): string {
-  const index = absolute.lastIndexOf('/');
-  return index <= 0 ? '/' : absolute.slice(0, index);
-}
+export const parentDir = parentOf;
