@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { extractSymbols } from '../code/extract-symbols';
-import { closestNames, findSymbol } from '../code/find-symbol';
-import { languageForPath } from '../code/languages';
+import { extractSymbols, findSymbolInSource } from '../code/extract-symbols';
+import { closestNames } from '../code/find-symbol';
+import { languageForPath, refineLanguage } from '../code/languages';
 import { flattenSymbols, type CodeSymbol } from '../code/symbol-types';
 import { numberedLines, sliceLines } from '../code/text-lines';
 import { type ParsedArgs, UsageError, rejectUnknownFlags, stringFlag } from './args';
@@ -49,20 +49,21 @@ export async function symbolsCommand(args: ParsedArgs, input: AsyncIterable<stri
   if (path === undefined || extra.length > 0) throw new UsageError('symbols needs exactly one FILE (or --jsonl)');
   const json = args.flags.get('json') === true;
   const wanted = stringFlag(args, 'symbol');
-  const language = languageForPath(path);
-  if (!language) throw new Error(`${path}: no parser for this file type`);
+  const byPath = languageForPath(path);
+  if (!byPath) throw new Error(`${path}: no parser for this file type`);
   const source = await readFile(path, 'utf8');
-  const symbols = await extractSymbols(source, language);
+  const language = refineLanguage(byPath, path, source);
 
   if (wanted === undefined) {
+    const symbols = await extractSymbols(source, language);
     if (json) out(JSON.stringify({ path, language, symbols }));
     else for (const s of flattenSymbols(symbols)) out(`${s.kind} ${s.qualifiedName} lines ${s.startLine}–${s.endLine}`);
     return 0;
   }
 
-  const found = findSymbol(symbols, wanted);
+  const found = await findSymbolInSource(source, language, wanted);
   if (found.symbols.length === 0) {
-    const close = closestNames(symbols, wanted, 5);
+    const close = closestNames(await extractSymbols(source, language), wanted, 5);
     throw new Error(`${path}: no symbol "${wanted}"${close.length > 0 ? `; closest: ${close.join(', ')}` : ''}`);
   }
   if (json) {
@@ -92,14 +93,15 @@ async function answerLine(line: string): Promise<AnswerLine> {
     return { path, symbols: [], error: `invalid input line: expected {"path": "...", "content"?: "..."}${issue ? ` (${issue.path.join('.') || 'line'}: ${issue.message})` : ''}` };
   }
   const { path, content } = parsed.data;
-  const language = languageForPath(path);
-  if (!language) return { path, symbols: [], error: 'unknown language: no parser for this file extension' };
+  const byPath = languageForPath(path);
+  if (!byPath) return { path, symbols: [], error: 'unknown language: no parser for this file extension' };
   let source: string;
   try {
     source = content ?? (await readFile(path, 'utf8'));
   } catch (error) {
     return { path, symbols: [], error: `cannot read the file: ${messageOf(error)}` };
   }
+  const language = refineLanguage(byPath, path, source);
   try {
     return { path, symbols: flattenSymbols(await extractSymbols(source, language)).map(flat) };
   } catch (error) {

@@ -1,4 +1,4 @@
-import type { Node, Query, Tree } from 'web-tree-sitter';
+import type { Node, QueryCapture, Tree } from 'web-tree-sitter';
 import type { CodeSymbol } from './symbol-types';
 import { lastRow } from './rules/node-helpers';
 import type { Definition, LanguageRules } from './rules/rule-types';
@@ -29,10 +29,31 @@ export function symbolQuerySource(rules: LanguageRules, hasType: (type: string) 
   return `[${rules.definitionTypes.filter(hasType).map(pattern).join(' ')}] @def`;
 }
 
-export function buildSymbols(tree: Tree, query: Query, rules: LanguageRules, lines: readonly string[]): CodeSymbol[] {
+/** The symbols of a whole file, from the symbol query's captures over its whole tree. */
+export function buildSymbols(tree: Tree, captures: readonly QueryCapture[], rules: LanguageRules, lines: readonly string[]): CodeSymbol[] {
+  return build(tree, captures, rules, lines, () => true) as CodeSymbol[];
+}
+
+/**
+ * The symbols of some top-level statements of a file, from the captures within them. Each symbol is
+ * what the whole-file build gives, except where an overload signature in one statement would merge
+ * into a declaration in another and `mayMerge(earlierStart, laterStart)` cannot tell whether
+ * something left out lies between them: then null (build the whole file instead).
+ */
+export function buildSymbolsInPart(
+  tree: Tree,
+  captures: readonly QueryCapture[],
+  rules: LanguageRules,
+  lines: readonly string[],
+  mayMerge: (earlierStart: number, laterStart: number) => boolean,
+): CodeSymbol[] | null {
+  return build(tree, captures, rules, lines, mayMerge);
+}
+
+function build(tree: Tree, captures: readonly QueryCapture[], rules: LanguageRules, lines: readonly string[], mayMergeTopLevel: MayMerge): CodeSymbol[] | null {
   const placed: Placed[] = [];
   const seen = new Set<number>();
-  for (const capture of query.captures(tree.rootNode)) {
+  for (const capture of captures) {
     const node = capture.node;
     const def = rules.classify(node);
     if (!def || seen.has(def.outer.id)) continue;
@@ -51,8 +72,10 @@ export function buildSymbols(tree: Tree, query: Query, rules: LanguageRules, lin
   const roots = nest(placed);
   for (const p of placed) p.startRow = extendedStartRow(p.def.outer, rules, tree.rootNode, lines);
   for (const p of placed) if (p.def.ownsFollowingSiblings) p.endRow = ownedEndRow(p);
-  return toSymbols(roots, [], lines.length);
+  return toSymbols(roots, [], lines.length, mayMergeTopLevel);
 }
+
+type MayMerge = (earlierStart: number, laterStart: number) => boolean;
 
 function startsOwnLine(node: Node, lines: readonly string[]): boolean {
   const { row, column } = node.startPosition;
@@ -125,9 +148,10 @@ function ownedEndRow(owner: Placed): number {
 interface Built {
   symbol: CodeSymbol;
   overloadSignature: boolean;
+  nestStart: number;
 }
 
-function toSymbols(list: readonly Placed[], scope: readonly string[], lineCount: number, bounds?: { start: number; end: number }): CodeSymbol[] {
+function toSymbols(list: readonly Placed[], scope: readonly string[], lineCount: number, mayMerge?: MayMerge, bounds?: { start: number; end: number }): CodeSymbol[] | null {
   const built: Built[] = [];
   for (const p of list) {
     const lo = bounds?.start ?? 0;
@@ -137,6 +161,8 @@ function toSymbols(list: readonly Placed[], scope: readonly string[], lineCount:
     const path = [...scope, ...(p.def.qualifiers ?? []), p.def.name];
     const childScope = p.def.childQualifier ? [...scope, ...p.def.childQualifier] : path;
     const nameRow = p.def.nameNode?.startPosition.row ?? p.def.outer.startPosition.row;
+    // Below the top level every sibling is present, so nested merges are always decidable.
+    const children = toSymbols(p.children, childScope, lineCount, undefined, { start: startRow, end: endRow }) as CodeSymbol[];
     built.push({
       symbol: {
         name: p.def.name,
@@ -145,20 +171,22 @@ function toSymbols(list: readonly Placed[], scope: readonly string[], lineCount:
         startLine: startRow + 1,
         endLine: endRow + 1,
         signatureLine: clamp(nameRow, startRow, endRow) + 1,
-        children: toSymbols(p.children, childScope, lineCount, { start: startRow, end: endRow }),
+        children,
       },
       overloadSignature: p.def.overloadSignature === true,
+      nestStart: p.nestStart,
     });
   }
-  return mergeOverloads(built);
+  return mergeOverloads(built, mayMerge);
 }
 
 /** Body-less overload signatures fold into the next sibling of the same name and kind. */
-function mergeOverloads(built: readonly Built[]): CodeSymbol[] {
+function mergeOverloads(built: readonly Built[], mayMerge: MayMerge = () => true): CodeSymbol[] | null {
   const out: Built[] = [];
   for (const item of built) {
     const previous = out.at(-1);
     if (previous?.overloadSignature && previous.symbol.name === item.symbol.name && previous.symbol.kind === item.symbol.kind) {
+      if (!mayMerge(previous.nestStart, item.nestStart)) return null;
       out.pop();
       item.symbol.startLine = previous.symbol.startLine;
       item.symbol.signatureLine = previous.symbol.signatureLine;

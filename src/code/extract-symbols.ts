@@ -1,8 +1,10 @@
-import { Query, type Language } from 'web-tree-sitter';
-import { buildSymbols, symbolQuerySource } from './build-symbols';
+import { Query, type Language, type QueryCapture, type Tree } from 'web-tree-sitter';
+import { buildSymbols, buildSymbolsInPart, symbolQuerySource } from './build-symbols';
+import { findSymbol, normalizeQuery, type FindResult } from './find-symbol';
 import type { LanguageId } from './languages';
 import { rulesFor } from './rules';
 import { loadLanguage, withTree } from './runtime';
+import { queryTokens, statementsMentioning } from './statements-mentioning';
 import type { CodeSymbol } from './symbol-types';
 import { splitLines } from './text-lines';
 
@@ -15,24 +17,61 @@ const cache = new Map<string, CodeSymbol[]>();
  * The last few results are cached by exact text; each call returns its own copy.
  */
 export async function extractSymbols(source: string, language: LanguageId): Promise<CodeSymbol[]> {
-  const key = `${language}\u0000${source}`;
-  let symbols = cache.get(key);
-  if (symbols) {
-    cache.delete(key);
-  } else {
-    symbols = await extractUncached(source, language);
-  }
-  cache.set(key, symbols);
-  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  const key = cacheKey(source, language);
+  const symbols = cache.get(key) ?? (await withTree(source, language, (tree) => wholeFile(tree, source, language)));
+  remember(key, symbols);
   return copySymbols(symbols);
 }
 
-async function extractUncached(source: string, language: LanguageId): Promise<CodeSymbol[]> {
-  const lang = await loadLanguage(language);
+/**
+ * `findSymbol` over the symbols of `source`, without building them all when it can: only the
+ * top-level statements that mention every token of the query are searched (a symbol and everything
+ * enclosing it lie in one such statement). When that finds nothing, or cannot decide, the whole
+ * file is built (and cached, for the "not found" message that follows).
+ */
+export async function findSymbolInSource(source: string, language: LanguageId, query: string): Promise<SourceFindResult> {
+  const key = cacheKey(source, language);
+  const cached = cache.get(key);
+  if (cached) return { ...findSymbol(copySymbols(cached), query), searched: 'cached' };
+  const tokens = queryTokens(normalizeQuery(query));
+  return withTree(source, language, (tree) => {
+    const part = tokens.length > 0 ? symbolsMentioning(tree, source, language, tokens) : null;
+    const found = part && findSymbol(part, query);
+    if (found && found.symbols.length > 0) return { ...found, searched: 'part' };
+    const all = wholeFile(tree, source, language);
+    remember(key, all);
+    return { ...findSymbol(copySymbols(all), query), searched: 'whole' };
+  });
+}
+
+export interface SourceFindResult extends FindResult {
+  /** What was searched: cached symbols, only the statements mentioning the query, or the whole file. */
+  searched: 'cached' | 'part' | 'whole';
+}
+
+function symbolsMentioning(tree: Tree, source: string, language: LanguageId, tokens: readonly string[]): CodeSymbol[] | null {
   const rules = rulesFor(language);
-  const query = symbolQuery(language, lang);
-  const lines = splitLines(source);
-  return withTree(source, language, (tree) => buildSymbols(tree, query, rules, lines));
+  const part = statementsMentioning(tree, source, tokens, rules);
+  if (!part) return null;
+  const query = symbolQuery(language, tree.language);
+  const captures: QueryCapture[] = [];
+  for (const statement of part.statements) captures.push(...query.captures(statement));
+  return buildSymbolsInPart(tree, captures, rules, splitLines(source), part.adjacent);
+}
+
+function wholeFile(tree: Tree, source: string, language: LanguageId): CodeSymbol[] {
+  const query = symbolQuery(language, tree.language);
+  return buildSymbols(tree, query.captures(tree.rootNode), rulesFor(language), splitLines(source));
+}
+
+function cacheKey(source: string, language: LanguageId): string {
+  return `${language}\u0000${source}`;
+}
+
+function remember(key: string, symbols: CodeSymbol[]): void {
+  cache.delete(key);
+  cache.set(key, symbols);
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
 }
 
 function copySymbols(symbols: readonly CodeSymbol[]): CodeSymbol[] {

@@ -1,5 +1,5 @@
 /** Code intelligence on tree-sitter: languages, symbols, outlines, slices and syntax checks. */
-export { LANGUAGE_IDS, GRAMMAR_WASM, RUNTIME_WASM, allWasmAssets, isLanguageId, languageForPath } from './languages';
+export { LANGUAGE_IDS, GRAMMAR_WASM, RUNTIME_WASM, allWasmAssets, isLanguageId, languageForFile, languageForPath, refineLanguage } from './languages';
 export type { LanguageId, WasmAsset } from './languages';
 export { GRAMMAR_URL_PREFIX, fetchGrammarLoader, grammarUrl, runtimeWasmUrl } from './grammar-loader';
 export type { FetchGrammarLoaderOptions, GrammarLoader } from './grammar-loader';

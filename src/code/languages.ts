@@ -1,3 +1,5 @@
+import { isCppHeader } from './cpp-header';
+
 /** The languages code intelligence understands, and how a file path maps to one. */
 export const LANGUAGE_IDS = [
   'typescript',
@@ -52,6 +54,20 @@ export function languageForPath(path: string): LanguageId | null {
   const dot = base.lastIndexOf('.');
   if (dot === -1) return null;
   return EXTENSIONS[base.slice(dot + 1).toLowerCase()] ?? null;
+}
+
+/**
+ * The language of a file from its path and content: as `languageForPath`, except that a `.h` header
+ * written in C++ is C++ (the C grammar would garble its classes and templates).
+ */
+export function languageForFile(path: string, content: string): LanguageId | null {
+  const language = languageForPath(path);
+  return language && refineLanguage(language, path, content);
+}
+
+/** The language `languageForPath` gave, corrected by the content where the extension is ambiguous (`.h`). */
+export function refineLanguage(language: LanguageId, path: string, content: string): LanguageId {
+  return language === 'c' && /\.h$/i.test(path) && isCppHeader(content) ? 'cpp' : language;
 }
 
 export function isLanguageId(value: string): value is LanguageId {

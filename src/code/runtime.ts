@@ -49,9 +49,12 @@ async function loadLanguageOnce(language: LanguageId): Promise<Language> {
   }
 }
 
-/** Parses `source`; the caller owns the tree and must `delete()` it (use `withTree`). */
+/** Parses `source`; the caller owns the tree and must `delete()` it (most callers want `withTree`). */
 export async function parseSource(source: string, language: LanguageId): Promise<Tree> {
-  const lang = await loadLanguage(language);
+  return parseNow(source, language, await loadLanguage(language));
+}
+
+function parseNow(source: string, language: LanguageId, lang: Language): Tree {
   let parser = parsers.get(language);
   if (!parser) {
     parser = new Parser();
@@ -63,14 +66,31 @@ export async function parseSource(source: string, language: LanguageId): Promise
   return tree;
 }
 
-/** Parses, hands the tree to `use`, and frees the tree's wasm memory afterwards. */
+/**
+ * The last few trees, by language and exact text: reading one symbol of a file and then another, or
+ * checking an edit's syntax and then reading the edited file, parses once. Evicted trees are freed.
+ */
+const TREES_KEPT = 4;
+const trees = new Map<string, Tree>();
+
+/**
+ * Hands the tree of `source` to `use`, parsing it unless a recent call already did. `use` runs
+ * synchronously right after the grammar is ready, so no other call can free the tree under it;
+ * it must not keep the tree (or its nodes) after returning.
+ */
 export async function withTree<T>(source: string, language: LanguageId, use: (tree: Tree) => T): Promise<T> {
-  const tree = await parseSource(source, language);
-  try {
-    return use(tree);
-  } finally {
-    tree.delete();
+  const lang = await loadLanguage(language);
+  const key = `${language}\u0000${source}`;
+  let tree = trees.get(key);
+  if (tree) trees.delete(key);
+  else tree = parseNow(source, language, lang);
+  trees.set(key, tree);
+  if (trees.size > TREES_KEPT) {
+    const oldest = trees.keys().next().value as string;
+    trees.get(oldest)?.delete();
+    trees.delete(oldest);
   }
+  return use(tree);
 }
 
 function messageOf(error: unknown): string {

@@ -1,3 +1,4 @@
+import type { SourceFindResult } from '../code/extract-symbols';
 import type { CodeSymbol } from '../code/symbol-types';
 import type { CodeSyntaxError } from '../code/syntax-errors';
 import type { LanguageId } from '../code/languages';
@@ -8,6 +9,10 @@ import type { LanguageId } from '../code/languages';
  */
 export async function extractSymbols(source: string, language: LanguageId): Promise<CodeSymbol[]> {
   return (await import('../code/extract-symbols')).extractSymbols(source, language);
+}
+
+export async function findSymbolInSource(source: string, language: LanguageId, query: string): Promise<SourceFindResult> {
+  return (await import('../code/extract-symbols')).findSymbolInSource(source, language, query);
 }
 
 export async function syntaxErrors(source: string, language: LanguageId): Promise<CodeSyntaxError[]> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { languageForPath } from '../code/languages';
+import { languageForPath, refineLanguage } from '../code/languages';
 import { outline } from '../code/outline';
 import type { CodeSymbol } from '../code/symbol-types';
 import type { OutlineSymbol } from '../engine/events';
@@ -60,11 +60,12 @@ class OutlineEvents {
 type Parsed = { kind: 'symbols'; symbols: CodeSymbol[] } | { kind: 'unsupported' } | { kind: 'skipped'; why: string };
 
 async function parseFile(ctx: ToolContext, absolute: string, display: string, size: number | undefined): Promise<Parsed> {
-  const language = languageForPath(display);
-  if (!language) return { kind: 'unsupported' };
+  const byPath = languageForPath(display);
+  if (!byPath) return { kind: 'unsupported' };
   if (size !== undefined && size > MAX_OUTLINE_FILE_BYTES) return { kind: 'skipped', why: `too large to outline, ${formatBytes(size)}` };
   const content = await ctx.sandbox.readFile(absolute);
   if (looksBinary(content)) return { kind: 'skipped', why: 'binary' };
+  const language = refineLanguage(byPath, display, content);
   try {
     return { kind: 'symbols', symbols: await extractSymbols(content, language) };
   } catch (error) {

@@ -1,7 +1,7 @@
-import { closestNames, findSymbol } from '../code/find-symbol';
-import { languageForPath } from '../code/languages';
+import { closestNames } from '../code/find-symbol';
+import { languageForFile } from '../code/languages';
 import type { CodeSymbol } from '../code/symbol-types';
-import { extractSymbols } from './code-parsing';
+import { extractSymbols, findSymbolInSource } from './code-parsing';
 
 /** How many close names and top-level symbols a "not found" message lists. */
 export const CLOSEST_NAMES_SHOWN = 5;
@@ -29,19 +29,18 @@ export interface LineWindow {
 
 /** Finds `query` (a name or a qualified name such as `Outer.Inner.method`) among the symbols of a file. */
 export async function lookUpSymbol(display: string, content: string, query: string, window: LineWindow = {}): Promise<SymbolLookup> {
-  const language = languageForPath(display);
+  const language = languageForFile(display, content);
   if (!language) return { kind: 'unsupported' };
-  let symbols: CodeSymbol[];
   try {
-    symbols = await extractSymbols(content, language);
+    const candidates = narrow((await findSymbolInSource(content, language, query)).symbols, window);
+    const [first, ...others] = candidates;
+    if (first && others.length === 0) return { kind: 'found', symbol: first };
+    if (first) return { kind: 'ambiguous', message: ambiguousMessage(display, query, candidates) };
+    // Finding nothing built (and cached) every symbol of the file, which the message lists.
+    return { kind: 'missing', message: missingMessage(display, query, await extractSymbols(content, language)) };
   } catch (error) {
     return { kind: 'unavailable', reason: error instanceof Error ? error.message : String(error) };
   }
-  const candidates = narrow(findSymbol(symbols, query).symbols, window);
-  const [first, ...others] = candidates;
-  if (first && others.length === 0) return { kind: 'found', symbol: first };
-  if (first) return { kind: 'ambiguous', message: ambiguousMessage(display, query, candidates) };
-  return { kind: 'missing', message: missingMessage(display, query, symbols) };
 }
 
 /** The candidates overlapping the window, when that leaves any; else all of them. */

@@ -1,4 +1,4 @@
-import { languageForPath } from '../code/languages';
+import { languageForFile } from '../code/languages';
 import type { CodeSyntaxError } from '../code/syntax-errors';
 import { newSyntaxErrors, syntaxErrors } from './code-parsing';
 
@@ -17,7 +17,7 @@ export interface SyntaxCheck {
  * start (a grammar that fails to load) the write is not blocked; the report says the check was skipped.
  */
 export async function checkSyntaxAfterWrite(path: string, before: string | null, after: string): Promise<SyntaxCheck> {
-  const language = languageForPath(path);
+  const language = languageForFile(path, after);
   if (!language) return { errors: [], report: null };
   let errors: CodeSyntaxError[];
   try {

@@ -23,6 +23,7 @@ const KINDS: Readonly<Record<string, SymbolKind>> = {
 export const csharpRules: LanguageRules = {
   definitionTypes: Object.keys(KINDS),
   commentTypes: ['comment'],
+  siblingOwnerTypes: ['file_scoped_namespace_declaration'],
   classify,
 };
 

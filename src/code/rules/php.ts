@@ -17,6 +17,7 @@ const KINDS: Readonly<Record<string, SymbolKind>> = {
 export const phpRules: LanguageRules = {
   definitionTypes: Object.keys(KINDS),
   commentTypes: ['comment'],
+  siblingOwnerTypes: ['namespace_definition'],
   classify,
 };
 

@@ -28,6 +28,8 @@ export interface LanguageRules {
    */
   valueFilters?: Readonly<Record<string, { field: string; types: readonly string[] }>>;
   commentTypes: readonly string[];
+  /** Node types that `classify` may mark `ownsFollowingSiblings` (`namespace X;`). */
+  siblingOwnerTypes?: readonly string[];
   /** Sibling nodes that belong to the declaration after them (TS method decorators, Rust `#[...]`). */
   attachedPrefixTypes?: readonly string[];
   /** Comments that never document the next declaration (a shebang). */

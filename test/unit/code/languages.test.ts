@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { GRAMMAR_WASM, LANGUAGE_IDS, RUNTIME_WASM, allWasmAssets, languageForPath } from '../../../src/code/languages';
+import { GRAMMAR_WASM, LANGUAGE_IDS, RUNTIME_WASM, allWasmAssets, languageForFile, languageForPath } from '../../../src/code/languages';
 
 const require = createRequire(import.meta.url);
 
@@ -60,5 +60,34 @@ describe('wasm assets', () => {
     // TypeScript and TSX share a package but are two files.
     expect(files).toEqual(expect.arrayContaining(['tree-sitter-typescript.wasm', 'tree-sitter-tsx.wasm', 'tree-sitter-c_sharp.wasm', 'tree-sitter-php.wasm']));
     expect(files).toHaveLength(LANGUAGE_IDS.length + 1);
+  });
+});
+
+describe('languageForFile: a .h header is C unless it is written in C++', () => {
+  const c = ['#ifndef POINT_H', '#define POINT_H', 'struct point { int x, y; };', 'int class_count(void);', '#endif', ''].join('\n');
+  const cpp = ['#pragma once', 'namespace geo {', 'class Point {', ' public:', '  int x;', '};', '}', ''].join('\n');
+
+  it.each([
+    ['a plain C header', c, 'c'],
+    ['C names that start like C++ keywords (libxml2)', 'XMLPUBFUN void XMLCALL\n\t\tnamespaceDecl\t(void *ctx);\nint classify(int templates);\n', 'c'],
+    ['namespaces, classes and access specifiers', cpp, 'cpp'],
+    ['a template', 'template <typename T>\nT twice(T v) { return v + v; }\n', 'cpp'],
+    ['a class with bases on its own line', 'class Widget : public Base\n{\n};\n', 'cpp'],
+    ['`using namespace`', 'using namespace std;\n', 'cpp'],
+    ['a namespace opened on the next line (libstdc++)', 'namespace std _GLIBCXX_VISIBILITY(default)\n{\n}\n', 'cpp'],
+    ['C++ extras under #ifdef __cplusplus (glibc)', '#ifdef __cplusplus\nextern "C" {\nclass __cleanup\n{\n};\n#endif\nint f(void);\n', 'c'],
+    ['under #if defined __cplusplus && …', '#if defined __cplusplus && __GNUC_PREREQ (4, 4)\ntemplate <typename T> struct X {};\n#endif\n', 'c'],
+    ['under glibc\'s __CORRECT_ISO_CPP_ guard', '#ifdef __CORRECT_ISO_CPP_STRING_H_PROTO\nnamespace std {\n}\n#endif\n', 'c'],
+    ['in the #else of #ifndef __cplusplus', '#ifndef __cplusplus\ntypedef int bool;\n#else\nnamespace c {\n}\n#endif\n', 'c'],
+    ['in the C branch of #ifdef __cplusplus … #else', '#ifdef __cplusplus\nint a;\n#else\nnamespace c {\n}\n#endif\n', 'cpp'],
+    ['under a C++ version test (the whole body of a C++ header)', '#if __cplusplus >= 201103L\nnamespace std {\n}\n#endif\n', 'cpp'],
+  ])('%s', (_label, content, expected) => {
+    expect(languageForFile('include/x.h', content)).toBe(expected);
+  });
+
+  it('only .h is judged by content; other extensions keep their language', () => {
+    expect(languageForFile('src/x.c', cpp)).toBe('c');
+    expect(languageForFile('src/x.hpp', c)).toBe('cpp');
+    expect(languageForFile('README.md', cpp)).toBeNull();
   });
 });

@@ -168,4 +168,12 @@ describe('read_file with symbol', () => {
   it('rejects an empty symbol through the schema', () => {
     expect(readFileTool.schema.safeParse({ path: 'a.ts', symbol: '  ' }).success).toBe(false);
   });
+
+  it('reads a C++ header with a .h extension as C++, so its class members are symbols', async () => {
+    const header = ['#pragma once', 'namespace geo {', 'class Point {', ' public:', '  int norm() const {', '    return x * x + y * y;', '  }', '  int x, y;', '};', '}', ''].join('\n');
+    const h = withVersions({ 'include/point.h': header });
+    const result = await readFileTool.run({ path: 'include/point.h', symbol: 'geo::Point::norm' }, h.ctx);
+    expect(result.ok).toBe(true);
+    expect(result.output.split('\n')[0]).toBe('include/point.h — method geo.Point.norm (lines 5–7 of 10)');
+  });
 });
