@@ -5,12 +5,13 @@
  * - time to slice one symbol out of a ~5,000-line file, warm: text never seen before, so parse + find
  *   + slice, as read_file does it, over several symbols spread through the file;
  * - token reduction: tokens(whole file) / tokens(one function's slice) for files of 300+ lines.
- *   Tokens are approximated as ceil(chars / 4) (no tokenizer is installed); per file the median
- *   over its functions and methods, then median and p10 over files.
+ *   Tokens are counted with GPT-4o's o200k tokenizer (gpt-tokenizer); per file the median over its
+ *   functions and methods, then median and p10 over files.
  * Languages without sources on the machine are skipped with a note; nothing here fails the run.
  * Targets: slice < 50 ms warm; median reduction ≥ 10×.
  */
 import { execFileSync } from 'node:child_process';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -39,7 +40,7 @@ interface Corpus {
 }
 
 const root = new URL('..', import.meta.url).pathname;
-const tokens = (text: string) => Math.ceil(text.length / 4);
+const tokens = (text: string) => countTokens(text);
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
 function quantile(values: number[], q: number): number {
@@ -276,7 +277,7 @@ async function main(): Promise<void> {
   for (const note of notes) console.log(`  ${note}`);
   console.log('');
   await sliceTiming(found);
-  console.log('\ntoken reduction, whole file / one function (tokens ≈ chars/4; per-file median, then across files):');
+  console.log('\ntoken reduction, whole file / one function (o200k tokens; per-file median, then across files):');
   const all: number[] = [];
   for (const corpus of found) all.push(...(await tokenReduction(corpus)));
   const median = quantile(all, 0.5);
