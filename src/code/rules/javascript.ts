@@ -185,6 +185,9 @@ function assignment(node: Node): Definition | null {
   if (!statement || statement.type !== 'expression_statement') return null;
   if (left.type === 'identifier') return { name: left.text, kind: 'bound_function', nameNode: left, outer: statement };
   if (left.type !== 'member_expression') return null;
+  // `module.exports = function walk() {}`: the function's own name says more than "exports".
+  const ownName = left.text === 'module.exports' ? field(right, 'name') : null;
+  if (ownName) return { name: ownName.text, kind: 'bound_function', nameNode: ownName, outer: statement };
   const property = field(left, 'property');
   const object = fieldText(left, 'object');
   if (!property || !object || !/^[\w$]+(\.[\w$]+)*$/.test(object)) return null;

@@ -4,13 +4,15 @@ import { field, namedChildren } from './node-helpers';
 import type { Definition, LanguageRules } from './rule-types';
 
 export const pythonRules: LanguageRules = {
-  definitionTypes: ['function_definition', 'class_definition'],
+  definitionTypes: ['function_definition', 'class_definition', 'assignment'],
+  valueFilters: { assignment: { field: 'right', types: ['lambda'] } },
   commentTypes: ['comment'],
   isIgnoredComment: (comment) => comment.startPosition.row === 0 && comment.text.startsWith('#!'),
   classify,
 };
 
 function classify(node: Node): Definition | null {
+  if (node.type === 'assignment') return boundLambda(node);
   const nameNode = field(node, 'name');
   if (!nameNode) return null;
   const decorated = node.parent?.type === 'decorated_definition' ? node.parent : null;
@@ -24,6 +26,14 @@ function classify(node: Node): Definition | null {
   else if (inClass && decorators.some((d) => d.endsWith('.setter'))) kind = 'setter';
   const overloadSignature = decorators.some((d) => d === 'overload' || d === 'typing.overload');
   return { name: nameNode.text, kind, nameNode, outer, overloadSignature };
+}
+
+/** `square = lambda x: x * x` as a statement of its own. */
+function boundLambda(node: Node): Definition | null {
+  const left = field(node, 'left');
+  const statement = node.parent;
+  if (left?.type !== 'identifier' || field(node, 'right')?.type !== 'lambda' || statement?.type !== 'expression_statement') return null;
+  return { name: left.text, kind: 'bound_function', nameNode: left, outer: statement };
 }
 
 /** `@functools.cache` → "functools.cache"; `@app.route("/")` → "app.route". */

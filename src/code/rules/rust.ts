@@ -3,7 +3,7 @@ import { field, stripTypeArguments } from './node-helpers';
 import type { Definition, LanguageRules } from './rule-types';
 
 export const rustRules: LanguageRules = {
-  definitionTypes: ['function_item', 'function_signature_item', 'struct_item', 'union_item', 'enum_item', 'trait_item', 'impl_item', 'mod_item', 'type_item'],
+  definitionTypes: ['function_item', 'function_signature_item', 'struct_item', 'union_item', 'enum_item', 'trait_item', 'impl_item', 'mod_item', 'type_item', 'associated_type'],
   commentTypes: ['line_comment', 'block_comment'],
   attachedPrefixTypes: ['attribute_item'],
   classify,
@@ -31,6 +31,7 @@ function classify(node: Node): Definition | null {
     case 'mod_item':
       return field(node, 'body') ? { name, kind: 'module', nameNode, outer: node } : null;
     case 'type_item':
+    case 'associated_type':
       return { name, kind: 'type', nameNode, outer: node };
     default:
       return null;

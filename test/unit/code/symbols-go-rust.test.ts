@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { extractSymbols } from '../../../src/code/extract-symbols';
 import { findSymbol } from '../../../src/code/find-symbol';
 import { describeTree, fixtureSymbols, lineCount, rangeProblems, readFixture } from './support';
 
@@ -52,5 +53,33 @@ describe('extractSymbols: Rust', () => {
     expect(found.match).toBe('qualified');
     expect(found.symbols.map((s) => [s.startLine, s.endLine])).toEqual([[44, 46]]);
     expect(findSymbol(symbols, 'Point').symbols.map((s) => `${s.kind} ${s.startLine}`)).toEqual(['struct 5', 'impl 14']);
+  });
+});
+
+describe('extractSymbols: Rust associated types', () => {
+  it('lists `type Output;` in traits and `type Output = u8;` in impls, with their docs', async () => {
+    const source = [
+      'pub trait Parse {',
+      '    /// The output.',
+      '    type Output;',
+      '    type Error: std::error::Error;',
+      '    fn parse(&self) -> Self::Output;',
+      '}',
+      '',
+      'impl Parse for u8 {',
+      '    type Output = u8;',
+      '    fn parse(&self) -> u8 { 1 }',
+      '}',
+      '',
+    ].join('\n');
+    expect(describeTree(await extractSymbols(source, 'rust'))).toEqual([
+      'trait Parse 1-6',
+      '  type Parse.Output 2-3',
+      '  type Parse.Error 4-4',
+      '  method Parse.parse 5-5',
+      'impl Parse for u8 8-11',
+      '  type u8.Output 9-9',
+      '  method u8.parse 10-10',
+    ]);
   });
 });

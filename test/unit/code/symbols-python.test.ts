@@ -35,3 +35,16 @@ describe('extractSymbols: Python', () => {
     expect(describeTree(symbols)).toEqual(['function main 2-3']);
   });
 });
+
+describe('extractSymbols: Python lambdas bound to a name', () => {
+  it('lists `name = lambda …` statements as bound functions, in modules, classes and functions', async () => {
+    const source = ['import x', '', 'square = lambda v: v * v', '', 'class K:', '    key = lambda self: 1', '', '    def run(self):', '        local = lambda: 0', '        return local', '', 'a, b = lambda: 1, 2', 'total = sum([1, 2])', ''].join('\n');
+    expect(describeTree(await extractSymbols(source, 'python'))).toEqual([
+      'bound_function square 3-3',
+      'class K 5-10',
+      '  bound_function K.key 6-6',
+      '  method K.run 8-10',
+      '    bound_function K.run.local 9-9',
+    ]);
+  });
+});

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { extractSymbols } from '../../../src/code/extract-symbols';
 import { findSymbol } from '../../../src/code/find-symbol';
 import { describeTree, fixtureSymbols, lineCount, rangeProblems, readFixture } from './support';
 
@@ -109,5 +110,16 @@ describe('extractSymbols: JavaScript', () => {
     const { extractSymbols } = await import('../../../src/code/extract-symbols');
     const source = 'export const App = () => <div className="a">{1}</div>;\nfunction B() { return <App />; }\n';
     expect(describeTree(await extractSymbols(source, 'javascript'))).toEqual(['bound_function App 1-1', 'function B 2-2']);
+  });
+});
+
+describe('extractSymbols: CommonJS module.exports', () => {
+  it('names `module.exports = function walk() {}` after the function, and an anonymous one `module.exports`', async () => {
+    const source = ['module.exports = function walk(tree) {', '  return tree;', '};', 'module.exports = function () {};', 'exports.run = function runImpl() {};', ''].join('\n');
+    expect(describeTree(await extractSymbols(source, 'javascript'))).toEqual([
+      'bound_function walk 1-3',
+      'bound_function module.exports 4-4',
+      'bound_function exports.run 5-5',
+    ]);
   });
 });
