@@ -17,15 +17,24 @@ interface Conditional {
 }
 
 /**
- * Whether a `.h` header is written in C++. Lines under `#ifdef __cplusplus` (and the like) do not count:
- * C headers commonly carry C++ extras there, up to whole classes.
+ * Whether a `.h` header is written in C++. Lines under `#ifdef __cplusplus` (and the like) do not count,
+ * since C headers commonly carry C++ extras there, up to whole classes, unless the header has no code
+ * outside such blocks at all (a C++ header wrapped whole in `#ifdef __cplusplus`).
  */
 export function isCppHeader(content: string): boolean {
   const open: Conditional[] = [];
+  let guardedCpp = false;
+  let codeOutsideGuards = false;
   for (const line of content.split('\n')) {
     const conditional = CONDITIONAL.exec(line);
     if (!conditional) {
-      if (!(open.at(-1)?.cppOnly ?? false) && CPP_LINE.test(line)) return true;
+      const guarded = open.at(-1)?.cppOnly ?? false;
+      if (CPP_LINE.test(line)) {
+        if (!guarded) return true;
+        guardedCpp = true;
+      } else if (!guarded && isCode(line)) {
+        codeOutsideGuards = true;
+      }
       continue;
     }
     const [, directive, condition = ''] = conditional;
@@ -42,5 +51,11 @@ export function isCppHeader(content: string): boolean {
       top.cppOnly = top.outer || branchCppOnly;
     }
   }
-  return false;
+  return guardedCpp && !codeOutsideGuards;
+}
+
+/** A line that declares something: not blank, a comment, a preprocessor line or a lone brace (`extern "C" {`). */
+function isCode(line: string): boolean {
+  const text = line.trim();
+  return text !== '' && !/^(?:\/\/|\/\*|\*|#|[{}]|extern\s+"C"\s*\{?$)/.test(text);
 }
