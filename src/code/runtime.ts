@@ -1,4 +1,5 @@
 import { Language, Parser, type Tree } from 'web-tree-sitter';
+import { maskCMacros } from './c-macros';
 import { configuredGrammarLoader, parserInitOptions, type InitParserOptions } from './config';
 import type { LanguageId } from './languages';
 
@@ -61,9 +62,14 @@ function parseNow(source: string, language: LanguageId, lang: Language): Tree {
     parser.setLanguage(lang);
     parsers.set(language, parser);
   }
-  const tree = parser.parse(source);
+  const tree = parser.parse(parsedText(source, language));
   if (!tree) throw new Error(`tree-sitter could not parse this ${language} source`);
   return tree;
+}
+
+/** What the parser reads: the source, with C and C++ attribute macros blanked (positions never move). */
+function parsedText(source: string, language: LanguageId): string {
+  return language === 'c' || language === 'cpp' ? maskCMacros(source) : source;
 }
 
 /**
