@@ -143,7 +143,9 @@ function corpora(): { found: Corpus[]; notes: string[] } {
   const cxx = firstExisting(readdirSafe('/usr/include/c++').map((v) => join('/usr/include/c++', v, 'bits')));
   add('cpp', 'libstdc++ bits/*.h', cxx ? readAll(listFiles(cxx, (n) => n.endsWith('.h'), FILES_PER_LANGUAGE, false)) : [], 'no /usr/include/c++');
   add('bash', 'bash-completion', readAll(listFiles('/usr/share/bash-completion/completions', () => true, FILES_PER_LANGUAGE, false)), 'no /usr/share/bash-completion');
-  for (const language of ['tsx', 'ruby', 'php', 'csharp'] as const) notes.push(`${language}: skipped — no corpus of real ${language} sources is looked for on this machine`);
+  const ruby = firstExisting(readdirSafe('/usr/lib/ruby').filter((v) => /^\d/.test(v)).map((v) => join('/usr/lib/ruby', v)));
+  add('ruby', "Ruby's standard library", ruby ? readAll(listFiles(ruby, (n) => n.endsWith('.rb'), FILES_PER_LANGUAGE, false)) : [], 'no /usr/lib/ruby/<version> (apt-get install ruby)');
+  for (const language of ['tsx', 'php', 'csharp'] as const) notes.push(`${language}: skipped — no corpus of real ${language} sources is looked for on this machine`);
   return { found, notes };
 }
 
