@@ -3,7 +3,7 @@ import { buildSymbols, buildSymbolsInPart, symbolQuerySource } from './build-sym
 import { findSymbol, normalizeQuery, type FindResult } from './find-symbol';
 import type { LanguageId } from './languages';
 import { rulesFor } from './rules';
-import { loadLanguage, withTree } from './runtime';
+import { withTree } from './runtime';
 import { queryTokens, statementsMentioning } from './statements-mentioning';
 import type { CodeSymbol } from './symbol-types';
 import { splitLines } from './text-lines';
