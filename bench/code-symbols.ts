@@ -145,7 +145,9 @@ function corpora(): { found: Corpus[]; notes: string[] } {
   add('bash', 'bash-completion', readAll(listFiles('/usr/share/bash-completion/completions', () => true, FILES_PER_LANGUAGE, false)), 'no /usr/share/bash-completion');
   const ruby = firstExisting(readdirSafe('/usr/lib/ruby').filter((v) => /^\d/.test(v)).map((v) => join('/usr/lib/ruby', v)));
   add('ruby', "Ruby's standard library", ruby ? readAll(listFiles(ruby, (n) => n.endsWith('.rb'), FILES_PER_LANGUAGE, false)) : [], 'no /usr/lib/ruby/<version> (apt-get install ruby)');
-  for (const language of ['tsx', 'php', 'csharp'] as const) notes.push(`${language}: skipped — no corpus of real ${language} sources is looked for on this machine`);
+  add('php', 'Symfony Console + Twig', readAll(listFiles('/usr/share/php', (n) => n.endsWith('.php'))), 'no /usr/share/php (apt-get install php-symfony-console php-twig)');
+  add('tsx', "this project's own UI", readAll(listFiles(join(root, 'src/ui'), (n) => n.endsWith('.tsx'))), 'no src/ui/*.tsx');
+  for (const language of ['csharp'] as const) notes.push(`${language}: skipped — no corpus of real ${language} sources is looked for on this machine`);
   return { found, notes };
 }
 
