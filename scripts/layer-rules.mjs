@@ -20,7 +20,7 @@ const ALLOWED_IMPORTS = {
   worker: ['worker', 'engine', 'tools', 'sandbox', 'model', 'shell', 'code'],
   cli: ['cli', 'engine', 'tools', 'sandbox', 'model', 'shell', 'code'],
   // The page hosts the WebContainer (sandbox code) and reads settings and event types; the engine stays in the worker.
-  ui: ['ui', 'worker', 'sandbox', 'engine/events', 'engine/settings', 'engine/policy', 'engine/phases', 'shell'],
+  ui: ['ui', 'worker', 'sandbox', 'engine/events', 'engine/settings', 'engine/policy', 'engine/phases', 'engine/error-message', 'shell'],
 };
 
 function listFiles(dir) {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { applyEdit } from '../tools/edit';
 import type { MatchStrategy } from '../tools/edit';
 import { type ParsedArgs, UsageError, rejectUnknownFlags } from './args';
+import { messageOf } from '../engine/error-message';
 
 const EditLine = z.object({
   original: z.string(),
@@ -38,7 +39,7 @@ export function answerLine(line: string): ApplyEditAnswer {
   try {
     parsed = JSON.parse(line);
   } catch (error) {
-    return refused(`invalid input line: not JSON (${error instanceof Error ? error.message : String(error)})`);
+    return refused(`invalid input line: not JSON (${messageOf(error)})`);
   }
   const edit = EditLine.safeParse(parsed);
   if (!edit.success) {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PhaseSchema } from '../engine/events';
 import { type CommandCheck, DEFAULT_PHASE_SHELL_RULES, checkCommand } from '../shell';
 import { type ParsedArgs, UsageError, rejectUnknownFlags, stringFlag } from './args';
+import { messageOf } from '../engine/error-message';
 
 export const CHECK_COMMAND_FLAGS = ['phase', 'jsonl', 'workdir', 'cwd'] as const;
 
@@ -53,7 +54,7 @@ function answerLine(line: string, check: (cmd: string) => CommandCheck): Answer 
   try {
     json = JSON.parse(line);
   } catch (error) {
-    return refusedLine(line, `not JSON (${error instanceof Error ? error.message : String(error)})`);
+    return refusedLine(line, `not JSON (${messageOf(error)})`);
   }
   const parsed = InputLineSchema.safeParse(json);
   if (!parsed.success) {
@@ -73,7 +74,7 @@ function safeCheck(cmd: string, check: (cmd: string) => CommandCheck): CommandCh
   try {
     return check(cmd);
   } catch (error) {
-    return { allowed: false, readonly: false, reason: `internal error while classifying: ${error instanceof Error ? error.message : String(error)}` };
+    return { allowed: false, readonly: false, reason: `internal error while classifying: ${messageOf(error)}` };
   }
 }
 

@@ -2,6 +2,7 @@ import { listScenarios } from '../model/scenarios';
 import { UsageError, parseArgs } from './args';
 import { runTaskCommand } from './run-task';
 import { stdinLines } from './stdin-lines';
+import { messageOf } from '../engine/error-message';
 
 const USAGE = `usage: npm run -s agent -- <command> [options]
 
@@ -59,7 +60,7 @@ main(process.argv.slice(2)).then(
       process.stderr.write(`error: ${error.message}\n\n${USAGE}\n`);
       process.exitCode = 2;
     } else {
-      process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.stderr.write(`error: ${messageOf(error)}\n`);
       process.exitCode = 1;
     }
   },

@@ -7,6 +7,7 @@ import { flattenSymbols, type CodeSymbol } from '../code/symbol-types';
 import { numberedLines, sliceLines } from '../code/text-lines';
 import { type ParsedArgs, UsageError, rejectUnknownFlags, stringFlag } from './args';
 import { useNodeGrammars } from './grammar-loader-node';
+import { messageOf } from '../engine/error-message';
 
 export const SYMBOLS_FLAGS = ['jsonl', 'json', 'symbol'] as const;
 
@@ -117,8 +118,4 @@ function flat(symbol: CodeSymbol): FlatSymbol {
 /** JSON with U+2028/U+2029 escaped, so tools that split lines on them still see one line. */
 function toJsonLine(answer: AnswerLine): string {
   return JSON.stringify(answer).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

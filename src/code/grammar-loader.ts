@@ -1,4 +1,5 @@
 import { GRAMMAR_WASM, RUNTIME_WASM, type LanguageId } from './languages';
+import { messageOf } from '../engine/error-message';
 
 /**
  * Gives a grammar's wasm: its bytes, or a URL/path web-tree-sitter can load itself.
@@ -34,7 +35,7 @@ export function fetchGrammarLoader(options: FetchGrammarLoaderOptions = {}): Gra
     try {
       response = await doFetch(url);
     } catch (error) {
-      throw new Error(`could not fetch ${url}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new Error(`could not fetch ${url}: ${messageOf(error)}`);
     }
     if (!response.ok) throw new Error(`could not fetch ${url}: HTTP ${response.status}`);
     return new Uint8Array(await response.arrayBuffer());

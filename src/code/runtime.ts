@@ -2,6 +2,7 @@ import { Language, Parser, type Tree } from 'web-tree-sitter';
 import { maskCMacros } from './c-macros';
 import { configuredGrammarLoader, parserInitOptions, type InitParserOptions } from './config';
 import type { LanguageId } from './languages';
+import { messageOf } from '../engine/error-message';
 
 export { parserInitOptions, setGrammarLoader, setParserInitOptions, type InitParserOptions } from './config';
 
@@ -97,8 +98,4 @@ export async function withTree<T>(source: string, language: LanguageId, use: (tr
     trees.delete(oldest);
   }
   return use(tree);
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -11,6 +11,7 @@ import { buildPhaseLayer, describePhase } from './phase-prompt';
 import { resolvePolicy, type Policy } from './policy';
 import { buildSystemPrompt, buildTaskMessage, loadProjectInstructions } from './prompt';
 import { Session } from './session';
+import { messageOf } from './error-message';
 
 export interface RunOptions {
   task: string;
@@ -83,7 +84,7 @@ export class Engine {
       return { runId, status: outcome.status };
     } catch (error) {
       // Only a bug gets here; the run still ends with a structured event.
-      const message = error instanceof Error ? error.message : String(error);
+      const message = messageOf(error);
       emit({ type: 'run_finished', status: 'failed', errorCode: 'internal_error', reason: `Internal error: ${message}`, iterations: 0 });
       return { runId, status: 'failed' };
     } finally {

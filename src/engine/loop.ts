@@ -6,6 +6,7 @@ import { FileVersions } from '../tools/file-versions';
 import type { PhaseControl, Tool } from '../tools/tool';
 import type { Gate } from './gate';
 import { executeToolCall } from './tool-executor';
+import { messageOf } from './error-message';
 
 export interface LoopOptions {
   model: Model;
@@ -64,7 +65,7 @@ export async function runReactLoop(options: LoopOptions): Promise<LoopOutcome> {
     } catch (error) {
       if (signal.aborted || (error instanceof ModelError && error.code === 'aborted')) return cancelled(iteration);
       const code = error instanceof ModelError ? error.code : 'unknown';
-      const message = error instanceof Error ? error.message : String(error);
+      const message = messageOf(error);
       return { status: 'failed', errorCode: `model_${code}`, reason: `The model request failed: ${message}`, iterations: iteration };
     }
     emit({ type: 'assistant_message', text: reply.text, toolCalls: reply.toolCalls });

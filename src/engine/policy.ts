@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ShellRuleSchema, type ShellRule } from '../shell/shell-rules';
 import { PHASES, PhaseSchema, type Phase } from './phases';
+import { messageOf } from './error-message';
 
 /**
  * The phase policy, as data: per phase the tools allowed (`*` = all), the shell
@@ -104,7 +105,7 @@ export function resolvePolicyText(text: string, knownTools: readonly string[]): 
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, error: `policy is not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+    return { ok: false, error: `policy is not valid JSON: ${messageOf(error)}` };
   }
   return resolvePolicy(value, knownTools);
 }

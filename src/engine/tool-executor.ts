@@ -4,6 +4,7 @@ import type { FileVersions } from '../tools/file-versions';
 import type { PhaseControl, Tool, ToolResult } from '../tools/tool';
 import { parseToolArguments } from '../tools/registry';
 import type { Gate, Refusal } from './gate';
+import { messageOf } from './error-message';
 
 export interface ToolExecution {
   result: ToolResult;
@@ -75,7 +76,7 @@ async function runTool(tool: Tool, call: ToolCall, context: ExecutionContext): P
     });
   } catch (error) {
     if (signal.aborted) return { ok: false, output: `${call.name} was cancelled.` };
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     return { ok: false, output: `${call.name} failed unexpectedly: ${message}` };
   }
 }

@@ -3,6 +3,7 @@ import { LazyOpenAiModel } from './lazy-openai';
 import type { Model } from './port';
 import { getScenario } from './scenarios';
 import { ScriptedModel } from './scripted';
+import { messageOf } from '../engine/error-message';
 
 export interface CreateModelOptions {
   /** In plan_exec mode the scripted demo plays its phased variant. */
@@ -33,7 +34,7 @@ export function createModel(settings: ModelSettings, options: CreateModelOptions
       const name = options.mode === 'plan_exec' && scenario === 'demo' ? 'plan_exec-demo' : scenario;
       return new ScriptedModel(getScenario(name), { delayMs: options.scriptedDelayMs ?? 0 });
     } catch (err) {
-      throw new ModelConfigError(err instanceof Error ? err.message : String(err));
+      throw new ModelConfigError(messageOf(err));
     }
   }
   checkBaseUrl(baseUrl);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SandboxInfoSchema } from '../engine/events';
 import { SANDBOX_ERROR_CODES, SandboxError, type SandboxErrorCode } from './port';
+import { messageOf } from '../engine/error-message';
 
 /**
  * The data that crosses between the page (where the sandbox lives) and the
@@ -48,7 +49,7 @@ export async function toReply<T>(operation: () => Promise<T>): Promise<HostReply
     return { ok: true, value: await operation() };
   } catch (error) {
     if (error instanceof SandboxError) return { ok: false, error: { message: error.message, code: error.code } };
-    return { ok: false, error: { message: error instanceof Error ? error.message : String(error), code: null } };
+    return { ok: false, error: { message: messageOf(error), code: null } };
   }
 }
 

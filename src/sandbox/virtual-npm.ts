@@ -1,6 +1,7 @@
 import { defineCommand, type Command, type ResolvedCommandContext } from 'just-bash';
 import { z } from 'zod';
 import { joinPath } from './paths';
+import { messageOf } from '../engine/error-message';
 
 /**
  * `npm` for the virtual sandbox: runs package.json scripts through the same
@@ -84,7 +85,7 @@ async function readPackage(ctx: ResolvedCommandContext): Promise<PackageInfo | C
   try {
     json = JSON.parse(await ctx.fs.readFile(path));
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = messageOf(error);
     return fail(
       [
         'code EJSONPARSE',

@@ -7,6 +7,7 @@ import { SandboxError } from './port';
 import { carryEnv, interruptionExitCode, interruptionNotice, type Interruption } from './shell-state';
 import { virtualSandboxInfo, virtualWorkdir } from './virtual-info';
 import { npmCommand, npxCommand } from './virtual-npm';
+import { messageOf } from '../engine/error-message';
 
 export interface VirtualSandboxOptions {
   /** Initial files, keyed by path relative to the workspace root. */
@@ -184,7 +185,7 @@ export class VirtualSandbox implements Sandbox {
     try {
       return await this.bash.exec(command, { cwd, env, signal });
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = messageOf(error);
       return { exitCode: 1, stdout: '', stderr: `virtual sandbox: ${message}\n`, env };
     }
   }

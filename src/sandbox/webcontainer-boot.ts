@@ -1,5 +1,6 @@
 import { WebContainerSandbox } from './webcontainer';
 import type { WebContainerLike } from './webcontainer-like';
+import { messageOf } from '../engine/error-message';
 
 export const MAX_BOOT_TIMEOUT_MS = 15_000;
 
@@ -23,10 +24,6 @@ async function bootRealWebContainer(): Promise<WebContainerLike> {
 
 function formatSeconds(ms: number): string {
   return String(Number((ms / 1000).toFixed(2)));
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 function tearDownQuietly(container: WebContainerLike): void {

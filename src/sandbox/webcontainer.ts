@@ -6,6 +6,7 @@ import { carryEnv, interruptionExitCode, interruptionNotice, type Interruption }
 import { LineEndNormalizer, MarkerSplitter, stripTerminalEscapes } from './terminal-output';
 import type { MountTree, WebContainerLike, WebContainerProcessLike } from './webcontainer-like';
 import { markerSeparator, newEndMarker, parseTrailer, wrapCommand } from './webcontainer-shell';
+import { messageOf } from '../engine/error-message';
 
 export interface WebContainerSandboxOptions {
   reason?: string;
@@ -168,7 +169,7 @@ export class WebContainerSandbox implements Sandbox {
         terminal: this.terminal,
       });
     } catch (error) {
-      const stderr = `Could not start the WebContainer shell: ${errorMessage(error)}\n`;
+      const stderr = `Could not start the WebContainer shell: ${messageOf(error)}\n`;
       options.onOutput?.({ stream: 'stderr', data: stderr });
       return finish(127, '', stderr);
     }
@@ -272,7 +273,7 @@ export class WebContainerSandbox implements Sandbox {
     if (!s) return this.missingError(path);
     if (expected === 'file' && s.type === 'dir') return new SandboxError(`is a directory: ${path}`, 'EISDIR');
     if (expected === 'dir' && s.type === 'file') return new SandboxError(`not a directory: ${path}`, 'ENOTDIR');
-    return new SandboxError(`${path}: ${errorMessage(error)}`, 'EIO');
+    return new SandboxError(`${path}: ${messageOf(error)}`, 'EIO');
   }
 
   /** ENOTDIR when the nearest existing ancestor is a file, else ENOENT. */
@@ -326,12 +327,8 @@ export function errorCodeOf(error: unknown): SandboxErrorCode | null {
     const code = known((error as { code: unknown }).code);
     if (code) return code;
   }
-  const match = /\b(E[A-Z]+)\b/.exec(errorMessage(error));
+  const match = /\b(E[A-Z]+)\b/.exec(messageOf(error));
   return match ? known(match[1]) : null;
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 function killQuietly(child: WebContainerProcessLike): void {

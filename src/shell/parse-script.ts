@@ -1,5 +1,6 @@
 import { Bash } from 'just-bash';
 import type { ScriptNode } from './ast';
+import { messageOf } from '../engine/error-message';
 
 export type ParseOutcome = { ok: true; script: ScriptNode } | { ok: false; error: string };
 
@@ -34,7 +35,7 @@ export function parseScript(source: string): ParseOutcome {
   try {
     getParser().transform(source);
   } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    return { ok: false, error: messageOf(error) };
   }
   const script = captured;
   captured = undefined;

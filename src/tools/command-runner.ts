@@ -1,6 +1,7 @@
 import type { ExecResult } from '../sandbox/port';
 import { cleanOutput, plural, truncateMiddle } from './output';
 import type { ToolContext } from './tool';
+import { messageOf } from '../engine/error-message';
 
 export const DEFAULT_TIMEOUT_SECONDS = 60;
 export const MAX_TIMEOUT_SECONDS = 300;
@@ -49,7 +50,7 @@ export async function runCommandWithEvents(
     });
     return { kind: 'ran', result, timeoutSeconds: options.timeoutSeconds };
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = messageOf(error);
     // The viewer saw the command start, so it must also see it end; -1 means "did not run to an exit code".
     ctx.emit({ type: 'command_output', callId: ctx.callId, stream: 'stderr', chunk: `${reason}\n` });
     ctx.emit({

@@ -1,4 +1,5 @@
 import { SandboxError } from '../sandbox/port';
+import { messageOf } from '../engine/error-message';
 
 /** Turns an error thrown by the sandbox (or anything else) into one readable sentence for the model. */
 export function describeError(error: unknown, display: string): string {
@@ -16,6 +17,6 @@ export function describeError(error: unknown, display: string): string {
         return `The sandbox could not complete the operation on ${display}: ${error.message}`;
     }
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   return `Unexpected error while working on ${display}: ${message}`;
 }

@@ -9,6 +9,7 @@ import { formatBytes, formatCount, looksBinary, plural } from './output';
 import { resolveWorkspacePath } from './paths';
 import { defineTool, fail, ok, type ToolContext } from './tool';
 import { walk } from './walk';
+import { messageOf } from '../engine/error-message';
 
 export const DEFAULT_OUTLINE_LINES = 200;
 export const MIN_OUTLINE_LINES = 10;
@@ -69,7 +70,7 @@ async function parseFile(ctx: ToolContext, absolute: string, display: string, si
   try {
     return { kind: 'symbols', symbols: await extractSymbols(content, language) };
   } catch (error) {
-    return { kind: 'skipped', why: `symbols could not be read: ${error instanceof Error ? error.message : String(error)}` };
+    return { kind: 'skipped', why: `symbols could not be read: ${messageOf(error)}` };
   }
 }
 

@@ -10,6 +10,7 @@ import { runTestsTool } from './run-tests';
 import { searchCodebaseTool } from './search-codebase';
 import type { Tool } from './tool';
 import { advancePhaseTool } from './advance-phase';
+import { messageOf } from '../engine/error-message';
 
 /** Every tool, in the order the model sees them: look around, change, run. */
 export const ALL_TOOLS: readonly Tool[] = [
@@ -81,7 +82,7 @@ export function parseToolArguments<S extends z.ZodType>(tool: Tool<S>, rawJson: 
     try {
       value = JSON.parse(text);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = messageOf(error);
       return {
         ok: false,
         error: `The arguments for ${tool.name} are not valid JSON (${reason}). Send a single JSON object with these fields: ${describeFields(tool)}.`,

@@ -1,3 +1,4 @@
+import { messageOf } from '../engine/error-message';
 /** The regular expression search_codebase looks for, with its case rule decided. */
 export interface SearchPattern {
   regex: RegExp;
@@ -26,7 +27,7 @@ export function compileSearchPattern(source: string, caseSensitive?: boolean): C
   try {
     return { ok: true, pattern: { regex: new RegExp(source, exact ? '' : 'i'), caseSensitive: exact } };
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = messageOf(error);
     return {
       ok: false,
       error: `The pattern is not a valid JavaScript regular expression: ${reason}. Escape special characters (\\( \\[ \\. \\* \\+ \\?) to match them literally.`,

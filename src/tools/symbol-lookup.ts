@@ -2,6 +2,7 @@ import { closestNames } from '../code/find-symbol';
 import { languageForFile } from '../code/languages';
 import type { CodeSymbol } from '../code/symbol-types';
 import { extractSymbols, findSymbolInSource } from './code-parsing';
+import { messageOf } from '../engine/error-message';
 
 /** How many close names and top-level symbols a "not found" message lists. */
 export const CLOSEST_NAMES_SHOWN = 5;
@@ -39,7 +40,7 @@ export async function lookUpSymbol(display: string, content: string, query: stri
     // Finding nothing built (and cached) every symbol of the file, which the message lists.
     return { kind: 'missing', message: missingMessage(display, query, await extractSymbols(content, language)) };
   } catch (error) {
-    return { kind: 'unavailable', reason: error instanceof Error ? error.message : String(error) };
+    return { kind: 'unavailable', reason: messageOf(error) };
   }
 }
 

@@ -1,6 +1,7 @@
 import { languageForFile } from '../code/languages';
 import type { CodeSyntaxError } from '../code/syntax-errors';
 import { newSyntaxErrors, syntaxErrors } from './code-parsing';
+import { messageOf } from '../engine/error-message';
 
 /** How many errors the report spells out; the rest are counted. */
 export const REPORT_MAX_ERRORS = 5;
@@ -23,7 +24,7 @@ export async function checkSyntaxAfterWrite(path: string, before: string | null,
   try {
     errors = before === null ? await syntaxErrors(after, language) : await newSyntaxErrors(before, after, language);
   } catch (error) {
-    return { errors: [], report: `Syntax check skipped: ${error instanceof Error ? error.message : String(error)}.` };
+    return { errors: [], report: `Syntax check skipped: ${messageOf(error)}.` };
   }
   return { errors, report: errors.length === 0 ? null : syntaxReport(errors) };
 }

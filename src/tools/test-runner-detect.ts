@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Sandbox } from '../sandbox/port';
 import { joinPath } from './paths';
 import { walk } from './walk';
+import { messageOf } from '../engine/error-message';
 
 export type TestRunnerId = 'npm' | 'vitest' | 'pytest' | 'go' | 'cargo';
 
@@ -70,7 +71,7 @@ export async function detectTestRunner(sandbox: Sandbox): Promise<TestRunnerDete
     try {
       parsed = JSON.parse(packageJson);
     } catch (error) {
-      notes.push(`package.json is not valid JSON (${error instanceof Error ? error.message : String(error)}), so its scripts were ignored.`);
+      notes.push(`package.json is not valid JSON (${messageOf(error)}), so its scripts were ignored.`);
     }
     const pkg = parsed === undefined ? null : PackageJsonSchema.safeParse(parsed);
     if (pkg && !pkg.success) notes.push('package.json has no usable "scripts" object.');

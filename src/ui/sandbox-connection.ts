@@ -2,6 +2,7 @@ import type { SandboxInfo } from '../engine/events';
 import type { SandboxPreference } from '../engine/settings';
 import type { Sandbox } from '../sandbox/port';
 import type { EngineClient } from './engine-client';
+import { messageOf } from '../engine/error-message';
 
 export type SandboxStatus =
   | { phase: 'connecting' }
@@ -40,7 +41,7 @@ function bootOnce(timeoutMs: number): Promise<BootResult> {
       ]);
       return await bootWebContainerSandbox({ timeoutMs, files: STARTER_PROJECT });
     } catch (error) {
-      return { ok: false, reason: `WebContainer failed to load: ${errorMessage(error)}` };
+      return { ok: false, reason: `WebContainer failed to load: ${messageOf(error)}` };
     }
   })();
   return bootAttempt;
@@ -73,11 +74,7 @@ export async function connectSandbox(client: EngineClient, options: ConnectOptio
     const boot = await bootOnce(options.bootTimeoutMs);
     return boot.ok ? await use(boot.sandbox, 'booted on this page') : await use(null, boot.reason);
   } catch (error) {
-    if (!options.superseded()) options.onStatus({ phase: 'error', message: errorMessage(error) });
+    if (!options.superseded()) options.onStatus({ phase: 'error', message: messageOf(error) });
     return null;
   }
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

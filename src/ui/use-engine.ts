@@ -5,6 +5,7 @@ import type { EngineClient } from './engine-client';
 import { connectSandbox, type SandboxStatus } from './sandbox-connection';
 import { runPolicy, type PageSettings } from './settings/page-settings';
 import { initialState, reduceAll, revealLines, selectFile, showOutline, type RevealRange, type UiState } from './state/reducer';
+import { messageOf } from '../engine/error-message';
 
 export interface Scenario {
   name: string;
@@ -167,8 +168,4 @@ export function useEngine(client: EngineClient, settings: PageSettings): EngineV
     showOutline: useCallback((path: string) => dispatch({ type: 'show_outline', path }), []),
     dismissProblems: useCallback(() => setProblems([]), []),
   };
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { messageOf } from '../../engine/error-message';
 
 /**
  * The default phase policy as a read-only reference. Loaded on demand: the policy
@@ -10,7 +11,7 @@ export function DefaultPolicy() {
     let live = true;
     import('../../engine/policy').then(
       ({ DEFAULT_POLICY }) => live && setText(JSON.stringify(DEFAULT_POLICY, null, 2)),
-      (error: unknown) => live && setText(`The defaults could not be loaded: ${error instanceof Error ? error.message : String(error)}`),
+      (error: unknown) => live && setText(`The defaults could not be loaded: ${messageOf(error)}`),
     );
     return () => {
       live = false;

@@ -4,6 +4,7 @@ import { languageForPath } from '../editor/language';
 import { loadMonaco, type Monaco } from '../editor/monaco-loader';
 import type { FileView } from '../state/reducer';
 import { usePrefersDark } from './use-prefers-dark';
+import { messageOf } from '../../engine/error-message';
 
 type Editors =
   | { kind: 'plain'; editor: MonacoApi.editor.IStandaloneCodeEditor }
@@ -84,7 +85,7 @@ export function MonacoView({ file }: { file: FileView }) {
     let live = true;
     loadMonaco().then(
       (loaded) => live && setMonaco(loaded),
-      (error: unknown) => live && setFailure(error instanceof Error ? error.message : String(error)),
+      (error: unknown) => live && setFailure(messageOf(error)),
     );
     return () => {
       live = false;

@@ -5,6 +5,7 @@ import { applyPreset, toDraft, validateDraft, type DraftErrors, type DraftField,
 import type { Scenario } from '../use-engine';
 import { DefaultPolicy } from './DefaultPolicy';
 import '../styles/settings.css';
+import { messageOf } from '../../engine/error-message';
 
 export interface SettingsDialogProps {
   open: boolean;
@@ -73,7 +74,7 @@ export function SettingsDialog({ open, settings, scenarios, onSave, onCancel, on
       try {
         return await checkPolicy(text);
       } catch (error) {
-        return `The policy could not be checked: ${error instanceof Error ? error.message : String(error)}`;
+        return `The policy could not be checked: ${messageOf(error)}`;
       }
     },
     [checkPolicy],

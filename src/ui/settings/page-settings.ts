@@ -1,4 +1,5 @@
 import { DEFAULT_SETTINGS, type Settings } from '../../engine/settings';
+import { messageOf } from '../../engine/error-message';
 
 /** What the page keeps: the engine's settings plus the phase policy exactly as typed (empty = the defaults). */
 export interface PageSettings extends Settings {
@@ -19,6 +20,6 @@ export function runPolicy(settings: PageSettings): RunPolicy {
   try {
     return { ok: true, policy: JSON.parse(settings.policyText) as unknown };
   } catch (error) {
-    return { ok: false, error: `The phase policy in Settings is not valid JSON (${error instanceof Error ? error.message : String(error)}); fix it in Settings.` };
+    return { ok: false, error: `The phase policy in Settings is not valid JSON (${messageOf(error)}); fix it in Settings.` };
   }
 }
