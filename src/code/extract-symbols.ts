@@ -3,23 +3,26 @@ import { buildSymbols, buildSymbolsInPart, symbolQuerySource } from './build-sym
 import { findSymbol, normalizeQuery, type FindResult } from './find-symbol';
 import type { LanguageId } from './languages';
 import { rulesFor } from './rules';
+import { RecentlyUsed, sourceKey } from './recently-used';
 import { withTree } from './runtime';
 import { queryTokens, statementsMentioning } from './statements-mentioning';
 import type { CodeSymbol } from './symbol-types';
 import { splitLines } from './text-lines';
 
 /** Recent results by language and exact text: an agent lists a file's symbols, then slices one. */
-const CACHE_SIZE = 16;
-const cache = new Map<string, CodeSymbol[]>();
+const cache = new RecentlyUsed<CodeSymbol[]>(16);
 
 /**
  * The declarations in `source`, as a tree in source order (see `CodeSymbol` for the rules).
  * The last few results are cached by exact text; each call returns its own copy.
  */
 export async function extractSymbols(source: string, language: LanguageId): Promise<CodeSymbol[]> {
-  const key = cacheKey(source, language);
-  const symbols = cache.get(key) ?? (await withTree(source, language, (tree) => wholeFile(tree, source, language)));
-  remember(key, symbols);
+  const key = sourceKey(source, language);
+  let symbols = cache.get(key);
+  if (!symbols) {
+    symbols = await withTree(source, language, (tree) => wholeFile(tree, language, splitLines(source)));
+    cache.set(key, symbols);
+  }
   return copySymbols(symbols);
 }
 
@@ -30,16 +33,17 @@ export async function extractSymbols(source: string, language: LanguageId): Prom
  * file is built (and cached, for the "not found" message that follows).
  */
 export async function findSymbolInSource(source: string, language: LanguageId, query: string): Promise<SourceFindResult> {
-  const key = cacheKey(source, language);
+  const key = sourceKey(source, language);
   const cached = cache.get(key);
   if (cached) return { ...findSymbol(copySymbols(cached), query), searched: 'cached' };
   const tokens = queryTokens(normalizeQuery(query));
   return withTree(source, language, (tree) => {
-    const part = tokens.length > 0 ? symbolsMentioning(tree, source, language, tokens) : null;
+    const lines = splitLines(source);
+    const part = tokens.length > 0 ? symbolsMentioning(tree, source, language, lines, tokens) : null;
     const found = part && findSymbol(part, query);
     if (found && found.symbols.length > 0) return { ...found, searched: 'part' };
-    const all = wholeFile(tree, source, language);
-    remember(key, all);
+    const all = wholeFile(tree, language, lines);
+    cache.set(key, all);
     return { ...findSymbol(copySymbols(all), query), searched: 'whole' };
   });
 }
@@ -49,29 +53,19 @@ export interface SourceFindResult extends FindResult {
   searched: 'cached' | 'part' | 'whole';
 }
 
-function symbolsMentioning(tree: Tree, source: string, language: LanguageId, tokens: readonly string[]): CodeSymbol[] | null {
+function symbolsMentioning(tree: Tree, source: string, language: LanguageId, lines: readonly string[], tokens: readonly string[]): CodeSymbol[] | null {
   const rules = rulesFor(language);
   const part = statementsMentioning(tree, source, tokens, rules);
   if (!part) return null;
   const query = symbolQuery(language, tree.language);
   const captures: QueryCapture[] = [];
   for (const statement of part.statements) captures.push(...query.captures(statement));
-  return buildSymbolsInPart(tree, captures, rules, splitLines(source), part.adjacent);
+  return buildSymbolsInPart(tree, captures, rules, lines, part.adjacent);
 }
 
-function wholeFile(tree: Tree, source: string, language: LanguageId): CodeSymbol[] {
+function wholeFile(tree: Tree, language: LanguageId, lines: readonly string[]): CodeSymbol[] {
   const query = symbolQuery(language, tree.language);
-  return buildSymbols(tree, query.captures(tree.rootNode), rulesFor(language), splitLines(source));
-}
-
-function cacheKey(source: string, language: LanguageId): string {
-  return `${language}\u0000${source}`;
-}
-
-function remember(key: string, symbols: CodeSymbol[]): void {
-  cache.delete(key);
-  cache.set(key, symbols);
-  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  return buildSymbols(tree, query.captures(tree.rootNode), rulesFor(language), lines);
 }
 
 function copySymbols(symbols: readonly CodeSymbol[]): CodeSymbol[] {

@@ -2,6 +2,7 @@ import { Language, Parser, type Tree } from 'web-tree-sitter';
 import { maskCMacros } from './c-macros';
 import { configuredGrammarLoader, parserInitOptions, type InitParserOptions } from './config';
 import type { LanguageId } from './languages';
+import { RecentlyUsed, sourceKey } from './recently-used';
 import { messageOf } from '../engine/error-message';
 
 export { parserInitOptions, setGrammarLoader, setParserInitOptions, type InitParserOptions } from './config';
@@ -77,8 +78,7 @@ function parsedText(source: string, language: LanguageId): string {
  * The last few trees, by language and exact text: reading one symbol of a file and then another, or
  * checking an edit's syntax and then reading the edited file, parses once. Evicted trees are freed.
  */
-const TREES_KEPT = 4;
-const trees = new Map<string, Tree>();
+const trees = new RecentlyUsed<Tree>(4, (tree) => tree.delete());
 
 /**
  * Hands the tree of `source` to `use`, parsing it unless a recent call already did. `use` runs
@@ -87,15 +87,11 @@ const trees = new Map<string, Tree>();
  */
 export async function withTree<T>(source: string, language: LanguageId, use: (tree: Tree) => T): Promise<T> {
   const lang = await loadLanguage(language);
-  const key = `${language}\u0000${source}`;
+  const key = sourceKey(source, language);
   let tree = trees.get(key);
-  if (tree) trees.delete(key);
-  else tree = parseNow(source, language, lang);
-  trees.set(key, tree);
-  if (trees.size > TREES_KEPT) {
-    const oldest = trees.keys().next().value as string;
-    trees.get(oldest)?.delete();
-    trees.delete(oldest);
+  if (!tree) {
+    tree = parseNow(source, language, lang);
+    trees.set(key, tree);
   }
   return use(tree);
 }
