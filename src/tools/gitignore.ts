@@ -6,6 +6,8 @@
  * deeper files after shallower ones, and the last matching rule wins.
  */
 
+import { translateGlob } from './glob';
+
 export interface GitignoreRule {
   /** Directory holding the .gitignore, relative to the workspace root ("" for the root). */
   base: string;
@@ -48,7 +50,7 @@ function parseLine(line: string, base: string): GitignoreRule | null {
   const anchored = pattern.includes('/');
   pattern = pattern.replace(/^\/+/, '');
   if (pattern === '') return null;
-  const body = translate(pattern);
+  const body = translateGlob(pattern, 'gitignore');
   const regex = new RegExp(anchored || pattern.startsWith('**') ? `^${body}$` : `^(?:.*/)?${body}$`);
   return { base, source: line, negate, dirOnly, regex };
 }
@@ -58,79 +60,6 @@ function trimTrailingSpaces(line: string): string {
   let end = line.length;
   while (end > 0 && line[end - 1] === ' ' && line[end - 2] !== '\\') end--;
   return line.slice(0, end);
-}
-
-const REGEX_SPECIAL = /[\\^$.*+?()[\]{}|/]/;
-
-function translate(pattern: string): string {
-  let out = '';
-  let i = 0;
-  while (i < pattern.length) {
-    const char = pattern[i] as string;
-    if (char === '\\' && i + 1 < pattern.length) {
-      out += escapeChar(pattern[i + 1] as string);
-      i += 2;
-    } else if (char === '*' && pattern[i + 1] === '*') {
-      const atStart = i === 0 || pattern[i - 1] === '/';
-      const atEnd = i + 2 === pattern.length;
-      if (atStart && pattern[i + 2] === '/') {
-        out += '(?:.*/)?'; // "**/": any number of directories, none included
-        i += 3;
-      } else if (atStart && atEnd) {
-        out += '.+'; // trailing "/**": everything inside
-        i += 2;
-      } else {
-        out += '[^/]*'; // other "**" act like "*"
-        i += 2;
-      }
-    } else if (char === '*') {
-      out += '[^/]*';
-      i++;
-    } else if (char === '?') {
-      out += '[^/]';
-      i++;
-    } else if (char === '[') {
-      const cls = characterClass(pattern, i);
-      out += cls ? cls.regex : '\\[';
-      i = cls ? cls.end : i + 1;
-    } else {
-      out += escapeChar(char);
-      i++;
-    }
-  }
-  return out;
-}
-
-function escapeChar(char: string): string {
-  return REGEX_SPECIAL.test(char) ? `\\${char}` : char;
-}
-
-/** `[abc]`, `[a-z]`, `[!x]` / `[^x]` starting at `open`; null when unterminated (then "[" is literal). */
-function characterClass(pattern: string, open: number): { regex: string; end: number } | null {
-  let i = open + 1;
-  let negated = false;
-  if (pattern[i] === '!' || pattern[i] === '^') {
-    negated = true;
-    i++;
-  }
-  let body = '';
-  // A "]" right after the opening bracket is a member, not the end.
-  if (pattern[i] === ']') {
-    body += '\\]';
-    i++;
-  }
-  while (i < pattern.length && pattern[i] !== ']') {
-    const char = pattern[i] as string;
-    if (char === '\\' && i + 1 < pattern.length) {
-      body += `\\${pattern[i + 1] as string}`;
-      i += 2;
-      continue;
-    }
-    body += char === '-' ? '-' : /[\\\]^[]/.test(char) ? `\\${char}` : char;
-    i++;
-  }
-  if (i >= pattern.length || body === '') return null;
-  return { regex: negated ? `[^/${body}]` : `(?!/)[${body}]`, end: i + 1 };
 }
 
 /**

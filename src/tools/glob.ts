@@ -8,6 +8,9 @@
  * like ripgrep's --glob.
  */
 
+/** Which wildcards a pattern uses besides `*`, `**` and `?`: braces (`glob`), or classes and backslash escapes (`gitignore`). */
+export type GlobSyntax = 'glob' | 'gitignore';
+
 function escapeRegExp(char: string): string {
   return /[\\^$.*+?()[\]{}|/]/.test(char) ? `\\${char}` : char;
 }
@@ -41,43 +44,77 @@ function splitAlternatives(body: string): string[] {
   return parts;
 }
 
-function translate(glob: string): string {
+/** `[abc]`, `[a-z]`, `[!x]` / `[^x]` starting at `open`; null when unterminated (then "[" is literal). */
+function characterClass(pattern: string, open: number): { regex: string; end: number } | null {
+  let i = open + 1;
+  let negated = false;
+  if (pattern[i] === '!' || pattern[i] === '^') {
+    negated = true;
+    i++;
+  }
+  let body = '';
+  // A "]" right after the opening bracket is a member, not the end.
+  if (pattern[i] === ']') {
+    body += '\\]';
+    i++;
+  }
+  while (i < pattern.length && pattern[i] !== ']') {
+    const char = pattern[i] as string;
+    if (char === '\\' && i + 1 < pattern.length) {
+      body += `\\${pattern[i + 1] as string}`;
+      i += 2;
+      continue;
+    }
+    body += char === '-' ? '-' : /[\\\]^[]/.test(char) ? `\\${char}` : char;
+    i++;
+  }
+  if (i >= pattern.length || body === '') return null;
+  return { regex: negated ? `[^/${body}]` : `(?!/)[${body}]`, end: i + 1 };
+}
+
+/** The regular expression (unanchored source) for a glob or .gitignore pattern over "/"-separated paths. */
+export function translateGlob(pattern: string, syntax: GlobSyntax): string {
   let out = '';
   let i = 0;
-  while (i < glob.length) {
-    const char = glob[i] as string;
-    if (char === '*') {
-      if (glob[i + 1] === '*') {
-        const atSegmentStart = i === 0 || glob[i - 1] === '/';
-        const followedBySlash = glob[i + 2] === '/';
-        if (atSegmentStart && followedBySlash) {
-          out += '(?:[^/]*/)*'; // "**/": zero or more directories
-          i += 3;
-          continue;
-        }
-        if (atSegmentStart && i + 2 === glob.length) {
-          out += '.*'; // trailing "**": everything below
-          i += 2;
-          continue;
-        }
+  while (i < pattern.length) {
+    const char = pattern[i] as string;
+    if (char === '*' && pattern[i + 1] === '*') {
+      const atSegmentStart = i === 0 || pattern[i - 1] === '/';
+      if (atSegmentStart && pattern[i + 2] === '/') {
+        out += '(?:[^/]*/)*'; // "**/": zero or more directories
+        i += 3;
+      } else if (atSegmentStart && i + 2 === pattern.length) {
+        // Trailing "**": everything below (git: inside the directory, never the directory itself).
+        out += syntax === 'gitignore' ? '.+' : '.*';
+        i += 2;
+      } else {
         out += '[^/]*'; // "**" inside a segment acts like "*"
         i += 2;
-        continue;
       }
+    } else if (char === '*') {
       out += '[^/]*';
       i++;
     } else if (char === '?') {
       out += '[^/]';
       i++;
-    } else if (char === '{') {
-      const close = closingBrace(glob, i);
+    } else if (syntax === 'gitignore' && char === '\\' && i + 1 < pattern.length) {
+      out += escapeRegExp(pattern[i + 1] as string);
+      i += 2;
+    } else if (syntax === 'gitignore' && char === '[') {
+      const cls = characterClass(pattern, i);
+      out += cls ? cls.regex : '\\[';
+      i = cls ? cls.end : i + 1;
+    } else if (syntax === 'glob' && char === '{') {
+      const close = closingBrace(pattern, i);
       if (close < 0) {
         out += '\\{';
         i++;
-        continue;
+      } else {
+        out += `(?:${splitAlternatives(pattern.slice(i + 1, close))
+          .map((alternative) => translateGlob(alternative, syntax))
+          .join('|')})`;
+        i = close + 1;
       }
-      out += `(?:${splitAlternatives(glob.slice(i + 1, close)).map(translate).join('|')})`;
-      i = close + 1;
     } else {
       out += escapeRegExp(char);
       i++;
@@ -88,7 +125,7 @@ function translate(glob: string): string {
 
 /** Compiles a glob to an anchored regular expression over the whole relative path. */
 export function globToRegExp(glob: string): RegExp {
-  return new RegExp(`^${translate(glob)}$`);
+  return new RegExp(`^${translateGlob(glob, 'glob')}$`);
 }
 
 /** Returns a predicate over workspace-relative paths ("src/a.ts", no leading "./"). */
