@@ -21,6 +21,7 @@ import { LANGUAGE_IDS, type LanguageId } from '../src/code/languages';
 import { initParser, loadLanguage, parseSource } from '../src/code/runtime';
 import { flattenSymbols, type CodeSymbol } from '../src/code/symbol-types';
 import { sliceLines } from '../src/code/text-lines';
+import { pythonStdlib } from '../test/python-stdlib';
 
 const SLICE_TARGET_MS = 50;
 const REDUCTION_TARGET = 10;
@@ -76,9 +77,9 @@ function readAll(paths: string[]): SourceFile[] {
   return paths.map((p) => ({ name: p, text: readFileSync(p, 'utf8') }));
 }
 
-function pythonStdlib(): string | null {
+function pythonStdlibIfAny(): string | null {
   try {
-    return execFileSync('python3', ['-c', "import sysconfig;print(sysconfig.get_paths()['stdlib'])"], { encoding: 'utf8' }).trim();
+    return pythonStdlib();
   } catch {
     return null;
   }
@@ -131,7 +132,7 @@ function corpora(): { found: Corpus[]; notes: string[] } {
   const nm = join(root, 'node_modules');
   add('typescript', 'zod/src + typescript/lib', readAll([...listFiles(join(nm, 'zod/src'), (n) => n.endsWith('.ts') && !n.endsWith('.d.ts'), 40), ...listFiles(join(nm, 'typescript/lib'), (n) => n.endsWith('.d.ts'), 20, false)]), 'no TypeScript in node_modules');
   add('javascript', 'vite/dist + react/cjs', readAll([...listFiles(join(nm, 'vite/dist'), (n) => n.endsWith('.js'), 40), ...listFiles(join(nm, 'react/cjs'), (n) => n.endsWith('.js'), 20)]), 'no JavaScript in node_modules');
-  const stdlib = pythonStdlib();
+  const stdlib = pythonStdlibIfAny();
   add('python', 'Python stdlib', stdlib ? readAll(listFiles(stdlib, (n) => n.endsWith('.py'), FILES_PER_LANGUAGE, false)) : [], 'python3 not found');
   const go = goRoot();
   add('go', 'Go standard library', go ? readAll(listFiles(go, (n) => n.endsWith('.go') && !n.endsWith('_test.go'))) : [], 'no /usr/lib/go*/src or /usr/share/go*/src (apt-get install golang-src)');

@@ -7,11 +7,11 @@
  * Targets: wrong-place 0 everywhere; applied-correctly ≥ 95% for whitespace and
  * indentation perturbations.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { applyEdit } from '../src/tools/edit';
 import { indentOf, isBlankLine, randomInt, seededRandom } from '../test/unit/edit/real-code';
+import { pythonStdlib } from '../test/python-stdlib';
 
 // EDIT_BENCH_SEED / EDIT_BENCH_SAMPLES try other samples; the defaults are what `npm run bench` reports.
 const SEED = Number(process.env.EDIT_BENCH_SEED ?? 20_261_105);
@@ -80,7 +80,7 @@ function corpus(paths: string[], wanted: number): SourceFile[] {
   return files;
 }
 
-const stdlib = execFileSync('python3', ['-c', "import sysconfig;print(sysconfig.get_paths()['stdlib'])"], { encoding: 'utf8' }).trim();
+const stdlib = pythonStdlib();
 const jsFiles = corpus(
   walk('node_modules', (p) => /\.(m?js|cjs|ts|mts)$/.test(p) && !/\.min\.js$/.test(p), (name) => name === '.cache'),
   300,

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { withTree } from '../../../src/code/runtime';
 import { queryTokens } from '../../../src/code/statements-mentioning';
 import { flattenSymbols } from '../../../src/code/symbol-types';
 import { fixturePath } from './support';
+import { pythonStdlib } from '../../python-stdlib';
 
 const nodeModules = new URL('../../../node_modules/', import.meta.url).pathname;
 const MAX_QUERIES_PER_FILE = 120;
@@ -45,10 +45,6 @@ async function compareLookups(label: string, source: string, language: LanguageI
     if (comparable(got) !== comparable(findSymbol(all, query))) mismatches.push(`${label}: ${query}`);
   }
   return { queries: count, part, mismatches };
-}
-
-function pythonStdlib(): string {
-  return execFileSync('python3', ['-c', "import sysconfig;print(sysconfig.get_paths()['stdlib'])"], { encoding: 'utf8' }).trim();
 }
 
 describe('findSymbolInSource answers as the whole-file symbols do', () => {

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,12 +6,9 @@ import { findSymbol } from '../../../src/code/find-symbol';
 import { languageForPath } from '../../../src/code/languages';
 import { flattenSymbols } from '../../../src/code/symbol-types';
 import { lineCount, rangeProblems } from './support';
+import { pythonStdlib } from '../../python-stdlib';
 
 const nodeModules = new URL('../../../node_modules/', import.meta.url).pathname;
-/** Python's standard library; python3 is part of this machine's toolchain, so its absence fails the tests. */
-function pythonStdlib(): string {
-  return execFileSync('python3', ['-c', "import sysconfig;print(sysconfig.get_paths()['stdlib'])"], { encoding: 'utf8' }).trim();
-}
 
 /** Files under `dir` (recursively) ending in one of `extensions`, sorted, at most `limit`, each under `maxBytes`. */
 function pick(dir: string, extensions: string[], limit: number, maxBytes = 300_000, recursive = true): string[] {
