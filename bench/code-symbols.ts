@@ -12,7 +12,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { useNodeGrammars } from '../src/cli/grammar-loader-node';
@@ -22,6 +22,7 @@ import { initParser, loadLanguage, parseSource } from '../src/code/runtime';
 import { flattenSymbols, type CodeSymbol } from '../src/code/symbol-types';
 import { sliceLines } from '../src/code/text-lines';
 import { pythonStdlib } from '../test/python-stdlib';
+import { findFiles } from '../test/source-files';
 
 const SLICE_TARGET_MS = 50;
 const REDUCTION_TARGET = 10;
@@ -51,26 +52,8 @@ function quantile(values: number[], q: number): number {
 
 /** Files under `dir` whose name passes `accept`, sorted, depth-first, up to `limit`. */
 function listFiles(dir: string, accept: (name: string) => boolean, limit = FILES_PER_LANGUAGE, recursive = true): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    let names: string[];
-    try {
-      names = readdirSync(d).sort();
-    } catch {
-      return;
-    }
-    for (const name of names) {
-      if (out.length >= limit) return;
-      const full = join(d, name);
-      const stat = statSync(full, { throwIfNoEntry: false });
-      if (!stat) continue;
-      if (stat.isDirectory()) {
-        if (recursive && !['node_modules', 'test', 'tests', 'testdata'].includes(name)) walk(full);
-      } else if (accept(name) && stat.size > 0 && stat.size <= MAX_FILE_BYTES) out.push(full);
-    }
-  };
-  walk(dir);
-  return out;
+  const skipped = ['node_modules', 'test', 'tests', 'testdata'];
+  return findFiles(dir, { accept, skipDir: (name) => skipped.includes(name), recursive, limit, minBytes: 1, maxBytes: MAX_FILE_BYTES });
 }
 
 function readAll(paths: string[]): SourceFile[] {

@@ -7,11 +7,11 @@
  * Targets: wrong-place 0 everywhere; applied-correctly ≥ 95% for whitespace and
  * indentation perturbations.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { applyEdit } from '../src/tools/edit';
 import { indentOf, isBlankLine, randomInt, seededRandom } from '../test/unit/edit/real-code';
 import { pythonStdlib } from '../test/python-stdlib';
+import { findFiles } from '../test/source-files';
 
 // EDIT_BENCH_SEED / EDIT_BENCH_SAMPLES try other samples; the defaults are what `npm run bench` reports.
 const SEED = Number(process.env.EDIT_BENCH_SEED ?? 20_261_105);
@@ -31,28 +31,8 @@ interface SourceFile {
   normalised: string[];
 }
 
-function walk(dir: string, keep: (path: string) => boolean, skipDir: (name: string) => boolean, out: string[] = []): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir).sort();
-  } catch {
-    return out;
-  }
-  for (const name of names) {
-    const path = join(dir, name);
-    let stat;
-    try {
-      stat = statSync(path);
-    } catch {
-      continue;
-    }
-    if (stat.isDirectory()) {
-      if (!skipDir(name)) walk(path, keep, skipDir, out);
-    } else if (keep(path) && stat.size >= 3_000 && stat.size <= 150_000) {
-      out.push(path);
-    }
-  }
-  return out;
+function walk(dir: string, keep: (path: string) => boolean, skipDir: (name: string) => boolean): string[] {
+  return findFiles(dir, { accept: (_name, path) => keep(path), skipDir, minBytes: 3_000, maxBytes: 150_000 });
 }
 
 const normalise = (line: string) => line.replace(/[ \t]+/g, ' ').trim();

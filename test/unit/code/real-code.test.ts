@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractSymbols } from '../../../src/code/extract-symbols';
@@ -7,26 +7,14 @@ import { languageForPath } from '../../../src/code/languages';
 import { flattenSymbols } from '../../../src/code/symbol-types';
 import { lineCount, rangeProblems } from './support';
 import { pythonStdlib } from '../../python-stdlib';
+import { findFiles } from '../../source-files';
 
 const nodeModules = new URL('../../../node_modules/', import.meta.url).pathname;
 
 /** Files under `dir` (recursively) ending in one of `extensions`, sorted, at most `limit`, each under `maxBytes`. */
 function pick(dir: string, extensions: string[], limit: number, maxBytes = 300_000, recursive = true): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const name of readdirSync(d).sort()) {
-      if (out.length >= limit) return;
-      const full = join(d, name);
-      const stat = statSync(full);
-      if (stat.isDirectory()) {
-        if (recursive && name !== 'node_modules' && name !== 'test' && name !== 'tests') walk(full);
-      } else if (extensions.some((e) => name.endsWith(e)) && stat.size <= maxBytes) {
-        out.push(full);
-      }
-    }
-  };
-  walk(dir);
-  return out;
+  const skipped = ['node_modules', 'test', 'tests'];
+  return findFiles(dir, { accept: (name) => extensions.some((e) => name.endsWith(e)), skipDir: (name) => skipped.includes(name), recursive, limit, maxBytes });
 }
 
 async function checkFiles(files: string[]): Promise<{ symbols: number; withSymbols: number; problems: string[] }> {
