@@ -1,18 +1,30 @@
 import { EVENT_SCHEMA_VERSION, type EngineEvent, type EventPayload } from './events';
+import { StreamRedactor } from './stream-redactor';
 
 export type EventListener = (event: EngineEvent) => void;
 
 const REDACTED = '[redacted]';
 
+type StreamPayload = EventPayload<'model_delta'> | EventPayload<'command_output'>;
+
+/** An open stream of pieces: its redactor and how to turn held-back text into an event again. */
+interface OpenStream {
+  runId: string;
+  redactor: StreamRedactor;
+  rebuild: (text: string) => StreamPayload;
+}
+
 /**
  * Owns the event log: stamps each payload with version, sequence, time and run id,
  * keeps it, and fans it out. Registered secrets are scrubbed from every event
- * before anyone sees it, so a key echoed back by a server or a tool cannot leak.
+ * before anyone sees it, so a key echoed back by a server or a tool cannot leak,
+ * not even when it arrives split across two streamed pieces.
  */
 export class Session {
   private readonly log: EngineEvent[] = [];
   private readonly listeners = new Set<EventListener>();
   private readonly secrets = new Set<string>();
+  private readonly streams = new Map<string, OpenStream>();
   private seq = 0;
 
   constructor(private readonly now: () => number = () => Date.now()) {}
@@ -35,7 +47,41 @@ export class Session {
     this.secrets.delete(secret);
   }
 
-  record(runId: string, payload: EventPayload): EngineEvent {
+  /**
+   * Records an event. A streamed piece whose tail might begin a secret is held
+   * back (null is returned when nothing of it could be recorded yet); an event
+   * that is not a streamed piece first releases what the streams hold, so each
+   * stream's text stays in order and ends before the events that follow it.
+   */
+  record(runId: string, payload: EventPayload): EngineEvent | null {
+    const key = streamKey(payload);
+    if (key === null) this.flush();
+    if (key === null || this.secrets.size === 0) return this.append(runId, payload);
+    const stream = this.openStream(key, runId, payload as StreamPayload);
+    const text = stream.redactor.push(payload.type === 'model_delta' ? payload.text : (payload as EventPayload<'command_output'>).chunk);
+    return text === '' ? null : this.append(runId, stream.rebuild(text));
+  }
+
+  /** Releases every held-back piece (the end of a run). */
+  flush(): void {
+    for (const [key, stream] of this.streams) {
+      this.streams.delete(key);
+      const rest = stream.redactor.flush();
+      if (rest !== '') this.append(stream.runId, stream.rebuild(rest));
+    }
+  }
+
+  private openStream(key: string, runId: string, payload: StreamPayload): OpenStream {
+    let stream = this.streams.get(key);
+    if (!stream) {
+      const rebuild = (text: string): StreamPayload => (payload.type === 'model_delta' ? { ...payload, text } : { ...payload, chunk: text });
+      stream = { runId, redactor: new StreamRedactor(() => this.secrets), rebuild };
+      this.streams.set(key, stream);
+    }
+    return stream;
+  }
+
+  private append(runId: string, payload: EventPayload): EngineEvent {
     const stamped = { ...payload, v: EVENT_SCHEMA_VERSION, seq: this.seq++, ts: this.now(), runId } as EngineEvent;
     const event = this.secrets.size > 0 ? this.scrub(stamped) : stamped;
     this.log.push(event);
@@ -55,4 +101,11 @@ export class Session {
     }
     return changed ? (JSON.parse(json) as EngineEvent) : event;
   }
+}
+
+/** Pieces of one stream share a key: the model's reply text, or one command's stdout or stderr. */
+function streamKey(payload: EventPayload): string | null {
+  if (payload.type === 'model_delta') return 'model';
+  if (payload.type === 'command_output') return `command:${payload.callId}:${payload.stream}`;
+  return null;
 }
