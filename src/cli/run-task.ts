@@ -1,5 +1,5 @@
 import { Engine } from '../engine/engine';
-import { ModeSchema, type ModelSettings } from '../engine/settings';
+import { ModeSchema, type ModelSettingsInput } from '../engine/settings';
 import { createModel } from '../model/create-model';
 import { STARTER_PROJECT } from '../sandbox/starter-project';
 import { VirtualSandbox } from '../sandbox/virtual';
@@ -64,7 +64,7 @@ function policyFromArgs(args: ParsedArgs): unknown {
 }
 
 /** `--model scripted:NAME` or `--base-url URL --model NAME` (key from PHASEGATE_API_KEY or OPENAI_API_KEY). */
-function modelSettingsFromArgs(args: ParsedArgs): ModelSettings {
+function modelSettingsFromArgs(args: ParsedArgs): ModelSettingsInput {
   const model = stringFlag(args, 'model') ?? 'scripted:demo';
   const baseUrl = stringFlag(args, 'base-url');
   if (model.startsWith('scripted:')) {

@@ -27,8 +27,14 @@ export const ModelSettingsSchema = z.object({
   apiKey: z.string(),
   /** Scenario for the scripted provider. */
   scenario: z.string().min(1),
+  /** Give up on a reply when the endpoint sends nothing for this long (retried like a network error). */
+  idleTimeoutSeconds: z.number().int().min(5).max(3600).default(60),
+  /** Stop one reply that takes longer than this in all, however much it streams. */
+  replyLimitMinutes: z.number().int().min(1).max(120).default(10),
 });
 export type ModelSettings = z.infer<typeof ModelSettingsSchema>;
+/** Model settings as given (stored before the time limits existed, or from the CLI): limits may be left out. */
+export type ModelSettingsInput = z.input<typeof ModelSettingsSchema>;
 
 export const SettingsSchema = z.object({
   model: ModelSettingsSchema,
@@ -43,7 +49,7 @@ export const SettingsSchema = z.object({
 export type Settings = z.infer<typeof SettingsSchema>;
 
 export const DEFAULT_SETTINGS: Settings = {
-  model: { provider: 'scripted', baseUrl: '', model: 'demo', apiKey: '', scenario: 'demo' },
+  model: { provider: 'scripted', baseUrl: '', model: 'demo', apiKey: '', scenario: 'demo', idleTimeoutSeconds: 60, replyLimitMinutes: 10 },
   mode: 'react',
   maxIterations: 30,
   sandbox: 'auto',

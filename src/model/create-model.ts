@@ -1,4 +1,4 @@
-import { ModelSettingsSchema, type Mode, type ModelSettings } from '../engine/settings';
+import { ModelSettingsSchema, type Mode, type ModelSettingsInput } from '../engine/settings';
 import { LazyOpenAiModel } from './lazy-openai';
 import type { Model } from './port';
 import { getScenario } from './scenarios';
@@ -22,13 +22,13 @@ export class ModelConfigError extends Error {
 }
 
 /** The one place that turns model settings into a Model adapter. */
-export function createModel(settings: ModelSettings, options: CreateModelOptions = {}): Model {
+export function createModel(settings: ModelSettingsInput, options: CreateModelOptions = {}): Model {
   const parsed = ModelSettingsSchema.safeParse(settings);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new ModelConfigError(`invalid model settings: ${issue?.path.join('.') || 'settings'}: ${issue?.message ?? 'invalid'}`);
   }
-  const { provider, baseUrl, model, apiKey, scenario } = parsed.data;
+  const { provider, baseUrl, model, apiKey, scenario, idleTimeoutSeconds, replyLimitMinutes } = parsed.data;
   if (provider === 'scripted') {
     try {
       const name = options.mode === 'plan_exec' && scenario === 'demo' ? 'plan_exec-demo' : scenario;
@@ -38,7 +38,8 @@ export function createModel(settings: ModelSettings, options: CreateModelOptions
     }
   }
   checkBaseUrl(baseUrl);
-  return new LazyOpenAiModel({ baseUrl, apiKey, model, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  const limits = { idleTimeoutMs: idleTimeoutSeconds * 1000, totalLimitMs: replyLimitMinutes * 60_000 };
+  return new LazyOpenAiModel({ baseUrl, apiKey, model, limits, ...(options.fetch ? { fetch: options.fetch } : {}) });
 }
 
 /** The value itself is never echoed: people paste keys into the wrong field. */

@@ -30,6 +30,8 @@ export function classifyFailure(err: unknown, ctx: FailureContext): AttemptFailu
   });
 
   if (ctx.signal?.aborted || err instanceof APIUserAbortError) return noRetry(abortedError(), 'cancelled');
+  // A reply that ran out of time may come through on another attempt.
+  if (err instanceof ModelError && err.code === 'timeout') return { error: err, retry: true, retryAfterMs: undefined, reason: 'timed out' };
   // Our own stream validation failures: the same server would send the same thing again.
   if (err instanceof ModelError) return noRetry(err, err.code);
 

@@ -7,6 +7,7 @@ import { StreamAccumulator } from './openai-stream';
 import { toWireMessages, toWireTools } from './openai-wire';
 import type { Model, ModelRequest, ModelResponse } from './port';
 import { endpointHost, openAiLabel } from './openai-label';
+import { DEFAULT_REPLY_LIMITS, type ReplyLimits, ReplyTimer } from './reply-timer';
 
 export interface OpenAiModelOptions {
   /** e.g. "https://api.openai.com/v1" or "http://localhost:11434/v1". */
@@ -23,6 +24,8 @@ export interface OpenAiModelOptions {
   retryBaseDelayMs?: number;
   /** Upper bound for any wait, including a server's retry-after. Default 30 s. */
   retryMaxDelayMs?: number;
+  /** Idle timeout and total limit per reply; defaults 60 s and 10 min. */
+  limits?: Partial<ReplyLimits>;
 }
 
 /** The SDK refuses an empty key, but local servers ignore whatever is sent. */
@@ -38,6 +41,7 @@ export class OpenAiModel implements Model {
   private readonly maxRetries: number;
   private readonly retryBaseDelayMs: number;
   private readonly retryMaxDelayMs: number;
+  private readonly limits: ReplyLimits;
 
   constructor(options: OpenAiModelOptions) {
     this.model = options.model;
@@ -46,6 +50,7 @@ export class OpenAiModel implements Model {
     this.maxRetries = Math.max(0, options.maxRetries ?? 3);
     this.retryBaseDelayMs = options.retryBaseDelayMs ?? 1000;
     this.retryMaxDelayMs = options.retryMaxDelayMs ?? 30_000;
+    this.limits = { ...DEFAULT_REPLY_LIMITS, ...options.limits };
     this.info = { kind: 'openai', name: options.model, label: options.label ?? openAiLabel(options.model, options.baseUrl) };
     this.client = new OpenAI({
       baseURL: options.baseUrl,
@@ -99,10 +104,22 @@ export class OpenAiModel implements Model {
     request: ModelRequest,
     accumulator: StreamAccumulator,
   ): Promise<ModelResponse> {
-    const stream = await this.client.chat.completions.create(body, { signal: request.signal ?? null });
-    for await (const chunk of stream) accumulator.add(chunk, request.onTextDelta);
-    // The SDK ends the iteration quietly when the signal fires mid-stream.
-    if (request.signal?.aborted) throw abortedError();
-    return accumulator.result();
+    const timer = new ReplyTimer(this.limits, request.signal);
+    try {
+      const stream = await this.client.chat.completions.create(body, { signal: timer.signal });
+      for await (const chunk of stream) {
+        timer.touch();
+        accumulator.add(chunk, request.onTextDelta);
+      }
+      // The SDK ends the iteration quietly when the signal fires mid-stream.
+      if (timer.expired) throw timer.error(this.host);
+      if (request.signal?.aborted) throw abortedError();
+      return accumulator.result();
+    } catch (error) {
+      if (timer.expired && !request.signal?.aborted) throw timer.error(this.host);
+      throw error;
+    } finally {
+      timer.dispose();
+    }
   }
 }

@@ -39,7 +39,7 @@ export interface Model {
 export class ModelError extends Error {
   constructor(
     message: string,
-    readonly code: 'aborted' | 'auth' | 'rate_limited' | 'server' | 'network' | 'bad_response' | 'scenario_exhausted',
+    readonly code: 'aborted' | 'auth' | 'rate_limited' | 'server' | 'network' | 'bad_response' | 'timeout' | 'scenario_exhausted',
     readonly retryable: boolean,
   ) {
     super(message);

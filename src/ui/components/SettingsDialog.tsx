@@ -216,6 +216,26 @@ export function SettingsDialog({ open, settings, scenarios, onSave, onCancel, on
                 </button>
                 {keyForgotten && <span role="status">The key was removed from this browser.</span>}
               </div>
+              <NumberField
+                id="idle-timeout"
+                label="Idle timeout (seconds)"
+                note="A reply is given up and retried when the endpoint sends nothing for this long."
+                error={errors.idleTimeoutSeconds}
+                min={5}
+                max={3600}
+                value={draft.idleTimeoutSeconds}
+                onChange={(value) => update('idleTimeoutSeconds', value)}
+              />
+              <NumberField
+                id="reply-limit"
+                label="Reply time limit (minutes)"
+                note="One reply is stopped when it takes longer than this, however much it streams."
+                error={errors.replyLimitMinutes}
+                min={1}
+                max={120}
+                value={draft.replyLimitMinutes}
+                onChange={(value) => update('replyLimitMinutes', value)}
+              />
             </>
           )}
         </fieldset>
@@ -370,10 +390,19 @@ function Field(props: { id: string; label: string; error: string | undefined; no
 }
 
 /** A whole-number input in a labelled Field; the draft keeps the raw text so validation can explain it. */
-function NumberField(props: { id: string; label: string; error: string | undefined; min: number; max: number; value: string; onChange: (value: string) => void }) {
-  const { id, label, error, min, max, value, onChange } = props;
+function NumberField(props: {
+  id: string;
+  label: string;
+  note?: string;
+  error: string | undefined;
+  min: number;
+  max: number;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const { id, label, note, error, min, max, value, onChange } = props;
   return (
-    <Field id={id} label={label} error={error}>
+    <Field id={id} label={label} error={error} {...(note ? { note } : {})}>
       {(control) => (
         <input {...control} type="number" inputMode="numeric" min={min} max={max} step={1} value={value} onChange={(event) => onChange(event.target.value)} />
       )}

@@ -8,6 +8,8 @@ export interface SettingsDraft {
   model: string;
   apiKey: string;
   scenario: string;
+  idleTimeoutSeconds: string;
+  replyLimitMinutes: string;
   mode: Settings['mode'];
   maxIterations: string;
   sandbox: Settings['sandbox'];
@@ -27,6 +29,8 @@ export function toDraft(settings: PageSettings): SettingsDraft {
     model: settings.model.model,
     apiKey: settings.model.apiKey,
     scenario: settings.model.scenario,
+    idleTimeoutSeconds: String(settings.model.idleTimeoutSeconds),
+    replyLimitMinutes: String(settings.model.replyLimitMinutes),
     mode: settings.mode,
     maxIterations: String(settings.maxIterations),
     sandbox: settings.sandbox,
@@ -49,6 +53,8 @@ const FIELD_BY_PATH: Record<string, DraftField> = {
   'model.model': 'model',
   'model.apiKey': 'apiKey',
   'model.scenario': 'scenario',
+  'model.idleTimeoutSeconds': 'idleTimeoutSeconds',
+  'model.replyLimitMinutes': 'replyLimitMinutes',
   mode: 'mode',
   maxIterations: 'maxIterations',
   sandbox: 'sandbox',
@@ -59,6 +65,8 @@ const MESSAGES: Partial<Record<DraftField, string>> = {
   maxIterations: 'Enter a whole number from 1 to 200.',
   bootTimeoutSeconds: 'Enter a whole number of seconds from 1 to 15.',
   scenario: 'Pick a demo scenario.',
+  idleTimeoutSeconds: 'Enter a whole number of seconds from 5 to 3600.',
+  replyLimitMinutes: 'Enter a whole number of minutes from 1 to 120.',
 };
 
 function parseNumber(text: string): number {
@@ -74,6 +82,8 @@ export function validateDraft(draft: SettingsDraft): { ok: true; settings: PageS
       model: draft.model.trim(),
       apiKey: draft.apiKey.trim(),
       scenario: draft.scenario,
+      idleTimeoutSeconds: parseNumber(draft.idleTimeoutSeconds),
+      replyLimitMinutes: parseNumber(draft.replyLimitMinutes),
     },
     mode: draft.mode,
     maxIterations: parseNumber(draft.maxIterations),

@@ -1,12 +1,12 @@
 import { getScenario } from '../../../src/model/scenarios';
 import { describe, expect, it } from 'vitest';
-import type { ModelSettings } from '../../../src/engine/settings';
+import type { ModelSettingsInput } from '../../../src/engine/settings';
 import { createModel, ModelConfigError } from '../../../src/model/create-model';
 import { LazyOpenAiModel } from '../../../src/model/lazy-openai';
 import { ScriptedModel } from '../../../src/model/scripted';
 
-const scripted: ModelSettings = { provider: 'scripted', baseUrl: '', model: 'demo', apiKey: '', scenario: 'demo' };
-const ollama: ModelSettings = {
+const scripted: ModelSettingsInput = { provider: 'scripted', baseUrl: '', model: 'demo', apiKey: '', scenario: 'demo' };
+const ollama: ModelSettingsInput = {
   provider: 'ollama',
   baseUrl: 'http://localhost:11434/v1',
   model: 'qwen2.5-coder:7b',
@@ -81,6 +81,6 @@ describe('createModel', () => {
 
   it('rejects settings that fail the schema', () => {
     expect(() => createModel({ ...ollama, model: '' })).toThrow(/model: model name is required/);
-    expect(() => createModel({ ...ollama, provider: 'bogus' } as unknown as ModelSettings)).toThrow(/invalid model settings: provider/);
+    expect(() => createModel({ ...ollama, provider: 'bogus' } as unknown as ModelSettingsInput)).toThrow(/invalid model settings: provider/);
   });
 });

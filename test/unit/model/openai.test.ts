@@ -255,6 +255,51 @@ describe('OpenAiModel against a local OpenAI-compatible server', () => {
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
+  it('gives up on a silent stream after the idle timeout and retries it as a timeout', async () => {
+    const { model, server } = await setup(
+      [
+        { kind: 'stream', chunks: [], hang: true },
+        { kind: 'stream', chunks: [], hang: true },
+      ],
+      { maxRetries: 1, limits: { idleTimeoutMs: 150 } },
+    );
+    const retries: string[] = [];
+    const err = await modelError(model.complete(request({ onRetry: (r) => retries.push(r.reason) })));
+    expect(err.code).toBe('timeout');
+    expect(err.retryable).toBe(true);
+    expect(err.message).toContain('sent nothing for');
+    expect(err.message).toContain('gave up after 2 attempts');
+    expect(retries).toEqual(['timed out']);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('a silent stream that recovers on the retry gives the reply', async () => {
+    const { model, server } = await setup(
+      [
+        { kind: 'stream', chunks: [], hang: true },
+        { kind: 'stream', chunks: textReply(['back']) },
+      ],
+      { limits: { idleTimeoutMs: 150 } },
+    );
+    const reply = await model.complete(request());
+    expect(reply.text).toBe('back');
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('stops a reply that keeps streaming past the total limit, without replaying shown text', async () => {
+    const words = Array.from({ length: 200 }, (_, i) => `w${i} `);
+    const { model, server } = await setup([{ kind: 'stream', chunks: textReply(words), delayMs: 20 }], {
+      limits: { idleTimeoutMs: 5_000, totalLimitMs: 300 },
+    });
+    const deltas: string[] = [];
+    const err = await modelError(model.complete(request({ onTextDelta: (t) => deltas.push(t) })));
+    expect(err.code).toBe('timeout');
+    expect(err.message).toContain('took longer than');
+    expect(deltas.length).toBeGreaterThan(0);
+    expect(deltas.length).toBeLessThan(words.length);
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('aborts while waiting to retry', async () => {
     const { model, server } = await setup(
       [

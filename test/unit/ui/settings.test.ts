@@ -17,7 +17,7 @@ function memoryStore(initial: Record<string, string> = {}) {
 
 const openai: PageSettings = {
   ...DEFAULT_PAGE_SETTINGS,
-  model: { provider: 'openai', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini', apiKey: 'sk-secret', scenario: 'demo' },
+  model: { provider: 'openai', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini', apiKey: 'sk-secret', scenario: 'demo', idleTimeoutSeconds: 60, replyLimitMinutes: 10 },
   maxIterations: 12,
 };
 
@@ -110,6 +110,23 @@ describe('settings form validation', () => {
       maxIterations: 'Enter a whole number from 1 to 200.',
       bootTimeoutSeconds: 'Enter a whole number of seconds from 1 to 15.',
     });
+  });
+
+  it('checks the reply time limits and keeps them in the model settings', () => {
+    const bad = validateDraft({ ...toDraft(DEFAULT_PAGE_SETTINGS), idleTimeoutSeconds: '2', replyLimitMinutes: '0.5' });
+    expect(bad).toEqual({
+      ok: false,
+      errors: { idleTimeoutSeconds: 'Enter a whole number of seconds from 5 to 3600.', replyLimitMinutes: 'Enter a whole number of minutes from 1 to 120.' },
+    });
+    const good = validateDraft({ ...toDraft(DEFAULT_PAGE_SETTINGS), idleTimeoutSeconds: '90', replyLimitMinutes: '20' });
+    expect(good).toMatchObject({ ok: true, settings: { model: { idleTimeoutSeconds: 90, replyLimitMinutes: 20 } } });
+  });
+
+  it('reads settings stored before the reply limits existed with their defaults', () => {
+    const { model: stored } = DEFAULT_SETTINGS;
+    const { idleTimeoutSeconds: _idle, replyLimitMinutes: _limit, ...older } = stored;
+    const parsed = parseSettings({ ...DEFAULT_SETTINGS, model: older });
+    expect(parsed).toEqual({ settings: DEFAULT_SETTINGS, error: null });
   });
 
   it('treats an empty number as missing, not zero', () => {
