@@ -3,6 +3,7 @@ import { UsageError, parseArgs } from './args';
 import { runTaskCommand } from './run-task';
 import { stdinLines } from './stdin-lines';
 import { messageOf } from '../engine/error-message';
+import { terminalSafe } from './terminal-safe';
 
 const USAGE = `usage: npm run -s agent -- <command> [options]
 
@@ -19,7 +20,8 @@ commands:
   apply-edit --jsonl
                  apply {"original","search","replace"} edits read from stdin`;
 
-const out = (line: string) => process.stdout.write(`${line}\n`);
+/** Every line the CLI prints may hold text from a model, a file or a command. */
+const out = (line: string) => process.stdout.write(`${terminalSafe(line)}\n`);
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -60,7 +62,7 @@ main(process.argv.slice(2)).then(
       process.stderr.write(`error: ${error.message}\n\n${USAGE}\n`);
       process.exitCode = 2;
     } else {
-      process.stderr.write(`error: ${messageOf(error)}\n`);
+      process.stderr.write(`error: ${terminalSafe(messageOf(error))}\n`);
       process.exitCode = 1;
     }
   },
