@@ -1,4 +1,5 @@
 import type { Sandbox } from '../sandbox/port';
+import { confineToWorkspace } from '../tools/real-path';
 
 /** Files whose content becomes the project layer of the system prompt, first found wins. */
 export const PROJECT_INSTRUCTION_FILES = ['AGENTS.md', 'CLAUDE.md'] as const;
@@ -27,6 +28,8 @@ export async function loadProjectInstructions(sandbox: Sandbox): Promise<Project
     const path = `${sandbox.workdir}/${file}`;
     const stat = await sandbox.stat(path);
     if (stat?.type !== 'file') continue;
+    // A link out of the workspace would put a file from elsewhere in front of the model.
+    if (!(await confineToWorkspace(sandbox, path, file, 'read')).ok) continue;
     const content = await sandbox.readFile(path);
     return { file, content };
   }

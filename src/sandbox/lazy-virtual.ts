@@ -38,6 +38,9 @@ export class LazyVirtualSandbox implements Sandbox {
   async listDir(path: string) {
     return (await this.load()).listDir(path);
   }
+  async realpath(path: string) {
+    return (await this.load()).realpath(path);
+  }
   async mkdir(path: string, options?: { recursive?: boolean }) {
     return (await this.load()).mkdir(path, options);
   }
@@ -49,6 +52,9 @@ export class LazyVirtualSandbox implements Sandbox {
   }
   async cwd() {
     return (await this.load()).cwd();
+  }
+  async resetShellState() {
+    return (await this.load()).resetShellState();
   }
   async dispose() {
     if (this.loaded) await (await this.loaded).dispose();

@@ -9,6 +9,11 @@ export interface DirEntry {
   type: 'file' | 'dir';
   /** Bytes, for files when known. */
   size?: number;
+  /**
+   * True when the entry is a symbolic link. `type` (and `size`) then describe what it points
+   * to, as far as the sandbox can tell; a link whose target is missing counts as a file.
+   */
+  symlink?: boolean;
 }
 
 export interface OutputChunk {
@@ -49,11 +54,24 @@ export interface Sandbox {
   /** Returns null when the path does not exist. */
   stat(path: string): Promise<{ type: 'file' | 'dir'; size: number } | null>;
   listDir(path: string): Promise<DirEntry[]>;
+  /**
+   * Where `path` really is: absolute and normalised, with every symbolic link on the way
+   * followed (the last component's too). A path that does not exist resolves as far as it
+   * exists and keeps the rest as written, so this also tells where a write would land
+   * (like `realpath -m`). Throws ELOOP for a cycle of links.
+   */
+  realpath(path: string): Promise<string>;
   mkdir(path: string, options?: { recursive?: boolean }): Promise<void>;
   remove(path: string, options?: { recursive?: boolean }): Promise<void>;
   exec(command: string, options?: ExecOptions): Promise<ExecResult>;
   /** The shell's current directory. */
   cwd(): Promise<string>;
+  /**
+   * Forgets the environment earlier commands exported (the directory stays), so
+   * state set while building (PAGER, BASH_ENV, a GIT_* variable) cannot weaken a
+   * later read-only phase.
+   */
+  resetShellState(): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -61,7 +79,7 @@ export interface Sandbox {
 export class SandboxError extends Error {
   constructor(
     message: string,
-    readonly code: 'ENOENT' | 'EEXIST' | 'EISDIR' | 'ENOTDIR' | 'EINVAL' | 'EIO',
+    readonly code: SandboxErrorCode,
   ) {
     super(message);
     this.name = 'SandboxError';
@@ -69,5 +87,5 @@ export class SandboxError extends Error {
 }
 
 /** Every code a `SandboxError` may carry, for validating errors that crossed a boundary. */
-export const SANDBOX_ERROR_CODES = ['ENOENT', 'EEXIST', 'EISDIR', 'ENOTDIR', 'EINVAL', 'EIO'] as const;
+export const SANDBOX_ERROR_CODES = ['ENOENT', 'EEXIST', 'EISDIR', 'ENOTDIR', 'EINVAL', 'EIO', 'ELOOP'] as const;
 export type SandboxErrorCode = (typeof SANDBOX_ERROR_CODES)[number];

@@ -23,7 +23,7 @@ export const DescriptionSchema = z.object({ info: SandboxInfoSchema, workdir: z.
 export const StatSchema = z.object({ type: z.enum(['file', 'dir']), size: z.number() }).nullable();
 
 export const DirEntriesSchema = z.array(
-  z.object({ name: z.string(), type: z.enum(['file', 'dir']), size: z.number().optional() }),
+  z.object({ name: z.string(), type: z.enum(['file', 'dir']), size: z.number().optional(), symlink: z.boolean().optional() }),
 );
 
 export const ExecResultSchema = z.object({

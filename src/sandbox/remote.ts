@@ -28,6 +28,7 @@ export interface SandboxHost {
   exists(path: string): Promise<HostReply<boolean>>;
   stat(path: string): Promise<HostReply<{ type: 'file' | 'dir'; size: number } | null>>;
   listDir(path: string): Promise<HostReply<DirEntry[]>>;
+  realpath(path: string): Promise<HostReply<string>>;
   mkdir(path: string, options: { recursive?: boolean }): Promise<HostReply<null>>;
   remove(path: string, options: { recursive?: boolean }): Promise<HostReply<null>>;
   /** `onOutput` is a comlink proxy (or null); the reply comes after every chunk was delivered. */
@@ -40,6 +41,7 @@ export interface SandboxHost {
   /** Aborts the exec with this id, if it is still running. */
   abort(execId: string): Promise<void>;
   cwd(): Promise<string>;
+  resetShellState(): Promise<HostReply<null>>;
   /** Disposes the sandbox itself; the page decides when (it owns the sandbox). */
   dispose(): Promise<void>;
 }
@@ -54,6 +56,8 @@ export function exposeSandbox(sandbox: Sandbox): SandboxHost {
     exists: (path) => toReply(() => sandbox.exists(path)),
     stat: (path) => toReply(() => sandbox.stat(path)),
     listDir: (path) => toReply(() => sandbox.listDir(path)),
+    realpath: (path) => toReply(() => sandbox.realpath(path)),
+    resetShellState: () => toReply(async () => (await sandbox.resetShellState(), null)),
     mkdir: (path, options) => toReply(async () => (await sandbox.mkdir(path, options), null)),
     remove: (path, options) => toReply(async () => (await sandbox.remove(path, options), null)),
     exec(execId, command, options, onOutput) {
@@ -137,6 +141,14 @@ export class RemoteSandbox implements Sandbox {
 
   async listDir(path: string): Promise<DirEntry[]> {
     return fromReply(await this.host.listDir(path), DirEntriesSchema, 'listDir');
+  }
+
+  async realpath(path: string): Promise<string> {
+    return fromReply(await this.host.realpath(path), z.string(), 'realpath');
+  }
+
+  async resetShellState(): Promise<void> {
+    fromReply(await this.host.resetShellState(), z.null(), 'resetShellState');
   }
 
   async mkdir(path: string, options: { recursive?: boolean } = {}): Promise<void> {

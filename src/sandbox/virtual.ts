@@ -1,10 +1,12 @@
 import { Bash } from 'just-bash';
 import type { SandboxInfo } from '../engine/events';
-import { YieldingFs, loopYieldPlugin } from './cooperative-yield';
+import { loopYieldPlugin } from './cooperative-yield';
 import { joinPath, normalizeAbsolutePath, parentOf, resolvePath } from './paths';
 import type { DirEntry, ExecOptions, ExecResult, Sandbox } from './port';
 import { SandboxError } from './port';
 import { carryEnv, interruptionExitCode, interruptionNotice, type Interruption } from './shell-state';
+import { deviceRedirectPlugin, stdinDeviceCommands } from './virtual-devices';
+import { VirtualFs } from './virtual-fs';
 import { virtualSandboxInfo, virtualWorkdir } from './virtual-info';
 import { npmCommand, npxCommand } from './virtual-npm';
 import { messageOf } from '../engine/error-message';
@@ -29,6 +31,7 @@ export class VirtualSandbox implements Sandbox {
   readonly info: SandboxInfo;
   readonly workdir: string;
   private readonly bash: Bash;
+  private readonly fs: VirtualFs;
   private currentCwd: string;
   private previousCwd: string;
   private env: Record<string, string> = {};
@@ -40,13 +43,15 @@ export class VirtualSandbox implements Sandbox {
     for (const [path, content] of Object.entries(options.files ?? {})) {
       files[resolvePath(this.workdir, path.replace(/^\/+/, ''))] = content;
     }
+    this.fs = new VirtualFs(files);
     this.bash = new Bash({
-      fs: new YieldingFs(files),
+      fs: this.fs,
       cwd: this.workdir,
       env: { HOME: this.workdir },
-      customCommands: [npmCommand, npxCommand],
+      customCommands: [npmCommand, npxCommand, ...stdinDeviceCommands],
     });
     this.bash.registerTransformPlugin(loopYieldPlugin);
+    this.bash.registerTransformPlugin(deviceRedirectPlugin);
     this.currentCwd = this.workdir;
     this.previousCwd = this.workdir;
   }
@@ -76,12 +81,26 @@ export class VirtualSandbox implements Sandbox {
   async listDir(path: string): Promise<DirEntry[]> {
     const target = normalizeAbsolutePath(path);
     await this.requireType(target, 'dir');
+    // just-bash lists a linked directory only under its real path.
+    const real = await this.fs.landing(target);
     const entries: DirEntry[] = [];
-    for (const name of await this.bash.fs.readdir(target)) {
-      const s = await this.statPath(joinPath(target, name));
-      if (s) entries.push(s.type === 'file' ? { name, type: 'file', size: s.size } : { name, type: 'dir' });
+    for (const dirent of await this.fs.readdirWithFileTypes(real)) {
+      const { name } = dirent;
+      const s = await this.statPath(joinPath(real, name));
+      const link = dirent.isSymbolicLink ? { symlink: true } : {};
+      if (s?.type === 'dir') entries.push({ name, type: 'dir', ...link });
+      else if (s) entries.push({ name, type: 'file', size: s.size, ...link });
+      else if (dirent.isSymbolicLink) entries.push({ name, type: 'file', symlink: true });
     }
     return entries;
+  }
+
+  async resetShellState(): Promise<void> {
+    this.env = {};
+  }
+
+  realpath(path: string): Promise<string> {
+    return this.fs.landing(normalizeAbsolutePath(path));
   }
 
   async mkdir(path: string, options: { recursive?: boolean } = {}): Promise<void> {
@@ -108,7 +127,9 @@ export class VirtualSandbox implements Sandbox {
     if (existing.type === 'dir' && !options.recursive) {
       throw new SandboxError(`is a directory (remove it with recursive: true): ${target}`, 'EISDIR');
     }
-    await this.bash.fs.rm(target, { recursive: existing.type === 'dir' });
+    // The entry itself goes (a link, not what it points to), found through its real parent.
+    const entry = joinPath(await this.fs.landing(parentOf(target)), target.slice(target.lastIndexOf('/') + 1));
+    await this.bash.fs.rm(entry, { recursive: existing.type === 'dir' });
   }
 
   async cwd(): Promise<string> {

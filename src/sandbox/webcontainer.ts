@@ -4,7 +4,8 @@ import type { DirEntry, ExecOptions, ExecResult, Sandbox, SandboxErrorCode } fro
 import { SANDBOX_ERROR_CODES, SandboxError } from './port';
 import { carryEnv, interruptionExitCode, interruptionNotice, type Interruption } from './shell-state';
 import { LineEndNormalizer, MarkerSplitter, stripTerminalEscapes } from './terminal-output';
-import type { MountTree, WebContainerLike, WebContainerProcessLike } from './webcontainer-like';
+import type { MountTree, WebContainerDirEntLike, WebContainerLike, WebContainerProcessLike } from './webcontainer-like';
+import { realpathByNode } from './webcontainer-realpath';
 import { markerSeparator, newEndMarker, parseTrailer, wrapCommand } from './webcontainer-shell';
 import { messageOf } from '../engine/error-message';
 
@@ -95,12 +96,37 @@ export class WebContainerSandbox implements Sandbox {
   async listDir(path: string): Promise<DirEntry[]> {
     const target = normalizeAbsolutePath(path);
     const rel = this.fsPath(target);
+    let entries: WebContainerDirEntLike[];
     try {
-      const entries = await this.container.fs.readdir(rel, { withFileTypes: true });
-      return entries.map((entry): DirEntry => ({ name: entry.name, type: entry.isDirectory() ? 'dir' : 'file' }));
+      entries = await this.container.fs.readdir(rel, { withFileTypes: true });
     } catch (error) {
       throw await this.explain(error, target, 'dir');
     }
+    const listed: DirEntry[] = [];
+    for (const entry of entries) {
+      if (!isLink(entry)) {
+        listed.push({ name: entry.name, type: entry.isDirectory() ? 'dir' : 'file' });
+        continue;
+      }
+      const pointee = await this.linkedStat(rel === '.' ? entry.name : `${rel}/${entry.name}`);
+      listed.push({ name: entry.name, type: pointee?.type ?? 'file', symlink: true });
+    }
+    return listed;
+  }
+
+  async resetShellState(): Promise<void> {
+    this.env = {};
+  }
+
+  /**
+   * Answered from directory listings while no link is on the way; a path with a link in it
+   * (or outside the workspace, where the fs API cannot look) asks the container's Node.js.
+   */
+  async realpath(path: string): Promise<string> {
+    const target = normalizeAbsolutePath(path);
+    const rel = relativeTo(this.workdir, target);
+    if (rel !== null && !(await this.hasLinkOnTheWay(rel))) return target;
+    return realpathByNode(this.container, target);
   }
 
   async mkdir(path: string, options: { recursive?: boolean } = {}): Promise<void> {
@@ -247,18 +273,60 @@ export class WebContainerSandbox implements Sandbox {
   private async statPath(path: string): Promise<Stat | null> {
     const rel = this.fsPath(path);
     if (rel === '.') return { type: 'dir', size: 0 };
-    const cut = rel.lastIndexOf('/');
-    const parent = cut === -1 ? '.' : rel.slice(0, cut);
-    const name = rel.slice(cut + 1);
     try {
-      const entry = (await this.container.fs.readdir(parent, { withFileTypes: true })).find((e) => e.name === name);
+      const entry = await this.direntOf(rel);
       if (!entry) return null;
       if (entry.isDirectory()) return { type: 'dir', size: 0 };
-      // The fs API has no stat: the size comes from the content.
-      return { type: 'file', size: textEncoder.encode(await this.container.fs.readFile(rel, 'utf-8')).byteLength };
+      if (isLink(entry)) return await this.linkedStat(rel);
+      return { type: 'file', size: await this.sizeOf(rel) };
     } catch {
       return null;
     }
+  }
+
+  /** The listing entry for a workspace-relative path, or undefined when its parent has none. */
+  private async direntOf(rel: string): Promise<WebContainerDirEntLike | undefined> {
+    const cut = rel.lastIndexOf('/');
+    const parent = cut === -1 ? '.' : rel.slice(0, cut);
+    const name = rel.slice(cut + 1);
+    return (await this.container.fs.readdir(parent, { withFileTypes: true })).find((e) => e.name === name);
+  }
+
+  /** The fs API has no stat: the size comes from the content. */
+  private async sizeOf(rel: string): Promise<number> {
+    return textEncoder.encode(await this.container.fs.readFile(rel, 'utf-8')).byteLength;
+  }
+
+  /** What a link points to, through the fs API (which follows links); null when it leads nowhere. */
+  private async linkedStat(rel: string): Promise<Stat | null> {
+    try {
+      await this.container.fs.readdir(rel, { withFileTypes: true });
+      return { type: 'dir', size: 0 };
+    } catch {
+      // Not a directory: maybe a file.
+    }
+    try {
+      return { type: 'file', size: await this.sizeOf(rel) };
+    } catch {
+      return null;
+    }
+  }
+
+  /** Whether a component of the workspace-relative path is a link (missing components are not). */
+  private async hasLinkOnTheWay(rel: string): Promise<boolean> {
+    if (rel === '.') return false;
+    const parts = rel.split('/');
+    for (let i = 1; i <= parts.length; i++) {
+      let entry: WebContainerDirEntLike | undefined;
+      try {
+        entry = await this.direntOf(parts.slice(0, i).join('/'));
+      } catch {
+        return false;
+      }
+      if (!entry) return false;
+      if (isLink(entry)) return true;
+    }
+    return false;
   }
 
   /**
@@ -298,6 +366,14 @@ export class WebContainerSandbox implements Sandbox {
       throw await this.explain(error, path, 'dir');
     }
   }
+}
+
+/**
+ * WebContainer lists a link as neither a file nor a directory (its entry type is the
+ * link's, as in Node.js); so are sockets and FIFOs, which workspaces rarely hold.
+ */
+function isLink(entry: WebContainerDirEntLike): boolean {
+  return !entry.isFile() && !entry.isDirectory();
 }
 
 /** Builds WebContainer's mount tree from paths relative to the workspace root. */

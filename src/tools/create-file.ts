@@ -3,8 +3,10 @@ import { unifiedDiff } from './diff';
 import { describeError } from './errors';
 import { countLines, formatBytes, plural } from './output';
 import { parentDir, resolveWorkspacePath } from './paths';
+import { confineToWorkspace } from './real-path';
 import { gateWriteSyntax, withSyntaxReport } from './syntax-check';
 import { defineTool, fail, ok } from './tool';
+import { writeFileVerified } from './verified-write';
 
 const schema = z.strictObject({
   path: z
@@ -25,6 +27,8 @@ export const createFileTool = defineTool({
     const resolved = resolveWorkspacePath(ctx.sandbox.workdir, args.path);
     if (!resolved.ok) return fail(resolved.error);
     const { absolute, display } = resolved;
+    const confined = await confineToWorkspace(ctx.sandbox, absolute, display, 'written');
+    if (!confined.ok) return fail(confined.error);
     let syntaxReport: string | null;
     try {
       const existing = await ctx.sandbox.stat(absolute);
@@ -40,7 +44,7 @@ export const createFileTool = defineTool({
       if (syntax.refusal) return fail(syntax.refusal);
       syntaxReport = syntax.report;
       if (!parentStat) await ctx.sandbox.mkdir(parent, { recursive: true });
-      await ctx.sandbox.writeFile(absolute, args.content);
+      await writeFileVerified(ctx.sandbox, absolute, args.content);
     } catch (error) {
       return fail(describeError(error, display));
     }

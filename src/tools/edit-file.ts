@@ -4,8 +4,10 @@ import { type EditRequest, type MultiEditResult, applyEdit, applyEdits } from '.
 import { describeError } from './errors';
 import { formatCount, looksBinary } from './output';
 import { resolveWorkspacePath } from './paths';
+import { confineToWorkspace } from './real-path';
 import { gateWriteSyntax, withSyntaxReport } from './syntax-check';
 import { defineTool, fail, ok } from './tool';
+import { writeFileVerified } from './verified-write';
 
 /** How much of the diff goes back to the model; the event carries all of it. */
 export const RESULT_DIFF_MAX_LINES = 60;
@@ -92,6 +94,8 @@ export const editFileTool = defineTool({
     if (!resolved.ok) return fail(resolved.error);
     const { absolute, display } = resolved;
     const edits = editsOf(args);
+    const confined = await confineToWorkspace(ctx.sandbox, absolute, display, 'edited');
+    if (!confined.ok) return fail(confined.error);
 
     let before: string;
     try {
@@ -117,7 +121,7 @@ export const editFileTool = defineTool({
     const syntax = await gateWriteSyntax(display, before, after, ctx.refuseSyntaxErrors);
     if (syntax.refusal) return fail(syntax.refusal);
     try {
-      await ctx.sandbox.writeFile(absolute, after);
+      await writeFileVerified(ctx.sandbox, absolute, after);
     } catch (error) {
       return fail(describeError(error, display));
     }

@@ -1,5 +1,6 @@
 import { SandboxError } from '../sandbox/port';
 import { messageOf } from '../engine/error-message';
+import { WriteNotLandedError } from './verified-write';
 
 /** Turns an error thrown by the sandbox (or anything else) into one readable sentence for the model. */
 export function describeError(error: unknown, display: string): string {
@@ -13,9 +14,14 @@ export function describeError(error: unknown, display: string): string {
         return `${display} is a directory, not a file. Use list_files to see what it contains.`;
       case 'ENOTDIR':
         return `A part of ${display} is a file, not a directory.`;
+      case 'ELOOP':
+        return `${display} goes through a loop of symbolic links, so it leads nowhere.`;
       default:
         return `The sandbox could not complete the operation on ${display}: ${error.message}`;
     }
+  }
+  if (error instanceof WriteNotLandedError) {
+    return `${display} was not written: the sandbox accepted the write, but the file does not read back with the new content. Check the path with list_files (a symbolic link on the way?) before trying again.`;
   }
   const message = messageOf(error);
   return `Unexpected error while working on ${display}: ${message}`;

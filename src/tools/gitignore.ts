@@ -6,7 +6,7 @@
  * deeper files after shallower ones, and the last matching rule wins.
  */
 
-import { translateGlob } from './glob';
+import { compilePieces, parseGlob } from './glob';
 
 export interface GitignoreRule {
   /** Directory holding the .gitignore, relative to the workspace root ("" for the root). */
@@ -15,8 +15,8 @@ export interface GitignoreRule {
   source: string;
   negate: boolean;
   dirOnly: boolean;
-  /** Tested against the path relative to `base`. */
-  regex: RegExp;
+  /** Tells whether the path relative to `base` matches. */
+  matches: (relative: string) => boolean;
 }
 
 /** Parses one .gitignore file found in `base` (workspace-relative, "" for the root). */
@@ -50,9 +50,9 @@ function parseLine(line: string, base: string): GitignoreRule | null {
   const anchored = pattern.includes('/');
   pattern = pattern.replace(/^\/+/, '');
   if (pattern === '') return null;
-  const body = translateGlob(pattern, 'gitignore');
-  const regex = new RegExp(anchored || pattern.startsWith('**') ? `^${body}$` : `^(?:.*/)?${body}$`);
-  return { base, source: line, negate, dirOnly, regex };
+  const pieces = parseGlob(pattern, 'gitignore');
+  const matches = compilePieces(anchored || pattern.startsWith('**') ? pieces : [{ kind: 'prefix' }, ...pieces]);
+  return { base, source: line, negate, dirOnly, matches };
 }
 
 /** Trailing spaces are ignored unless escaped with a backslash. */
@@ -74,7 +74,7 @@ export function matchRules(rules: readonly GitignoreRule[], path: string, isDir:
     if (rule.base === '') relative = path;
     else if (path.startsWith(`${rule.base}/`)) relative = path.slice(rule.base.length + 1);
     else continue;
-    if (rule.regex.test(relative)) verdict = !rule.negate;
+    if (rule.matches(relative)) verdict = !rule.negate;
   }
   return verdict;
 }

@@ -8,12 +8,11 @@
  * like ripgrep's --glob.
  */
 
+import { nfaMatcher } from './glob-nfa';
+import { type GlobPiece, classPiece, literalPiece, regExpSource, usesRegExp } from './glob-pieces';
+
 /** Which wildcards a pattern uses besides `*`, `**` and `?`: braces (`glob`), or classes and backslash escapes (`gitignore`). */
 export type GlobSyntax = 'glob' | 'gitignore';
-
-function escapeRegExp(char: string): string {
-  return /[\\^$.*+?()[\]{}|/]/.test(char) ? `\\${char}` : char;
-}
 
 /** Finds the index of the "}" closing the "{" at `open`, or -1. */
 function closingBrace(glob: string, open: number): number {
@@ -72,66 +71,67 @@ function characterClass(pattern: string, open: number): { regex: string; end: nu
   return { regex: negated ? `[^/${body}]` : `(?!/)[${body}]`, end: i + 1 };
 }
 
-/** The regular expression (unanchored source) for a glob or .gitignore pattern over "/"-separated paths. */
-export function translateGlob(pattern: string, syntax: GlobSyntax): string {
-  let out = '';
+/** The pieces of a glob or .gitignore pattern over "/"-separated paths. */
+export function parseGlob(pattern: string, syntax: GlobSyntax): GlobPiece[] {
+  const pieces: GlobPiece[] = [];
   let i = 0;
   while (i < pattern.length) {
     const char = pattern[i] as string;
     if (char === '*' && pattern[i + 1] === '*') {
       const atSegmentStart = i === 0 || pattern[i - 1] === '/';
       if (atSegmentStart && pattern[i + 2] === '/') {
-        out += '(?:[^/]*/)*'; // "**/": zero or more directories
+        pieces.push({ kind: 'dirs' });
         i += 3;
       } else if (atSegmentStart && i + 2 === pattern.length) {
         // Trailing "**": everything below (git: inside the directory, never the directory itself).
-        out += syntax === 'gitignore' ? '.+' : '.*';
+        pieces.push({ kind: 'rest', min: syntax === 'gitignore' ? 1 : 0 });
         i += 2;
       } else {
-        out += '[^/]*'; // "**" inside a segment acts like "*"
+        pieces.push({ kind: 'star' }); // "**" inside a segment acts like "*"
         i += 2;
       }
     } else if (char === '*') {
-      out += '[^/]*';
+      pieces.push({ kind: 'star' });
       i++;
     } else if (char === '?') {
-      out += '[^/]';
+      pieces.push(classPiece('[^/]'));
       i++;
     } else if (syntax === 'gitignore' && char === '\\' && i + 1 < pattern.length) {
-      out += escapeRegExp(pattern[i + 1] as string);
+      pieces.push(literalPiece(pattern[i + 1] as string));
       i += 2;
     } else if (syntax === 'gitignore' && char === '[') {
       const cls = characterClass(pattern, i);
-      out += cls ? cls.regex : '\\[';
+      pieces.push(cls ? classPiece(cls.regex) : literalPiece('['));
       i = cls ? cls.end : i + 1;
     } else if (syntax === 'glob' && char === '{') {
       const close = closingBrace(pattern, i);
       if (close < 0) {
-        out += '\\{';
+        pieces.push(literalPiece('{'));
         i++;
       } else {
-        out += `(?:${splitAlternatives(pattern.slice(i + 1, close))
-          .map((alternative) => translateGlob(alternative, syntax))
-          .join('|')})`;
+        const options = splitAlternatives(pattern.slice(i + 1, close)).map((alternative) => parseGlob(alternative, syntax));
+        pieces.push({ kind: 'alt', options });
         i = close + 1;
       }
     } else {
-      out += escapeRegExp(char);
+      pieces.push(literalPiece(char));
       i++;
     }
   }
-  return out;
+  return pieces;
 }
 
-/** Compiles a glob to an anchored regular expression over the whole relative path. */
-export function globToRegExp(glob: string): RegExp {
-  return new RegExp(`^${translateGlob(glob, 'glob')}$`);
+/** A predicate telling whether a whole text matches the pieces, in time that stays near-linear. */
+export function compilePieces(pieces: readonly GlobPiece[]): (text: string) => boolean {
+  if (!usesRegExp(pieces)) return nfaMatcher(pieces);
+  const regex = new RegExp(`^${regExpSource(pieces)}$`);
+  return (text) => regex.test(text);
 }
 
 /** Returns a predicate over workspace-relative paths ("src/a.ts", no leading "./"). */
 export function compileGlob(glob: string): (relativePath: string) => boolean {
   const pattern = glob.trim().replace(/^\.\//, '').replace(/^\/+/, '');
-  const full = globToRegExp(pattern);
-  if (pattern.includes('/')) return (path) => full.test(path);
-  return (path) => full.test(path) || full.test(path.slice(path.lastIndexOf('/') + 1));
+  const full = compilePieces(parseGlob(pattern, 'glob'));
+  if (pattern.includes('/')) return full;
+  return (path) => full(path) || full(path.slice(path.lastIndexOf('/') + 1));
 }

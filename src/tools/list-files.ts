@@ -3,8 +3,10 @@ import { describeError } from './errors';
 import { compileGlob } from './glob';
 import { formatBytes, formatCount, plural } from './output';
 import { displayPath, resolveWorkspacePath } from './paths';
+import { confineToWorkspace } from './real-path';
 import { defineTool, fail, ok } from './tool';
-import { type WalkEntry, walk } from './walk';
+import { type WalkEntry, type WalkReport, walk } from './walk';
+import { walkNotes } from './walk-notes';
 import { DEFAULT_IGNORED_DIRS, WorkspaceIgnore } from './workspace-ignore';
 
 export const DEFAULT_LIST_DEPTH = 2;
@@ -35,11 +37,21 @@ const schema = z.strictObject({
     ),
 });
 
+const DIR_MARKS: Record<NonNullable<WalkEntry['expansion']>, string> = {
+  expanded: '',
+  skipped: '  (skipped)',
+  depth: '  (not expanded)',
+  link: '  (symbolic link, not expanded)',
+};
+
 function entryLine(entry: WalkEntry): string {
   const indent = '  '.repeat(entry.depth - 1);
-  if (entry.type === 'file') return `${indent}${entry.name}${entry.size === undefined ? '' : `  (${formatBytes(entry.size)})`}`;
-  const mark = entry.expansion === 'skipped' ? '  (skipped)' : entry.expansion === 'depth' ? '  (not expanded)' : '';
-  return `${indent}${entry.name}/${mark}`;
+  if (entry.type === 'file') {
+    const link = entry.linkTarget === undefined ? '' : ` → ${entry.linkTarget}`;
+    return `${indent}${entry.name}${link}${entry.size === undefined ? '' : `  (${formatBytes(entry.size)})`}`;
+  }
+  const link = entry.linkTarget === undefined ? '' : ` → ${entry.linkTarget}/`;
+  return `${indent}${entry.name}/${link}${DIR_MARKS[entry.expansion ?? 'expanded']}`;
 }
 
 /** Keeps the files the glob matches and the directories on the way to them. */
@@ -61,7 +73,9 @@ export const listFilesTool = defineTool({
     'directories deeper than that are marked "(not expanded)" — list them directly to see inside.',
     'With glob (e.g. "*.py") only matching files and the directories leading to them are shown.',
     'Dependencies, build output and caches (.git, node_modules, dist, build, out, target, .next, coverage, __pycache__, .venv)',
-    'are shown but never expanded; paths ignored by .gitignore files are left out. Use it to get oriented before reading files.',
+    'are shown but never expanded; paths ignored by .gitignore files are left out. Symbolic links show where they point',
+    '("name → target") and are not expanded; links leading outside the workspace are left out and named at the end.',
+    'Use it to get oriented before reading files.',
   ].join(' '),
   schema,
   async run(args, ctx) {
@@ -69,6 +83,8 @@ export const listFilesTool = defineTool({
     const resolved = resolveWorkspacePath(ctx.sandbox.workdir, args.path?.trim() ? args.path : '.');
     if (!resolved.ok) return fail(resolved.error);
     const { absolute, display } = resolved;
+    const confined = await confineToWorkspace(ctx.sandbox, absolute, display, 'listed');
+    if (!confined.ok) return fail(confined.error);
     const glob = args.glob?.trim() || undefined;
     const depth = args.depth ?? (glob ? MAX_LIST_DEPTH : DEFAULT_LIST_DEPTH);
     const ignore = new WorkspaceIgnore(ctx.sandbox);
@@ -76,6 +92,7 @@ export const listFilesTool = defineTool({
     const entries: WalkEntry[] = [];
     let gitignored = 0;
     let scanCapped = false;
+    let report: WalkReport;
     try {
       const stat = await ctx.sandbox.stat(absolute);
       if (!stat) return fail(`Directory not found: ${display}. List the parent directory to see what exists.`);
@@ -85,6 +102,7 @@ export const listFilesTool = defineTool({
       const walking = walk(ctx.sandbox, absolute, {
         maxDepth: depth,
         skipDirs: LIST_SKIPPED_DIRS,
+        signal: ctx.signal,
         ignore: async (path, type) => {
           const hidden = (await ignore.reason(path, type)) === 'gitignore';
           if (hidden) gitignored++;
@@ -94,16 +112,17 @@ export const listFilesTool = defineTool({
       // Without a glob every entry walked is shown, so the walk can stop at the display cap.
       const limit = glob ? MAX_SCANNED_ENTRIES : MAX_LIST_ENTRIES + 1;
       for await (const entry of walking) {
-        if (ctx.signal.aborted) return fail('The listing was cancelled.');
         if (entries.length >= limit) {
           scanCapped = glob !== undefined;
           break;
         }
         entries.push(entry);
       }
+      report = walking.report;
     } catch (error) {
       return fail(describeError(error, display));
     }
+    if (ctx.signal.aborted) return fail('The listing was cancelled.');
 
     let shown = entries;
     if (glob) {
@@ -122,6 +141,7 @@ export const listFilesTool = defineTool({
     if (capped) notes.push(`[… listing stopped at ${MAX_LIST_ENTRIES} entries; list a subdirectory, use a smaller depth or a glob to see the rest]`);
     if (scanCapped) notes.push(`[… looked at the first ${formatCount(MAX_SCANNED_ENTRIES)} entries only; list a subdirectory to search further]`);
     if (gitignored > 0) notes.push(`(${plural(gitignored, 'entry', 'entries')} ignored by .gitignore not shown)`);
+    notes.push(...walkNotes(report, 'shown'));
     if (shown.length === 0) return ok([header, glob ? '(no matching files)' : '(empty directory)', ...notes].join('\n'));
     return ok([header, ...shown.map(entryLine), ...notes].join('\n'));
   },

@@ -7,8 +7,10 @@ import { extractSymbols } from './code-parsing';
 import { describeError } from './errors';
 import { formatBytes, formatCount, looksBinary, plural } from './output';
 import { resolveWorkspacePath } from './paths';
-import { defineTool, fail, ok, type ToolContext } from './tool';
+import { confineToWorkspace } from './real-path';
+import { defineTool, fail, ok, type ToolContext, type ToolResult } from './tool';
 import { walk } from './walk';
+import { walkNotes } from './walk-notes';
 import { messageOf } from '../engine/error-message';
 
 export const DEFAULT_OUTLINE_LINES = 200;
@@ -90,13 +92,15 @@ export const outlineTool = defineTool({
     const resolved = resolveWorkspacePath(ctx.sandbox.workdir, args.path.trim() === '' ? '.' : args.path);
     if (!resolved.ok) return fail(resolved.error);
     const { absolute, display } = resolved;
+    const confined = await confineToWorkspace(ctx.sandbox, absolute, display, 'outlined');
+    if (!confined.ok) return fail(confined.error);
     const maxLines = args.max_lines ?? DEFAULT_OUTLINE_LINES;
     const events = new OutlineEvents(ctx);
     try {
       const stat = await ctx.sandbox.stat(absolute);
       if (!stat) return fail(`Not found: ${display}. Use list_files to see which files exist.`);
       if (stat.type === 'file') return await outlineFile(ctx, absolute, display, stat.size, maxLines, events);
-      return ok(await outlineDirectory(ctx, absolute, display, maxLines, events));
+      return await outlineDirectory(ctx, absolute, display, maxLines, events);
     } catch (error) {
       return fail(describeError(error, display));
     }
@@ -120,7 +124,7 @@ async function outlineFile(ctx: ToolContext, absolute: string, display: string, 
  * gets its outline bounded by what is left (and by its share); when the lines run out, the walk goes
  * on only to count what was not shown.
  */
-async function outlineDirectory(ctx: ToolContext, absolute: string, display: string, maxLines: number, events: OutlineEvents): Promise<string> {
+async function outlineDirectory(ctx: ToolContext, absolute: string, display: string, maxLines: number, events: OutlineEvents): Promise<ToolResult> {
   const out: string[] = [];
   const push = (...texts: string[]) => out.push(...texts.flatMap((text) => text.split('\n')));
   // The header and the cut marker are not part of the budget's body.
@@ -131,8 +135,10 @@ async function outlineDirectory(ctx: ToolContext, absolute: string, display: str
   let notShown = 0;
   const root = display === '.' ? '' : `${display}/`;
 
-  for await (const entry of walk(ctx.sandbox, absolute, { skipDirs: OUTLINE_SKIPPED_DIRS })) {
-    if (entry.type === 'dir') continue;
+  const walking = walk(ctx.sandbox, absolute, { skipDirs: OUTLINE_SKIPPED_DIRS, signal: ctx.signal });
+  for await (const entry of walking) {
+    // A link inside the workspace is outlined where it really is.
+    if (entry.type === 'dir' || entry.linkTarget !== undefined) continue;
     const path = `${root}${entry.relative}`;
     const left = budget - out.length;
     if (left < 1) {
@@ -162,11 +168,13 @@ async function outlineDirectory(ctx: ToolContext, absolute: string, display: str
     }
   }
 
+  if (ctx.signal.aborted) return fail('The outline was cancelled.');
   const header = `${display === '.' ? '. (workspace root)' : `${display}/`} — ${plural(outlined, 'source file')} outlined, ${plural(named, 'other file')} listed by name`;
-  if (out.length === 0) return `${header}\n(no files)`;
+  const notes = walkNotes(walking.report, 'outlined');
+  if (out.length === 0) return ok([header, '(no files)', ...notes].join('\n'));
   const marker =
     notShown > 0
       ? [`[… outline cut at ${formatCount(maxLines)} lines: ${plural(notShown, 'more file')} not shown; outline a subdirectory or a single file, or raise max_lines]`]
       : [];
-  return [header, ...out, ...marker].join('\n');
+  return ok([header, ...out, ...marker, ...notes].join('\n'));
 }

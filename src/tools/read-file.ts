@@ -3,6 +3,7 @@ import type { CodeSymbol } from '../code';
 import { describeError } from './errors';
 import { capUtf8, cutLine, formatCount, looksBinary, numberLines, plural, splitLines } from './output';
 import { resolveWorkspacePath } from './paths';
+import { confineToWorkspace } from './real-path';
 import { describeSymbol, lookUpSymbol } from './symbol-lookup';
 import { defineTool, fail, ok } from './tool';
 
@@ -58,6 +59,8 @@ export const readFileTool = defineTool({
     const resolved = resolveWorkspacePath(ctx.sandbox.workdir, args.path);
     if (!resolved.ok) return fail(resolved.error);
     const { absolute, display } = resolved;
+    const confined = await confineToWorkspace(ctx.sandbox, absolute, display, 'read');
+    if (!confined.ok) return fail(confined.error);
 
     let content: string;
     try {

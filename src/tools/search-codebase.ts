@@ -2,9 +2,12 @@ import { z } from 'zod';
 import { describeError } from './errors';
 import { compileGlob } from './glob';
 import { formatCount, looksBinary, plural, splitLines } from './output';
-import { type SearchPattern, compileSearchPattern, firstMatch } from './search-pattern';
+import { Pacer } from './pacer';
+import { type SearchPattern, compileSearchPattern, firstMatch, matches } from './search-pattern';
+import { RE2_LIMITS } from './search-pattern-errors';
 import { defineTool, fail, ok } from './tool';
-import { walk } from './walk';
+import { type WalkReport, walk } from './walk';
+import { walkNotes } from './walk-notes';
 import { DEFAULT_IGNORED_DIRS, WorkspaceIgnore } from './workspace-ignore';
 
 export const DEFAULT_MAX_RESULTS = 100;
@@ -16,6 +19,8 @@ export const MATCH_LINE_MAX_CHARS = 200;
 export const SEARCH_MAX_FILE_BYTES = 1024 * 1024;
 /** Kept for callers that list what is skipped; the walk itself asks WorkspaceIgnore. */
 export const SEARCH_SKIPPED_DIRS: ReadonlySet<string> = DEFAULT_IGNORED_DIRS;
+/** Lines matched between two checks for Stop (a check costs a clock read). */
+const LINES_PER_PACE = 1_000;
 
 const globField = (what: string) =>
   z
@@ -26,7 +31,9 @@ const globField = (what: string) =>
     );
 
 const schema = z.strictObject({
-  pattern: z.string().describe('JavaScript regular expression matched against each line separately, e.g. "function\\s+greet" or "TODO".'),
+  pattern: z
+    .string()
+    .describe('Regular expression (RE2 syntax, written as in JavaScript) matched against each line separately, e.g. "function\\s+greet" or "TODO".'),
   include: globField('Only search'),
   exclude: globField('Skip'),
   glob: z.string().optional().describe('Older name for `include`.'),
@@ -104,13 +111,15 @@ function describeScope(args: SearchArgs, include: string | undefined, pattern: S
 export const searchCodebaseTool = defineTool({
   name: 'search_codebase',
   description: [
-    'Search the text files of the workspace for a JavaScript regular expression, line by line. Results are grouped per file:',
+    'Search the text files of the workspace for a regular expression, line by line. Results are grouped per file:',
     'the path, then "  12: text" for each matching line (and "  11- text" for context lines with context_lines).',
     'Case: smart by default (a pattern without upper-case letters ignores case); set case_sensitive to force either way.',
     'Narrow it with include / exclude globs (e.g. include "src/**/*.ts", exclude "*.test.ts").',
     'Skips .git, node_modules, build output (dist, build, out, target, .next, coverage), __pycache__, .venv, paths ignored by',
     `.gitignore files, binary files and files over 1 MiB. Shows at most max_results matches (default ${DEFAULT_MAX_RESULTS})`,
     'and says how many more there were. Patterns cannot span lines; escape ( [ . * when you mean them literally.',
+    'Patterns run on RE2, which matches in linear time: write them as in JavaScript (\\d, \\b, (?<name>…), \\u00e9), but',
+    `${RE2_LIMITS} Symbolic links are not followed.`,
   ].join(' '),
   schema,
   async run(args, ctx) {
@@ -118,7 +127,7 @@ export const searchCodebaseTool = defineTool({
     if (args.glob !== undefined && args.include !== undefined && args.glob !== args.include) {
       return fail('Both `include` and its older name `glob` were given. Use `include` only.');
     }
-    const compiled = compileSearchPattern(args.pattern, args.case_sensitive);
+    const compiled = await compileSearchPattern(args.pattern, args.case_sensitive);
     if (!compiled.ok) return fail(compiled.error);
     const pattern = compiled.pattern;
     const include = (args.include ?? args.glob)?.trim() || undefined;
@@ -132,13 +141,17 @@ export const searchCodebaseTool = defineTool({
     const files: FileMatches[] = [];
     let filesSearched = 0;
     let skippedLarge = 0;
+    let report: WalkReport;
+    const pacer = new Pacer(ctx.signal);
     try {
       const walking = walk(ctx.sandbox, ctx.sandbox.workdir, {
         ignore: async (path, type) => (await ignore.reason(path, type)) !== null,
+        signal: ctx.signal,
       });
       for await (const entry of walking) {
-        if (ctx.signal.aborted) return fail('The search was cancelled.');
-        if (entry.type !== 'file' || !included(entry.relative) || excluded(entry.relative)) continue;
+        // A link inside the workspace is searched where it really is.
+        if (entry.type !== 'file' || entry.linkTarget !== undefined) continue;
+        if (!included(entry.relative) || excluded(entry.relative)) continue;
         if (entry.size !== undefined && entry.size > SEARCH_MAX_FILE_BYTES) {
           skippedLarge++;
           continue;
@@ -148,18 +161,22 @@ export const searchCodebaseTool = defineTool({
         filesSearched++;
         const lines = splitLines(content);
         const hits: number[] = [];
-        lines.forEach((line, index) => {
-          if (firstMatch(pattern, line) !== null) hits.push(index);
-        });
+        for (let index = 0; index < lines.length; index++) {
+          if (index % LINES_PER_PACE === LINES_PER_PACE - 1 && !(await pacer.pace())) break;
+          if (matches(pattern, lines[index] as string)) hits.push(index);
+        }
         if (hits.length > 0) files.push({ path: entry.relative, lines, hits });
       }
+      report = walking.report;
     } catch (error) {
       return fail(describeError(error, 'the workspace'));
     }
+    if (ctx.signal.aborted) return fail('The search was cancelled.');
 
     const scope = describeScope(args, include, pattern);
     const notes: string[] = [];
     if (skippedLarge > 0) notes.push(`(${plural(skippedLarge, 'file')} over 1 MiB not searched)`);
+    notes.push(...walkNotes(report, 'searched'));
     const total = files.reduce((sum, file) => sum + file.hits.length, 0);
     if (total === 0) {
       return ok([`No matches for /${args.pattern}/ (${scope}; ${plural(filesSearched, 'file')} searched).`, ...notes].join('\n'));

@@ -1,43 +1,68 @@
+import type { RE2JS } from 're2js';
 import { messageOf } from '../engine/error-message';
-/** The regular expression search_codebase looks for, with its case rule decided. */
+import { describeUnsupported, findNamedBackreference } from './search-pattern-errors';
+
+/**
+ * The regular expression search_codebase looks for, with its case rule decided. Patterns
+ * come from the model (or the user), so they run on RE2 (re2js): matching takes time linear
+ * in the line's length whatever the pattern, where a backtracking engine can take hours
+ * on `(a+)+$`.
+ */
 export interface SearchPattern {
-  regex: RegExp;
+  regex: RE2JS;
   caseSensitive: boolean;
 }
 
 export type CompiledPattern = { ok: true; pattern: SearchPattern } | { ok: false; error: string };
 
+type Re2Module = typeof import('re2js');
+
+// ≈260 KB: loaded with the first search, not with the worker.
+let re2Module: Promise<Re2Module> | null = null;
+const loadRe2 = () => (re2Module ??= import('re2js'));
+
 /**
  * Smart case: a pattern with an upper-case letter is matched exactly, one without
- * ignores case. Letters of escapes (\S, \W, \D, \B, \p{Lu}…) do not count.
+ * ignores case. Letters of escapes (\S, \W, \D, \B, \p{Lu}, \u00C9, \x{C9}…) do not count.
  */
 export function hasUpperCaseLiteral(pattern: string): boolean {
-  const withoutEscapes = pattern.replace(/\\[pPu]\{[^}]*\}|\\./g, '');
+  const withoutEscapes = pattern.replace(/\\[pPux]\{[^}]*\}|\\u[0-9a-fA-F]{4}|\\x[0-9a-fA-F]{2}|\\c[A-Za-z]|\\./g, '');
   return withoutEscapes !== withoutEscapes.toLowerCase();
 }
 
-/** Compiles the model's pattern; a bad one becomes a message saying what is wrong and how to fix it. */
-export function compileSearchPattern(source: string, caseSensitive?: boolean): CompiledPattern {
+/**
+ * Compiles the model's pattern, written the way JavaScript writes them (\u00e9, (?<name>…)
+ * and the like are translated to RE2's syntax); a bad one becomes a message saying what is
+ * wrong and what to do instead.
+ */
+export async function compileSearchPattern(source: string, caseSensitive?: boolean): Promise<CompiledPattern> {
+  const backreference = findNamedBackreference(source);
+  if (backreference) return { ok: false, error: backreference };
+  const { RE2JS } = await loadRe2();
   const exact = caseSensitive ?? hasUpperCaseLiteral(source);
+  const flags = RE2JS.LOOKBEHINDS | (exact ? 0 : RE2JS.CASE_INSENSITIVE);
   try {
-    return { ok: true, pattern: { regex: new RegExp(source, exact ? 'u' : 'iu'), caseSensitive: exact } };
-  } catch {
-    // Without the u flag more patterns are legal ("\-" outside a class, lone braces): accept those too.
-  }
-  try {
-    return { ok: true, pattern: { regex: new RegExp(source, exact ? '' : 'i'), caseSensitive: exact } };
+    return { ok: true, pattern: { regex: RE2JS.compile(RE2JS.translateRegExp(source), flags), caseSensitive: exact } };
   } catch (error) {
-    const reason = messageOf(error);
-    return {
-      ok: false,
-      error: `The pattern is not a valid JavaScript regular expression: ${reason}. Escape special characters (\\( \\[ \\. \\* \\+ \\?) to match them literally.`,
-    };
+    const reason = messageOf(error).replace(/^error parsing regexp: /, '');
+    return { ok: false, error: describeUnsupported(reason) ?? invalidPattern(reason) };
   }
 }
 
-/** Index of the first match in `line`, or null. */
+function invalidPattern(reason: string): string {
+  return (
+    `The pattern is not a valid regular expression: ${reason}. Escape special characters (\\( \\[ \\. \\* \\+ \\?) ` +
+    'to match them literally. search_codebase uses RE2 syntax, which has no backreferences and no lookahead.'
+  );
+}
+
+/** Whether the pattern matches somewhere in `line`. */
+export function matches(pattern: SearchPattern, line: string): boolean {
+  return pattern.regex.test(line);
+}
+
+/** Index (UTF-16) of the first match in `line`, or null. */
 export function firstMatch(pattern: SearchPattern, line: string): number | null {
-  pattern.regex.lastIndex = 0;
-  const found = pattern.regex.exec(line);
-  return found ? found.index : null;
+  const matcher = pattern.regex.matcher(line);
+  return matcher.find() ? matcher.start() : null;
 }

@@ -1,6 +1,7 @@
 import type { Sandbox } from '../sandbox/port';
 import { type GitignoreRule, matchRules, parseGitignore } from './gitignore';
 import { joinPath } from './paths';
+import { confineToWorkspace } from './real-path';
 
 /**
  * Directories the file tools never look into, wherever they are: version control,
@@ -70,6 +71,8 @@ export class WorkspaceIgnore {
     try {
       const stat = await this.sandbox.stat(path);
       if (stat?.type !== 'file') return [];
+      // A .gitignore linked from outside would let the outside decide what is shown.
+      if (!(await confineToWorkspace(this.sandbox, path, path, 'read')).ok) return [];
       return parseGitignore(await this.sandbox.readFile(path), dir);
     } catch {
       // An unreadable .gitignore ignores nothing rather than failing the listing or search.

@@ -23,6 +23,8 @@ describe('LazyVirtualSandbox', () => {
     expect(await lazy.cwd()).toBe('/workspace/dir');
     const result = await lazy.exec('cat b.txt');
     expect(result.stdout).toBe('b');
+    await lazy.exec('ln -s /workspace/dir/b.txt /workspace/link');
+    expect(await lazy.realpath('/workspace/link')).toBe('/workspace/dir/b.txt');
     await lazy.remove('/workspace/dir', { recursive: true });
     expect(await lazy.stat('/workspace/dir')).toBeNull();
   });

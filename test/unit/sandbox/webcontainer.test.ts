@@ -158,6 +158,20 @@ describe('WebContainerSandbox files', () => {
     });
   }
 
+  it('asks the container\'s Node.js for a real path only when a link is on the way', async () => {
+    const { container, sandbox } = await setup({}, { 'src/a.txt': 'a' });
+    expect((await sandbox.exec('ln -s src alias && ln -s /etc outside')).exitCode).toBe(0);
+    const spawned = () => container.spawnCalls.filter((call) => call.command === 'node').length;
+    expect(await sandbox.realpath(`${ROOT}/src/a.txt`)).toBe(`${ROOT}/src/a.txt`);
+    expect(await sandbox.realpath(`${ROOT}/src/new/file.txt`)).toBe(`${ROOT}/src/new/file.txt`);
+    expect(spawned()).toBe(0);
+    expect(await sandbox.realpath(`${ROOT}/alias/a.txt`)).toBe(`${ROOT}/src/a.txt`);
+    expect(await sandbox.realpath(`${ROOT}/outside/passwd`)).toBe('/etc/passwd');
+    expect(spawned()).toBe(2);
+    expect(await sandbox.stat(`${ROOT}/alias`)).toEqual({ type: 'dir', size: 0 });
+    expect(await sandbox.listDir(ROOT)).toContainEqual({ name: 'alias', type: 'dir', symlink: true });
+  });
+
   it('mounts the starter project and runs its tests with bash', async () => {
     const { sandbox } = await setup({}, STARTER_PROJECT);
     expect(await sandbox.readFile(`${ROOT}/tests/run.sh`)).toBe(STARTER_PROJECT['tests/run.sh']);

@@ -57,6 +57,14 @@ describe('gitignore matcher', () => {
     expect(isIgnoredByRules(parseGitignore(text), path, isDir)).toBe(ignored);
   });
 
+  it('matches a pattern full of wildcards in linear time', () => {
+    const started = Date.now();
+    const rules = parseGitignore('*a*a*a*a*a*a*a*a*a*a*a*b\n');
+    expect(isIgnoredByRules(rules, `dir/${'a'.repeat(40)}`, false)).toBe(false);
+    expect(isIgnoredByRules(rules, `dir/${'a'.repeat(40)}b`, false)).toBe(true);
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
   it('applies a nested .gitignore to its own subtree only', () => {
     const rules = [...parseGitignore('*.log\n'), ...parseGitignore('/local.txt\n!keep.log\n', 'pkg')];
     expect(isIgnoredByRules(rules, 'pkg/local.txt', false)).toBe(true);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { compileGlob } from '../../../src/tools/glob';
+import { compileGlob, parseGlob, type GlobSyntax } from '../../../src/tools/glob';
+import { nfaMatcher } from '../../../src/tools/glob-nfa';
+import { regExpSource } from '../../../src/tools/glob-pieces';
 
 describe('compileGlob', () => {
   it.each([
@@ -27,5 +29,40 @@ describe('compileGlob', () => {
     ['./src/*.sh', 'src/greet.sh', true],
   ])('%s on %s → %s', (glob, path, expected) => {
     expect(compileGlob(glob)(path)).toBe(expected);
+  });
+});
+
+describe('glob matching time', () => {
+  it('stays linear for patterns with many wildcards', () => {
+    const started = Date.now();
+    expect(compileGlob('*a*a*a*a*a*a*a*a*a*a*a*b')('a'.repeat(40))).toBe(false);
+    expect(compileGlob('**/**/**/**/**/**/**/**/x')(`${'a/'.repeat(30)}y`)).toBe(false);
+    expect(compileGlob('*a*a*a*a*a*a*a*a*a*a*a*b')(`${'a'.repeat(40)}b`)).toBe(true);
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  const PATTERNS: [string, GlobSyntax][] = [
+    ['*.ts', 'glob'],
+    ['src/**/*.ts', 'glob'],
+    ['{src,test}/**/*.{ts,tsx}', 'glob'],
+    ['a/**', 'glob'],
+    ['a/**', 'gitignore'],
+    ['**/b?', 'glob'],
+    ['x{,y}z', 'glob'],
+    ['v[!0-9].txt', 'gitignore'],
+    ['[]a].js', 'gitignore'],
+    ['a\\*b', 'gitignore'],
+    ['*a*b*', 'glob'],
+  ];
+  const PATHS = ['a.ts', 'src/a.ts', 'src/x/y/a.tsx', 'test/a.ts', 'a', 'a/', 'a/b', 'a/b/c', 'xz', 'xyz', 'vx.txt', 'v7.txt', ']', '].js', 'a*b', 'aXb', 'ab', 'a\nb', 'b1', 'q/b1'];
+
+  it.each(PATTERNS)('the linear matcher agrees with the RegExp on %s (%s)', (pattern, syntax) => {
+    const pieces = parseGlob(pattern, syntax);
+    const regex = new RegExp(`^${regExpSource(pieces)}$`);
+    const viaNfa = nfaMatcher(pieces);
+    for (const path of PATHS) expect(viaNfa(path), path).toBe(regex.test(path));
+    const anywhere = nfaMatcher([{ kind: 'prefix' }, ...pieces]);
+    const anywhereRegex = new RegExp(`^(?:.*/)?${regExpSource(pieces)}$`);
+    for (const path of PATHS) expect(anywhere(path), `prefix + ${path}`).toBe(anywhereRegex.test(path));
   });
 });

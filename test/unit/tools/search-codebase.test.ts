@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
 import { searchCodebaseTool } from '../../../src/tools/search-codebase';
-import { compileSearchPattern, hasUpperCaseLiteral } from '../../../src/tools/search-pattern';
+import { compileSearchPattern, firstMatch, hasUpperCaseLiteral } from '../../../src/tools/search-pattern';
 import { harness } from './helpers';
 
 describe('search_codebase', () => {
@@ -134,8 +134,49 @@ describe('search_codebase', () => {
     const h = harness(STARTER_PROJECT);
     const result = await searchCodebaseTool.run({ pattern: 'greet(' }, h.ctx);
     expect(result.ok).toBe(false);
-    expect(result.output).toMatch(/not a valid JavaScript regular expression/);
-    expect(result.output).toMatch(/Unterminated group/);
+    expect(result.output).toMatch(/not a valid regular expression/);
+    expect(result.output).toMatch(/missing closing \)/);
+  });
+
+  it('matches a catastrophic pattern in linear time', async () => {
+    const h = harness({ 'a.txt': `${'a'.repeat(36)}!\n${'a'.repeat(36)}\n` });
+    const started = Date.now();
+    const result = await searchCodebaseTool.run({ pattern: '(a+)+$' }, h.ctx);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(result.output.split('\n')).toEqual(['1 match in 1 file for /(a+)+$/ (case-insensitive):', 'a.txt', `  2: ${'a'.repeat(36)}`]);
+  }, 15_000);
+
+  it.each([
+    ['(\\w+) \\1', /backreference/],
+    ['(?<name>x)\\k<name>', /backreference/],
+    ['foo(?=bar)', /lookahead/],
+    ['foo(?!bar)', /lookahead/],
+    ['(?<=(a))b', /lookbehind with a capture group/],
+    ['(?>a)', /atomic group/],
+    ['a++', /possessive/],
+  ])('explains that RE2 lacks %s and what to do instead', async (pattern, construct) => {
+    const h = harness({ 'a.txt': 'x\n' });
+    const result = await searchCodebaseTool.run({ pattern }, h.ctx);
+    expect(result.ok).toBe(false);
+    expect(result.output).toMatch(construct);
+    expect(result.output).toMatch(/RE2/);
+    expect(result.output).toMatch(/[Ii]nstead/);
+  });
+
+  it('supports lookbehind and JavaScript escapes such as \\u00e9', async () => {
+    const h = harness({ 'a.txt': 'foobar\nxbar\ncafé\n' });
+    const behind = await searchCodebaseTool.run({ pattern: '(?<=foo)bar' }, h.ctx);
+    expect(behind.output.split('\n').slice(1)).toEqual(['a.txt', '  1: foobar']);
+    const notBehind = await searchCodebaseTool.run({ pattern: '(?<!foo)bar' }, h.ctx);
+    expect(notBehind.output.split('\n').slice(1)).toEqual(['a.txt', '  2: xbar']);
+    const escaped = await searchCodebaseTool.run({ pattern: 'caf\\u00e9' }, h.ctx);
+    expect(escaped.output.split('\n').slice(1)).toEqual(['a.txt', '  3: café']);
+  });
+
+  it('says in its description which constructs it lacks', () => {
+    expect(searchCodebaseTool.description).toMatch(/RE2/);
+    expect(searchCodebaseTool.description).toMatch(/backreferences/);
+    expect(searchCodebaseTool.description).toMatch(/lookahead/);
   });
 });
 
@@ -150,9 +191,9 @@ describe('search patterns', () => {
     expect(hasUpperCaseLiteral(pattern)).toBe(upper);
   });
 
-  it('accepts patterns only legal without the u flag', () => {
-    const compiled = compileSearchPattern('a\\-b');
+  it('accepts escaped punctuation such as \\-', async () => {
+    const compiled = await compileSearchPattern('a\\-b');
     expect(compiled.ok).toBe(true);
-    if (compiled.ok) expect(compiled.pattern.regex.test('a-b')).toBe(true);
+    if (compiled.ok) expect(firstMatch(compiled.pattern, 'xa-b')).toBe(1);
   });
 });
