@@ -27,7 +27,7 @@ export function formatEvent(event: EngineEvent): string | null {
     case 'phase_changed':
       return `◆ phase: ${event.from ? `${event.from} → ` : ''}${event.to}${event.auto ? ' (automatic)' : ''} — ${event.reason}`;
     case 'phase_violation':
-      return `  ⛔ refused in ${event.phase}: ${event.reason}`;
+      return `  ⛔ refused in ${event.phase ?? 'react mode'}: ${event.reason}`;
     case 'run_finished': {
       const detail = event.status === 'completed' ? '' : ` — ${event.reason ?? ''}${event.errorCode ? ` [${event.errorCode}]` : ''}`;
       return `■ ${event.status} after ${event.iterations} iteration${event.iterations === 1 ? '' : 's'}${detail}`;

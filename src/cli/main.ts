@@ -1,6 +1,6 @@
 import { listScenarios } from '../model/scenarios';
 import { UsageError, parseArgs } from './args';
-import { runTaskCommand } from './run-task';
+import { RUN_SWITCHES, runTaskCommand } from './run-task';
 import { stdinLines } from './stdin-lines';
 import { messageOf } from '../engine/error-message';
 import { terminalSafe } from './terminal-safe';
@@ -9,8 +9,9 @@ const USAGE = `usage: npm run -s agent -- <command> [options]
 
 commands:
   run --task TEXT [--model scripted:NAME | --base-url URL --model NAME] [--mode react|plan_exec]
-      [--policy JSON] [--max-iterations N] [--workspace DIR] [--json]
+      [--policy JSON] [--max-iterations N] [--workspace DIR] [--allow-destructive] [--json]
                  run the engine headless on the virtual sandbox (JSONL events with --json);
+                 react mode refuses destructive commands unless --allow-destructive;
                  the API key comes from PHASEGATE_API_KEY or OPENAI_API_KEY
   scenarios      list the scripted scenarios
   check-command --phase planning|building|verification|delivery --jsonl
@@ -27,7 +28,7 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'run':
-      return runTaskCommand(parseArgs(rest, new Set(['json'])), out);
+      return runTaskCommand(parseArgs(rest, RUN_SWITCHES), out);
     case 'scenarios':
       for (const s of listScenarios()) out(`${s.name.padEnd(16)} ${s.title} — ${s.description}`);
       return 0;

@@ -8,7 +8,9 @@ import { formatEvent } from './format-event';
 import { useNodeGrammars } from './grammar-loader-node';
 import { loadWorkspace } from './load-workspace';
 
-export const RUN_FLAGS = ['task', 'model', 'base-url', 'mode', 'policy', 'json', 'max-iterations', 'workspace'] as const;
+export const RUN_FLAGS = ['task', 'model', 'base-url', 'mode', 'policy', 'json', 'max-iterations', 'workspace', 'allow-destructive'] as const;
+/** Flags of `run` that take no value. */
+export const RUN_SWITCHES = new Set(['json', 'allow-destructive']);
 
 /** `run`: the same engine as the page, headless, on the virtual sandbox. Returns the exit code. */
 export async function runTaskCommand(args: ParsedArgs, out: (line: string) => void): Promise<number> {
@@ -45,6 +47,7 @@ export async function runTaskCommand(args: ParsedArgs, out: (line: string) => vo
       maxIterations,
       policy,
       secrets: settings.apiKey ? [settings.apiKey] : [],
+      allowDestructive: args.flags.get('allow-destructive') === true,
     });
     return status === 'completed' ? 0 : status === 'cancelled' ? 130 : 1;
   } finally {

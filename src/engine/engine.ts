@@ -4,7 +4,7 @@ import type { Model } from '../model/port';
 import type { Sandbox } from '../sandbox/port';
 import type { PhaseControl } from '../tools/tool';
 import { ALL_TOOLS, KNOWN_TOOL_NAMES, PLAN_EXEC_TOOLS, toolSpecs } from '../tools/registry';
-import { OPEN_GATE, PhaseGate, type Gate } from './gate';
+import { GuardGate, PhaseGate, reactRules, type Gate, type GateOptions } from './gate';
 import { GatedSandbox } from './gated-sandbox';
 import { runReactLoop, type LoopOutcome } from './loop';
 import { buildPhaseLayer, describePhase } from './phase-prompt';
@@ -24,6 +24,8 @@ export interface RunOptions {
   secrets?: string[];
   /** create_file and edit_file refuse writes that add syntax errors (supported languages only). */
   refuseSyntaxErrors?: boolean;
+  /** react mode: let destructive commands through (by default they are refused as in building). */
+  allowDestructive?: boolean;
 }
 
 export interface RunSummary {
@@ -92,15 +94,23 @@ export class Engine {
     }
   }
 
+  /** What the command judge reads to judge a script run by name: the file as it is in the sandbox now. */
+  private async readScript(path: string): Promise<string | null> {
+    const stat = await this.sandbox.stat(path).catch(() => null);
+    if (stat?.type !== 'file') return null;
+    return this.sandbox.readFile(path);
+  }
+
   private async execute(options: RunOptions, emit: (p: EventPayload) => void, signal: AbortSignal): Promise<LoopOutcome> {
     if (options.task.trim() === '') return { status: 'failed', errorCode: 'empty_task', reason: 'The task is empty.', iterations: 0 };
-    let gate: Gate = OPEN_GATE;
+    const gateOptions: GateOptions = { emit, workdir: this.sandbox.workdir, readScript: (path) => this.readScript(path) };
+    let gate: Gate = new GuardGate(reactRules(options.allowDestructive === true), gateOptions);
     let phases: PhaseControl | undefined;
     let phaseLayer: string | null = null;
     if (options.mode === 'plan_exec') {
       const resolved = resolvePolicy(options.policy, KNOWN_TOOL_NAMES);
       if (!resolved.ok) return { status: 'failed', errorCode: 'invalid_policy', reason: `The phase policy is invalid: ${resolved.error}`, iterations: 0 };
-      const phaseGate = new PhaseGate(resolved.policy, emit, this.sandbox.workdir);
+      const phaseGate = new PhaseGate(resolved.policy, gateOptions);
       phaseGate.start();
       gate = phaseGate;
       phases = phaseControl(phaseGate, resolved.policy);

@@ -179,13 +179,17 @@ export const PhaseChangedSchema = z.object({
   auto: z.boolean(),
 });
 
-/** plan_exec mode: the gate refused a tool call, a command or a write; nothing reached the sandbox. */
+/**
+ * The gate refused a tool call, a command or a write, and nothing of it reached
+ * the sandbox (or, for a command that changed the workspace in a read-only phase,
+ * its changes were undone). `phase` is null in react mode.
+ */
 export const PhaseViolationSchema = z.object({
   ...base,
   type: z.literal('phase_violation'),
   callId: z.string(),
   tool: z.string(),
-  phase: PhaseSchema,
+  phase: PhaseSchema.nullable(),
   kind: z.enum(['tool', 'command', 'write']),
   /** The refused command or path, when the refusal is about one. */
   target: z.string().optional(),

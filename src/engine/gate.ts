@@ -1,12 +1,13 @@
 import type { Emit, Phase } from './events';
 import { nextPhase } from './phases';
-import { toolAllowed, type Policy } from './policy';
+import { toolAllowed, type PhasePolicy, type Policy } from './policy';
+import { compileGlob } from '../tools/glob';
 
-/** Why the gate said no, in the shape the model gets back. */
+/** Why the gate said no, in the shape the model gets back. `phase` is null outside plan_exec. */
 export interface Refusal {
   error: 'phase_violation';
   tool: string;
-  phase: Phase;
+  phase: Phase | null;
   kind: 'tool' | 'command' | 'write';
   target?: string;
   reason: string;
@@ -26,20 +27,31 @@ export interface GateDecision {
   refusal?: Refusal;
 }
 
+/** Reads a workspace file for the command judge (scripts run by name); null when it does not exist. */
+export type ScriptReader = (absolutePath: string) => Promise<string | null>;
+
 /**
- * The one enforcement point for plan_exec: every tool call, command and write is
- * checked here before it reaches the sandbox. In react mode the gate is open.
+ * The one enforcement point: every tool call, command and write is checked here
+ * before it reaches the sandbox. plan_exec holds each phase to its policy; react
+ * mode refuses destructive commands unless the user allowed them.
  */
 export interface Gate {
-  /** The current phase, or null when the run is not gated. */
+  /** The current phase, or null when the run is not phased. */
   readonly phase: Phase | null;
   beginCall(callId: string, tool: string): GateDecision;
   /** `cwd` is where the command would run, so relative paths are judged against it. */
   checkCommand(command: string, cwd?: string): Promise<GateDecision>;
   checkWrite(path: string): GateDecision;
+  /**
+   * When the current phase forbids writes: a test for the workspace-relative paths a
+   * command may still change (caches). Null when writes are allowed: nothing to watch.
+   */
+  watchedEffects(): ((path: string) => boolean) | null;
+  /** A command changed the workspace where it may not (`changes` says how); the changes were undone. */
+  refuseEffects(command: string, changes: string): GateDecision;
   /** Ends the current call; returns the refusal raised during it, if any, and a note about an automatic phase change. */
   endCall(): { refusal: Refusal | null; note: string | null };
-  /** Moves to the next phase; null when already at the last one. */
+  /** Moves to the next phase; null when already at the last one (or not phased). */
   advance(reason: string): { from: Phase; to: Phase } | null;
 }
 
@@ -48,21 +60,100 @@ export const OPEN_GATE: Gate = {
   beginCall: () => ({ allowed: true }),
   checkCommand: async () => ({ allowed: true }),
   checkWrite: () => ({ allowed: true }),
+  watchedEffects: () => null,
+  refuseEffects: () => ({ allowed: true }),
   endCall: () => ({ refusal: null, note: null }),
   advance: () => null,
 };
 
-export class PhaseGate implements Gate {
+export interface GateOptions {
+  emit: Emit;
+  /** Workspace root: paths outside it make a command destructive. */
+  workdir: string;
+  /** Lets the judge read scripts a command runs by name; without it such scripts cannot be judged. */
+  readScript?: ScriptReader;
+}
+
+/** The rules in force right now and how refusals are recorded: shared by the phased and the react gate. */
+abstract class RuleGate implements Gate {
+  private call: { id: string; tool: string; refusal: Refusal | null } | null = null;
+  private compiledAllowWrites: { source: readonly string[]; test: (path: string) => boolean } | null = null;
+
+  constructor(protected readonly options: GateOptions) {}
+
+  abstract readonly phase: Phase | null;
+  protected abstract get rules(): PhasePolicy;
+  abstract advance(reason: string): { from: Phase; to: Phase } | null;
+  /** Called when a call ends: a gate that counts steps may move on. */
+  protected afterCall(): string | null {
+    return null;
+  }
+
+  beginCall(callId: string, tool: string): GateDecision {
+    this.call = { id: callId, tool, refusal: null };
+    if (toolAllowed(this.rules, tool)) return { allowed: true };
+    return this.refuse('tool', undefined, `${tool} is not allowed in ${this.where}`);
+  }
+
+  async checkCommand(command: string, cwd?: string): Promise<GateDecision> {
+    // The classifier brings just-bash's parser: loaded with the first gated command, not with the worker.
+    const { checkCommand } = await import('../shell/check-command');
+    const { workdir } = this.options;
+    const verdict = checkCommand(command, this.rules.shell, { workdir, ...(cwd ? { cwd } : {}) });
+    if (verdict.allowed) return { allowed: true };
+    return this.refuse('command', command, `the command is not allowed in ${this.where}: ${verdict.reason}`);
+  }
+
+  checkWrite(path: string): GateDecision {
+    if (this.rules.writes) return { allowed: true };
+    return this.refuse('write', path, `writing files is not allowed in ${this.where}`);
+  }
+
+  watchedEffects(): ((path: string) => boolean) | null {
+    if (this.rules.writes) return null;
+    const globs = this.rules.allowWrites;
+    if (this.compiledAllowWrites?.source !== globs) {
+      const tests = globs.map(compileGlob);
+      this.compiledAllowWrites = { source: globs, test: (path) => tests.some((test) => test(path)) };
+    }
+    return this.compiledAllowWrites.test;
+  }
+
+  refuseEffects(command: string, changes: string): GateDecision {
+    return this.refuse('command', command, `the command changed the workspace, which is not allowed in ${this.where} (${changes}); the changes were undone`);
+  }
+
+  endCall(): { refusal: Refusal | null; note: string | null } {
+    const refusal = this.call?.refusal ?? null;
+    this.call = null;
+    return { refusal, note: this.afterCall() };
+  }
+
+  /** "the planning phase", or "react mode". */
+  private get where(): string {
+    return this.phase === null ? 'react mode' : `the ${this.phase} phase`;
+  }
+
+  private refuse(kind: Refusal['kind'], target: string | undefined, reason: string): GateDecision {
+    const tool = this.call?.tool ?? 'unknown';
+    const { hint } = this.rules;
+    const refusal: Refusal = { error: 'phase_violation', tool, phase: this.phase, kind, ...(target !== undefined ? { target } : {}), reason, hint };
+    if (this.call && this.call.refusal === null) this.call.refusal = refusal;
+    this.options.emit({ type: 'phase_violation', callId: this.call?.id ?? '', tool, phase: this.phase, kind, ...(target !== undefined ? { target } : {}), reason, hint });
+    return { allowed: false, refusal };
+  }
+}
+
+/** plan_exec: each phase is held to its policy, and the run moves forward through the phases. */
+export class PhaseGate extends RuleGate {
   private current: Phase;
   private stepsInPhase = 0;
-  private call: { id: string; tool: string; refusal: Refusal | null } | null = null;
 
   constructor(
     private readonly policy: Policy,
-    private readonly emit: Emit,
-    /** Workspace root: paths outside it make a command destructive. */
-    private readonly workdir: string,
+    options: GateOptions,
   ) {
+    super(options);
     this.current = policy.startPhase;
   }
 
@@ -72,44 +163,27 @@ export class PhaseGate implements Gate {
 
   /** Announces the start phase; the session log then always knows the phase. */
   start(): void {
-    this.emit({ type: 'phase_changed', from: null, to: this.current, reason: 'run started', auto: false });
+    this.options.emit({ type: 'phase_changed', from: null, to: this.current, reason: 'run started', auto: false });
   }
 
-  beginCall(callId: string, tool: string): GateDecision {
-    this.call = { id: callId, tool, refusal: null };
+  override beginCall(callId: string, tool: string): GateDecision {
     this.stepsInPhase++;
-    if (toolAllowed(this.rules, tool)) return { allowed: true };
-    return this.refuse('tool', undefined, `${tool} is not allowed in the ${this.current} phase`);
-  }
-
-  async checkCommand(command: string, cwd?: string): Promise<GateDecision> {
-    // The classifier brings just-bash's parser: loaded with the first gated command, not with the worker.
-    const { checkCommand } = await import('../shell/check-command');
-    const verdict = checkCommand(command, this.rules.shell, { workdir: this.workdir, ...(cwd ? { cwd } : {}) });
-    if (verdict.allowed) return { allowed: true };
-    return this.refuse('command', command, `the command is not allowed in the ${this.current} phase: ${verdict.reason}`);
-  }
-
-  checkWrite(path: string): GateDecision {
-    if (this.rules.writes) return { allowed: true };
-    return this.refuse('write', path, `writing files is not allowed in the ${this.current} phase`);
-  }
-
-  endCall(): { refusal: Refusal | null; note: string | null } {
-    const refusal = this.call?.refusal ?? null;
-    this.call = null;
-    const limit = this.rules.autoAdvanceAfter;
-    if (limit === null || this.stepsInPhase < limit) return { refusal, note: null };
-    const moved = this.move(`${limit} steps in the phase`, true);
-    return { refusal, note: moved ? `The phase advanced automatically from ${moved.from} to ${moved.to} after ${limit} steps.` : null };
+    return super.beginCall(callId, tool);
   }
 
   advance(reason: string): { from: Phase; to: Phase } | null {
     return this.move(reason, false);
   }
 
-  private get rules() {
+  protected get rules(): PhasePolicy {
     return this.policy.phases[this.current];
+  }
+
+  protected override afterCall(): string | null {
+    const limit = this.rules.autoAdvanceAfter;
+    if (limit === null || this.stepsInPhase < limit) return null;
+    const moved = this.move(`${limit} steps in the phase`, true);
+    return moved ? `The phase advanced automatically from ${moved.from} to ${moved.to} after ${limit} steps.` : null;
   }
 
   private move(reason: string, auto: boolean): { from: Phase; to: Phase } | null {
@@ -118,15 +192,42 @@ export class PhaseGate implements Gate {
     const from = this.current;
     this.current = to;
     this.stepsInPhase = 0;
-    this.emit({ type: 'phase_changed', from, to, reason, auto });
+    this.options.emit({ type: 'phase_changed', from, to, reason, auto });
     return { from, to };
   }
+}
 
-  private refuse(kind: Refusal['kind'], target: string | undefined, reason: string): GateDecision {
-    const tool = this.call?.tool ?? 'unknown';
-    const refusal: Refusal = { error: 'phase_violation', tool, phase: this.current, kind, ...(target !== undefined ? { target } : {}), reason, hint: this.rules.hint };
-    if (this.call && this.call.refusal === null) this.call.refusal = refusal;
-    this.emit({ type: 'phase_violation', callId: this.call?.id ?? '', tool, phase: this.current, kind, ...(target !== undefined ? { target } : {}), reason, hint: refusal.hint });
-    return { allowed: false, refusal };
+/** The rules of a react-mode run: every tool and write, commands judged like building's unless destructive ones are allowed. */
+export function reactRules(allowDestructive: boolean): PhasePolicy {
+  return {
+    tools: ['*'],
+    shell: allowDestructive ? 'any' : 'not_destructive',
+    writes: true,
+    autoAdvanceAfter: null,
+    allowWrites: [],
+    hint: allowDestructive
+      ? 'Commands are allowed.'
+      : 'Destructive commands (deleting or overwriting the workspace, wiping history, anything that cannot be judged) are refused; ' +
+        'do it another way, or ask the user to turn on "Allow destructive commands" in Settings.',
+  };
+}
+
+/** react mode: no phases; one set of rules for the whole run. */
+export class GuardGate extends RuleGate {
+  readonly phase = null;
+
+  constructor(
+    private readonly fixed: PhasePolicy,
+    options: GateOptions,
+  ) {
+    super(options);
+  }
+
+  protected get rules(): PhasePolicy {
+    return this.fixed;
+  }
+
+  advance(): null {
+    return null;
   }
 }

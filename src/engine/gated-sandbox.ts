@@ -1,6 +1,8 @@
 import type { SandboxInfo } from './events';
 import type { DirEntry, ExecOptions, ExecResult, Sandbox } from '../sandbox/port';
 import { PhaseViolationError, type Gate, type GateDecision } from './gate';
+import { READ_ONLY_ENV } from './read-only-env';
+import { captureTree, compareTrees, describeChanges, restoreTree } from './workspace-tree';
 
 function enforce(decision: GateDecision): void {
   if (!decision.allowed && decision.refusal) throw new PhaseViolationError(decision.refusal);
@@ -9,10 +11,16 @@ function enforce(decision: GateDecision): void {
 /**
  * The only sandbox handle tools ever get. Reads pass through; every command and
  * every write asks the gate first, so a refused one never reaches the sandbox.
+ * In a phase without writes, what a command did to the workspace is checked
+ * afterwards too, and undone: static judgement cannot see inside a test script.
+ * Such a phase also starts from a clean shell environment (nothing exported while
+ * building carries over) and runs its commands with pagers and git hooks defused.
  */
 export class GatedSandbox implements Sandbox {
   readonly info: SandboxInfo;
   readonly workdir: string;
+  /** The phase the shell state was last prepared for. */
+  private shellPhase: string | null = null;
 
   constructor(
     private readonly inner: Sandbox,
@@ -38,8 +46,16 @@ export class GatedSandbox implements Sandbox {
     return this.inner.listDir(path);
   }
 
+  realpath(path: string): Promise<string> {
+    return this.inner.realpath(path);
+  }
+
   cwd(): Promise<string> {
     return this.inner.cwd();
+  }
+
+  resetShellState(): Promise<void> {
+    return this.inner.resetShellState();
   }
 
   async writeFile(path: string, content: string): Promise<void> {
@@ -58,8 +74,20 @@ export class GatedSandbox implements Sandbox {
   }
 
   async exec(command: string, options?: ExecOptions): Promise<ExecResult> {
-    if (this.gate.phase !== null) enforce(await this.gate.checkCommand(command, options?.cwd ?? (await this.inner.cwd())));
-    return this.inner.exec(command, options);
+    enforce(await this.gate.checkCommand(command, options?.cwd ?? (await this.inner.cwd())));
+    const mayChange = this.gate.watchedEffects();
+    if (!mayChange) return this.inner.exec(command, options);
+    if (this.shellPhase !== this.gate.phase) {
+      await this.inner.resetShellState();
+      this.shellPhase = this.gate.phase;
+    }
+    const before = await captureTree(this.inner, this.workdir, mayChange);
+    const result = await this.inner.exec(command, { ...options, env: { ...options?.env, ...READ_ONLY_ENV } });
+    const changes = compareTrees(before, await captureTree(this.inner, this.workdir, mayChange));
+    if (changes.length === 0) return result;
+    await restoreTree(this.inner, this.workdir, before, changes);
+    enforce(this.gate.refuseEffects(command, describeChanges(changes)));
+    return result;
   }
 
   /** The engine owns the real sandbox's lifetime, not the tools. */

@@ -16,6 +16,12 @@ export const PhasePolicySchema = z.strictObject({
   autoAdvanceAfter: z.number().int().positive().nullable(),
   /** Told to the model when it is refused something in this phase. */
   hint: z.string().min(1),
+  /**
+   * In a phase without writes, paths (globs over workspace-relative paths) a command
+   * may still change: caches and coverage output. Any other change a command makes
+   * is undone and refused.
+   */
+  allowWrites: z.array(z.string().min(1)),
 });
 export type PhasePolicy = z.infer<typeof PhasePolicySchema>;
 
@@ -26,6 +32,9 @@ export interface Policy {
 
 const READ_TOOLS = ['read_file', 'list_files', 'search_codebase', 'outline'];
 
+/** What test runners write as they run, and nobody keeps: allowed in verification by default. */
+const TEST_CACHES = ['node_modules/.cache/**', 'node_modules/.vite/**', 'node_modules/.vitest/**', '**/__pycache__/**', '.pytest_cache/**'];
+
 export const DEFAULT_POLICY: Policy = {
   startPhase: 'planning',
   phases: {
@@ -35,6 +44,7 @@ export const DEFAULT_POLICY: Policy = {
       writes: false,
       autoAdvanceAfter: null,
       hint: 'Planning is read-only: explore and plan, then call advance_phase when the plan is complete.',
+      allowWrites: [],
     },
     building: {
       tools: [...READ_TOOLS, 'create_file', 'edit_file', 'run_command', 'run_tests', 'advance_phase'],
@@ -42,6 +52,7 @@ export const DEFAULT_POLICY: Policy = {
       writes: true,
       autoAdvanceAfter: null,
       hint: 'Building allows changes but not destructive commands; call advance_phase when the change is ready to verify.',
+      allowWrites: [],
     },
     verification: {
       tools: [...READ_TOOLS, 'run_tests', 'run_command', 'advance_phase'],
@@ -49,6 +60,7 @@ export const DEFAULT_POLICY: Policy = {
       writes: false,
       autoAdvanceAfter: null,
       hint: 'Verification is read-only apart from running tests: check the work, then call advance_phase to deliver.',
+      allowWrites: TEST_CACHES,
     },
     delivery: {
       tools: ['*'],
@@ -56,6 +68,7 @@ export const DEFAULT_POLICY: Policy = {
       writes: true,
       autoAdvanceAfter: null,
       hint: 'Delivery is the final phase: everything is allowed; finish with a summary.',
+      allowWrites: [],
     },
   },
 };

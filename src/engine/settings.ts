@@ -45,6 +45,8 @@ export const SettingsSchema = z.object({
   webcontainerBootTimeoutMs: z.number().int().min(1000).max(15000),
   /** create_file / edit_file refuse writes that add syntax errors; settings stored before it existed read as off. */
   refuseSyntaxErrors: z.boolean().default(false),
+  /** react mode: run destructive commands too (off: they are refused, as in plan_exec's building phase). */
+  allowDestructive: z.boolean().default(false),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -55,6 +57,7 @@ export const DEFAULT_SETTINGS: Settings = {
   sandbox: 'auto',
   webcontainerBootTimeoutMs: 15000,
   refuseSyntaxErrors: false,
+  allowDestructive: false,
 };
 
 /** Parses stored or imported settings; anything invalid falls back to the defaults, with the reason. */

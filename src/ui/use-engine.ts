@@ -128,13 +128,14 @@ export function useEngine(client: EngineClient, settings: PageSettings): EngineV
             addProblem(policy.error);
             return;
           }
-          const { model, mode, maxIterations, refuseSyntaxErrors } = current;
+          const { model, mode, maxIterations, refuseSyntaxErrors, allowDestructive } = current;
           await client.run({
             task,
             mode,
             model,
             maxIterations,
             refuseSyntaxErrors,
+            allowDestructive,
             ...(policy.policy === undefined ? {} : { policy: policy.policy }),
           });
         } catch (error) {

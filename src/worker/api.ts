@@ -13,6 +13,8 @@ export interface RunRequest {
   policy?: unknown;
   /** create_file / edit_file refuse writes that add syntax errors (Settings → "Refuse edits that break the syntax"). */
   refuseSyntaxErrors?: boolean;
+  /** react mode: let destructive commands through (Settings → "Allow destructive commands"). */
+  allowDestructive?: boolean;
 }
 
 export interface ScenarioInfo {

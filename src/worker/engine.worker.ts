@@ -26,6 +26,7 @@ const RunRequestSchema = z.object({
   maxIterations: z.number().int().min(1).max(200),
   policy: z.unknown().optional(),
   refuseSyntaxErrors: z.boolean().optional(),
+  allowDestructive: z.boolean().optional(),
 });
 
 // Grammars are fetched from /grammars/ (served by the app), each only when a file of its language is parsed.
@@ -53,7 +54,7 @@ const api: EngineWorkerApi = {
       const issue = parsed.error.issues[0];
       throw new Error(`invalid run request: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim());
     }
-    const { task, mode, model, maxIterations, policy, refuseSyntaxErrors } = parsed.data;
+    const { task, mode, model, maxIterations, policy, refuseSyntaxErrors, allowDestructive } = parsed.data;
     const summary = await engine.run({
       task,
       mode,
@@ -62,6 +63,7 @@ const api: EngineWorkerApi = {
       policy,
       secrets: model.apiKey ? [model.apiKey] : [],
       refuseSyntaxErrors: refuseSyntaxErrors === true,
+      allowDestructive: allowDestructive === true,
     });
     return summary.status;
   },

@@ -344,6 +344,21 @@ export function SettingsDialog({ open, settings, scenarios, onSave, onCancel, on
               write that adds syntax errors is refused and the file stays as it was; when off, the errors are reported to the agent.
             </p>
           </div>
+          <div className="field">
+            <label className="check">
+              <input
+                type="checkbox"
+                aria-describedby="allow-destructive-note"
+                checked={draft.allowDestructive}
+                onChange={(event) => update('allowDestructive', event.target.checked)}
+              />
+              Allow destructive commands
+            </label>
+            <p id="allow-destructive-note" className="field-note">
+              In ReAct mode commands that delete or overwrite the workspace (rm -rf ., git clean -fdx, git reset --hard…) or cannot be judged
+              are refused, as in the building phase. Turn this on to let them run. Plan &amp; execute mode always follows its phase policy.
+            </p>
+          </div>
         </fieldset>
 
         <div className="dialog-actions">

@@ -17,6 +17,7 @@ export interface SettingsDraft {
   /** plan_exec policy overrides as JSON text; checked by the worker, not here. */
   policyText: string;
   refuseSyntaxErrors: boolean;
+  allowDestructive: boolean;
 }
 
 export type DraftField = keyof SettingsDraft;
@@ -37,6 +38,7 @@ export function toDraft(settings: PageSettings): SettingsDraft {
     bootTimeoutSeconds: String(settings.webcontainerBootTimeoutMs / 1000),
     policyText: settings.policyText,
     refuseSyntaxErrors: settings.refuseSyntaxErrors,
+    allowDestructive: settings.allowDestructive,
   };
 }
 
@@ -90,6 +92,7 @@ export function validateDraft(draft: SettingsDraft): { ok: true; settings: PageS
     sandbox: draft.sandbox,
     webcontainerBootTimeoutMs: parseNumber(draft.bootTimeoutSeconds) * 1000,
     refuseSyntaxErrors: draft.refuseSyntaxErrors,
+    allowDestructive: draft.allowDestructive,
   };
   const errors: DraftErrors = {};
   const result = SettingsSchema.safeParse(candidate);

@@ -15,7 +15,8 @@ export interface ViolationView {
   id: string;
   callId: string;
   tool: string;
-  phase: Phase;
+  /** Null for a refusal in react mode. */
+  phase: Phase | null;
   kind: 'tool' | 'command' | 'write';
   target: string | null;
   reason: string;

@@ -34,7 +34,8 @@ export type TimelineEntry =
       id: string;
       callId: string;
       tool: string;
-      phase: Phase;
+      /** Null in react mode. */
+      phase: Phase | null;
       refused: 'tool' | 'command' | 'write';
       target: string | null;
       reason: string;

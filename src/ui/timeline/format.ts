@@ -46,10 +46,10 @@ export function phaseChangeText(change: { from: string | null; to: string; reaso
 
 const REFUSED_WHAT = { tool: 'the tool', command: 'a command', write: 'a write' } as const;
 
-/** "create_file in planning", plus what was refused when it was a command or a write. */
-export function refusalSummary(refusal: { tool: string; phase: string; refused: 'tool' | 'command' | 'write'; target: string | null }): string {
+/** "create_file in planning" ("… in react mode" outside plan_exec), plus what was refused when it was a command or a write. */
+export function refusalSummary(refusal: { tool: string; phase: string | null; refused: 'tool' | 'command' | 'write'; target: string | null }): string {
   const what = refusal.refused === 'tool' || refusal.target === null ? '' : ` (${REFUSED_WHAT[refusal.refused]}: ${refusal.target})`;
-  return `${refusal.tool} in ${refusal.phase}${what}`;
+  return `${refusal.tool} in ${refusal.phase ?? 'react mode'}${what}`;
 }
 
 /**

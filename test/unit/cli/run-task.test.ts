@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError, parseArgs } from '../../../src/cli/args';
-import { runTaskCommand } from '../../../src/cli/run-task';
+import { RUN_SWITCHES, runTaskCommand } from '../../../src/cli/run-task';
 import { EngineEventSchema } from '../../../src/engine/events';
 
 async function run(argv: string[]) {
   const lines: string[] = [];
-  const code = await runTaskCommand(parseArgs(argv, new Set(['json'])), (line) => lines.push(line));
+  const code = await runTaskCommand(parseArgs(argv, RUN_SWITCHES), (line) => lines.push(line));
   return { code, lines };
 }
 

@@ -1,56 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/engine/engine';
-import type { EngineEvent, EventOf } from '../../../src/engine/events';
+import type { EventOf } from '../../../src/engine/events';
 import { ScriptedModel } from '../../../src/model/scripted';
-import type { Scenario, ScriptedToolCall } from '../../../src/model/scenario';
 import { getScenario } from '../../../src/model/scenarios';
-import type { ExecOptions } from '../../../src/sandbox/port';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
-import { VirtualSandbox } from '../../../src/sandbox/virtual';
 import { WebContainerSandbox } from '../../../src/sandbox/webcontainer';
 import { FakeWebContainer } from '../../fixtures/fake-webcontainer';
-
-/** A real virtual sandbox that records every command and write that reaches it. */
-class SpySandbox extends VirtualSandbox {
-  readonly reached: string[] = [];
-  override async exec(command: string, options?: ExecOptions) {
-    this.reached.push(`exec ${command}`);
-    return super.exec(command, options);
-  }
-  override async writeFile(path: string, content: string) {
-    this.reached.push(`write ${path}`);
-    return super.writeFile(path, content);
-  }
-  override async mkdir(path: string, options?: { recursive?: boolean }) {
-    this.reached.push(`mkdir ${path}`);
-    return super.mkdir(path, options);
-  }
-  override async remove(path: string, options?: { recursive?: boolean }) {
-    this.reached.push(`remove ${path}`);
-    return super.remove(path, options);
-  }
-}
-
-const call = (name: string, args: unknown): ScriptedToolCall => ({ name, args });
-const scenario = (...turns: ScriptedToolCall[][]): Scenario => ({
-  name: 'gate-test',
-  title: 'gate test',
-  description: 'gate test',
-  defaultTask: 't',
-  turns: [...turns.map((toolCalls) => ({ text: '', toolCalls })), { text: 'finished' }],
-});
-
-async function runPlanExec(s: Scenario, policy?: unknown) {
-  const sandbox = new SpySandbox({ files: STARTER_PROJECT });
-  const engine = new Engine({ sandbox });
-  const result = await engine.run({ task: 't', mode: 'plan_exec', model: new ScriptedModel(s), maxIterations: 40, policy });
-  const events = engine.session.events as EngineEvent[];
-  const ofType = <T extends EngineEvent['type']>(type: T) => events.filter((e): e is EventOf<T> => e.type === type);
-  const results = ofType('tool_result');
-  return { sandbox, result, events, ofType, results };
-}
-
-const refusalOf = (output: string) => JSON.parse(output) as { error: string; tool: string; phase: string; kind: string; reason: string; hint: string };
+import { SpySandbox, call, refusalOf, runPlanExec, scenario } from './gate-helpers';
 
 describe('phase gate (plan_exec)', () => {
   it('refuses writes, write commands and non-whitelisted tools in planning — none of them reaches the sandbox', async () => {
@@ -169,7 +125,7 @@ describe('phase gate (plan_exec)', () => {
     expect(runTests.map((r) => r.ok)).toEqual([false, true]);
   });
 
-  it('react mode has no phases and no refusals', async () => {
+  it('react mode has no phases, and no refusals for commands that are not destructive', async () => {
     const sandbox = new SpySandbox({ files: STARTER_PROJECT });
     const engine = new Engine({ sandbox });
     const model = new ScriptedModel(scenario([call('run_command', { command: 'echo hi > out.txt' })], [call('advance_phase', {})]));

@@ -1,0 +1,109 @@
+import type { Sandbox } from '../sandbox/port';
+import { joinPath, parentOf } from '../sandbox/paths';
+
+/**
+ * What a command did to the workspace, seen from outside: the tree (folders and
+ * file contents) before and after, compared. Static judgement cannot see what a
+ * test script writes; this can, and it can put the files back.
+ */
+
+export type TreeEntry = { kind: 'dir' } | { kind: 'file'; content: string };
+/** Workspace-relative path → entry. */
+export type WorkspaceTree = Map<string, TreeEntry>;
+
+export interface TreeChange {
+  path: string;
+  change: 'created' | 'modified' | 'deleted';
+  kind: 'dir' | 'file';
+}
+
+/** Walks deeper than this are cut off; such a tree is not fully compared (see captureTree). */
+const MAX_DEPTH = 64;
+
+/**
+ * Reads the whole tree under `root`, except paths `skip` accepts (a folder is
+ * skipped whole when `skip` accepts a file inside it, as "coverage/**" does). A
+ * folder that holds only skipped paths counts as skipped too, so creating
+ * node_modules/ just to hold node_modules/.cache/ is not a change.
+ */
+export async function captureTree(sandbox: Sandbox, root: string, skip: (path: string) => boolean): Promise<WorkspaceTree> {
+  const files: WorkspaceTree = new Map();
+  /** Folder → [entries listed in it, entries of it kept]. */
+  const folders = new Map<string, { listed: number; kept: string[] }>();
+  const pending: { dir: string; rel: string; depth: number }[] = [{ dir: root, rel: '', depth: 0 }];
+  while (pending.length > 0) {
+    const { dir, rel, depth } = pending.pop() as { dir: string; rel: string; depth: number };
+    const entries = await sandbox.listDir(dir);
+    const folder = { listed: entries.length, kept: [] as string[] };
+    folders.set(rel, folder);
+    for (const entry of entries) {
+      const path = rel === '' ? entry.name : `${rel}/${entry.name}`;
+      if (skip(path) || (entry.type === 'dir' && skip(`${path}/_`))) continue;
+      folder.kept.push(path);
+      const absolute = joinPath(dir, entry.name);
+      if (entry.type === 'file') files.set(path, { kind: 'file', content: await sandbox.readFile(absolute) });
+      else if (depth + 1 < MAX_DEPTH) pending.push({ dir: absolute, rel: path, depth: depth + 1 });
+      else folders.set(path, { listed: 0, kept: [] });
+    }
+  }
+  const tree: WorkspaceTree = new Map();
+  const kept = new Map<string, boolean>();
+  const keeps = (path: string): boolean => {
+    const folder = folders.get(path);
+    if (!folder) return files.has(path);
+    let answer = kept.get(path);
+    if (answer === undefined) {
+      answer = folder.listed === 0 || folder.kept.some(keeps);
+      kept.set(path, answer);
+    }
+    return answer;
+  };
+  for (const path of folders.keys()) if (path !== '' && keeps(path)) tree.set(path, { kind: 'dir' });
+  for (const [path, entry] of files) tree.set(path, entry);
+  return tree;
+}
+
+/** Every difference between two captures, in path order. */
+export function compareTrees(before: WorkspaceTree, after: WorkspaceTree): TreeChange[] {
+  const changes: TreeChange[] = [];
+  for (const [path, entry] of after) {
+    const old = before.get(path);
+    if (!old) changes.push({ path, change: 'created', kind: entry.kind });
+    else if (old.kind !== entry.kind) {
+      changes.push({ path, change: 'deleted', kind: old.kind }, { path, change: 'created', kind: entry.kind });
+    } else if (old.kind === 'file' && entry.kind === 'file' && old.content !== entry.content) {
+      changes.push({ path, change: 'modified', kind: 'file' });
+    }
+  }
+  for (const [path, entry] of before) if (!after.has(path)) changes.push({ path, change: 'deleted', kind: entry.kind });
+  return changes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** Puts the tree back as it was before `changes`: new entries go, changed and deleted ones return. */
+export async function restoreTree(sandbox: Sandbox, root: string, before: WorkspaceTree, changes: readonly TreeChange[]): Promise<void> {
+  const created = changes.filter((c) => c.change === 'created');
+  // Deepest first, so a folder is empty (or gone) before it is removed.
+  for (const change of [...created].sort((a, b) => b.path.length - a.path.length)) {
+    const absolute = joinPath(root, change.path);
+    if (await sandbox.exists(absolute)) await sandbox.remove(absolute, { recursive: true });
+  }
+  const returning = changes.filter((c) => c.change !== 'created').sort((a, b) => a.path.length - b.path.length);
+  for (const change of returning) {
+    const absolute = joinPath(root, change.path);
+    const entry = before.get(change.path);
+    if (!entry) continue;
+    if (entry.kind === 'dir') {
+      await sandbox.mkdir(absolute, { recursive: true });
+    } else {
+      await sandbox.mkdir(parentOf(absolute), { recursive: true });
+      await sandbox.writeFile(absolute, entry.content);
+    }
+  }
+}
+
+/** "modified README.md, deleted src/app.ts and 3 more". */
+export function describeChanges(changes: readonly TreeChange[], shown = 5): string {
+  const parts = changes.slice(0, shown).map((c) => `${c.change} ${c.path}${c.kind === 'dir' ? '/' : ''}`);
+  const more = changes.length - shown;
+  return more > 0 ? `${parts.join(', ')} and ${more} more` : parts.join(', ');
+}
