@@ -3,9 +3,15 @@
  * from node_modules (.js/.ts) and Python's standard library; the search text is
  * perturbed the way a model gets it wrong, and the replacement inserts a marker
  * line. Each edit is applied-correctly (result equals the intended replacement at
- * the true place), refused, or wrong-place (applied, but any other result).
- * Targets: wrong-place 0 everywhere; applied-correctly ≥ 95% for whitespace and
- * indentation perturbations.
+ * the true place, every other line as the file has it), refused, or wrong (applied,
+ * but any other result: wrong place or wrong content).
+ * Two perturbations are adversarial: a line the replacement keeps is misremembered
+ * (correct = the edit applied with the FILE's line kept), and a line the replacement
+ * changes is misremembered (the model's change was written for a line the file does
+ * not have: it must always be refused).
+ * Targets: wrong 0 everywhere; applied-correctly ≥ 95% for whitespace and
+ * indentation, ≥ 90% for a misremembered context line; 100% refused for a
+ * misremembered changed line.
  */
 import { readFileSync } from 'node:fs';
 import { applyEdit } from '../src/tools/edit';
@@ -17,6 +23,7 @@ import { findFiles } from '../test/source-files';
 const SEED = Number(process.env.EDIT_BENCH_SEED ?? 20_261_105);
 const SAMPLES_PER_PERTURBATION = Number(process.env.EDIT_BENCH_SAMPLES ?? 400);
 const APPLIED_TARGET = 0.95;
+const CONTEXT_LINE_TARGET = 0.9;
 
 // ── seeded choices ──────────────────────────────────────────────────────────
 const random = seededRandom(SEED);
@@ -103,9 +110,11 @@ function pickBlock(files: readonly SourceFile[]): Block {
 
 interface Perturbed {
   search: string[];
-  /** The model's replacement, given the intended lines at the file's indentation. */
+  /** The model's replacement, given the intended lines at the file's indentation (the marker line inserted after the first line with text). */
   replacement: (intended: string[]) => string[];
   variant: string;
+  /** The edit must be refused: any result is wrong. */
+  mustRefuse?: boolean;
 }
 
 type Perturbation = (block: Block) => Perturbed | null;
@@ -165,18 +174,69 @@ const KEYWORDS = new Set(
   ),
 );
 
-const rename: Perturbation = (block) => {
-  const names = [...new Set(block.lines.join('\n').match(/[A-Za-z_][A-Za-z0-9_]{3,}/g) ?? [])].filter((name) => !KEYWORDS.has(name));
-  if (names.length === 0) return null;
-  const name = pick(names);
-  const renamed = pick([
+const identifiersIn = (text: string) => [...new Set(text.match(/[A-Za-z_][A-Za-z0-9_]{3,}/g) ?? [])].filter((name) => !KEYWORDS.has(name));
+
+/** A typo a model makes recalling a name. */
+function misspell(name: string): string {
+  return pick([
     `${name}s`,
     name.slice(0, -1),
     name.length > 4 ? `${name.slice(0, 2)}${name[3]}${name[2]}${name.slice(4)}` : `${name}_`,
     `${name[0]?.toUpperCase() === name[0] ? name[0]?.toLowerCase() : name[0]?.toUpperCase()}${name.slice(1)}`,
   ]);
-  const pattern = new RegExp(`\\b${name}\\b`, 'g');
-  return { search: block.lines.map((line) => line.replace(pattern, renamed)), replacement: asIs, variant: 'one identifier renamed' };
+}
+
+const wordPattern = (name: string) => new RegExp(`\\b${name}\\b`, 'g');
+
+const rename: Perturbation = (block) => {
+  const names = identifiersIn(block.lines.join('\n'));
+  if (names.length === 0) return null;
+  const name = pick(names);
+  const renamed = misspell(name);
+  return { search: block.lines.map((line) => line.replace(wordPattern(name), renamed)), replacement: asIs, variant: 'one identifier renamed' };
+};
+
+/** One line of the block as a model misremembers it (a name misspelt, or a digit changed); null when the block offers none. */
+function misrememberOneLine(block: Block): { index: number; line: string; how: string } | null {
+  const choices = block.lines.map((line, index) => ({ line, index })).filter(({ line }) => identifiersIn(line).length > 0 || /\d/.test(line));
+  if (choices.length === 0) return null;
+  const { line, index } = pick(choices);
+  const names = identifiersIn(line);
+  if (names.length > 0 && (random() < 0.8 || !/\d/.test(line))) {
+    const name = pick(names);
+    const wrong = line.replace(wordPattern(name), misspell(name));
+    return wrong === line ? null : { index, line: wrong, how: `name ${name} misspelt` };
+  }
+  const digits = [...line.matchAll(/\d/g)].map((m) => m.index as number);
+  const at = pick(digits);
+  const digit = Number(line[at]);
+  return { index, line: `${line.slice(0, at)}${(digit + 1) % 10}${line.slice(at + 1)}`, how: 'a digit changed' };
+}
+
+/** A line the replacement keeps is misremembered in search and replacement alike; the file's line must stay. */
+const contextLine: Perturbation = (block) => {
+  const wrong = misrememberOneLine(block);
+  if (!wrong) return null;
+  const firstText = block.lines.findIndex((line) => !isBlankLine(line));
+  const at = wrong.index <= firstText ? wrong.index : wrong.index + 1;
+  return {
+    search: block.lines.map((line, i) => (i === wrong.index ? wrong.line : line)),
+    replacement: (intended) => intended.map((line, i) => (i === at ? wrong.line : line)),
+    variant: `kept line ${wrong.index + 1}: ${wrong.how}`,
+  };
+};
+
+/** The line the replacement changes is misremembered: the change was meant for a line the file does not have. */
+const changedLine: Perturbation = (block) => {
+  const wrong = misrememberOneLine(block);
+  if (!wrong) return null;
+  const search = block.lines.map((line, i) => (i === wrong.index ? wrong.line : line));
+  return {
+    search,
+    replacement: () => search.map((line, i) => (i === wrong.index ? `${line} /* changed */` : line)),
+    variant: `changed line ${wrong.index + 1}: ${wrong.how}`,
+    mustRefuse: true,
+  };
 };
 
 const missingLine: Perturbation = (block) => {
@@ -186,12 +246,20 @@ const missingLine: Perturbation = (block) => {
   return { search: block.lines.filter((_, i) => i !== drop), replacement: asIs, variant: 'one interior line missing' };
 };
 
-/** `changesText`: the perturbation alters more than whitespace. */
-const PERTURBATIONS: { name: string; perturb: Perturbation; changesText: boolean; appliedTarget: number | null }[] = [
-  { name: 'whitespace', perturb: whitespace, changesText: false, appliedTarget: APPLIED_TARGET },
-  { name: 'indentation', perturb: indentation, changesText: false, appliedTarget: APPLIED_TARGET },
-  { name: 'renamed identifier', perturb: rename, changesText: true, appliedTarget: null },
-  { name: 'missing line', perturb: missingLine, changesText: true, appliedTarget: null },
+/** `changesText`: the perturbation alters more than whitespace. Every perturbation's target includes 0 wrong. */
+interface Target {
+  /** Share applied correctly at least… */
+  applied?: number;
+  /** …or share refused at least. */
+  refused?: number;
+}
+const PERTURBATIONS: { name: string; perturb: Perturbation; changesText: boolean; target: Target }[] = [
+  { name: 'whitespace', perturb: whitespace, changesText: false, target: { applied: APPLIED_TARGET } },
+  { name: 'indentation', perturb: indentation, changesText: false, target: { applied: APPLIED_TARGET } },
+  { name: 'renamed identifier', perturb: rename, changesText: true, target: {} },
+  { name: 'missing line', perturb: missingLine, changesText: true, target: {} },
+  { name: 'context line misremembered', perturb: contextLine, changesText: true, target: { applied: CONTEXT_LINE_TARGET } },
+  { name: 'changed line misremembered', perturb: changedLine, changesText: true, target: { refused: 1 } },
 ];
 
 // ── run ───────────────────────────────────────────────────────────────────
@@ -234,7 +302,7 @@ for (const { name, perturb, changesText } of PERTURBATIONS) {
     done++;
     if (!outcome.ok) {
       tally.refused++;
-    } else if (outcome.result === expected) {
+    } else if (!perturbed.mustRefuse && outcome.result === expected) {
       tally.applied++;
       tally.strategies.set(outcome.strategy, (tally.strategies.get(outcome.strategy) ?? 0) + 1);
     } else {
@@ -250,13 +318,17 @@ for (const { name, perturb, changesText } of PERTURBATIONS) {
 
 // ── report ────────────────────────────────────────────────────────────────
 const percent = (n: number, of: number) => `${((100 * n) / of).toFixed(1)}%`;
-const rows = [['perturbation', 'samples', 'applied correctly', 'refused', 'wrong place', 'strategies used', 'target', '']];
+const describe = (target: Target) =>
+  ['wrong 0', target.applied === undefined ? '' : `applied correctly ≥ ${target.applied * 100}%`, target.refused === undefined ? '' : `refused ≥ ${target.refused * 100}%`]
+    .filter((part) => part !== '')
+    .join(', ');
+const rows = [['perturbation', 'samples', 'applied correctly', 'refused', 'wrong place or content', 'strategies used']];
+const verdicts: string[] = [];
 let allMet = true;
-for (const { name, appliedTarget } of PERTURBATIONS) {
+for (const { name, target } of PERTURBATIONS) {
   const t = tallies.get(name) as Tally;
   const n = t.applied + t.refused + t.wrong;
-  const appliedOk = appliedTarget === null || t.applied / n >= appliedTarget;
-  const met = t.wrong === 0 && appliedOk;
+  const met = t.wrong === 0 && (target.applied === undefined || t.applied / n >= target.applied) && (target.refused === undefined || t.refused / n >= target.refused);
   allMet &&= met;
   rows.push([
     name,
@@ -265,18 +337,18 @@ for (const { name, appliedTarget } of PERTURBATIONS) {
     `${t.refused} (${percent(t.refused, n)})`,
     String(t.wrong),
     [...t.strategies].map(([strategy, count]) => `${strategy} ${count}`).join(', ') || '-',
-    appliedTarget === null ? 'wrong 0' : `wrong 0, applied ≥ ${appliedTarget * 100}%`,
-    met ? 'OK' : 'MISSED',
   ]);
+  verdicts.push(`target ${name}: ${describe(target)} — ${met ? 'met' : 'MISSED'}`);
 }
 const widths = rows[0]?.map((_, c) => Math.max(...rows.map((row) => (row[c] ?? '').length))) ?? [];
 console.log(`edit accuracy: ${jsFiles.length} node_modules files, ${pyFiles.length} Python stdlib files, seed ${SEED}, blocks of 4–12 lines unique in their file`);
 for (const row of rows) console.log(row.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join('  ').trimEnd());
 for (const [name, t] of tallies) {
-  for (const example of t.wrongExamples) console.log(`  wrong place (${name}): ${example}`);
+  for (const example of t.wrongExamples) console.log(`  wrong (${name}): ${example}`);
 }
 const millis = [...tallies.values()].flatMap((t) => t.millis).sort((a, b) => a - b);
 const quantile = (q: number) => (millis[Math.min(millis.length - 1, Math.floor(q * millis.length))] ?? 0).toFixed(2);
 const skipped = [...tallies.values()].reduce((sum, t) => sum + t.skipped, 0);
 console.log(`time per edit: median ${quantile(0.5)} ms, p95 ${quantile(0.95)} ms, max ${quantile(1)} ms; ${skipped} samples skipped because the perturbed search occurs in the file as such`);
-console.log(allMet ? 'targets: OK' : 'targets: MISSED');
+for (const verdict of verdicts) console.log(verdict);
+console.log(allMet ? 'targets: all met' : 'targets: MISSED');

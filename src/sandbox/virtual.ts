@@ -11,6 +11,8 @@ import { virtualSandboxInfo, virtualWorkdir } from './virtual-info';
 import { npmCommand, npxCommand } from './virtual-npm';
 import { messageOf } from '../engine/error-message';
 
+const UTF8_KEEPING_BOM = new TextDecoder('utf-8', { ignoreBOM: true });
+
 export interface VirtualSandboxOptions {
   /** Initial files, keyed by path relative to the workspace root. */
   files?: Record<string, string>;
@@ -59,7 +61,8 @@ export class VirtualSandbox implements Sandbox {
   async readFile(path: string): Promise<string> {
     const target = normalizeAbsolutePath(path);
     await this.requireType(target, 'file');
-    return this.bash.fs.readFile(target);
+    // just-bash's readFile drops a leading byte order mark; edits must keep it, like CRLF.
+    return UTF8_KEEPING_BOM.decode(await this.bash.fs.readFileBuffer(target));
   }
 
   async writeFile(path: string, content: string): Promise<void> {

@@ -2,6 +2,7 @@
  * The original text split into lines that remember their own line ending. All
  * matching happens on `lf`, the text with every CRLF turned into LF, so a search
  * written with LF finds its place in a CRLF file; splice.ts puts the endings back.
+ * A leading UTF-8 byte order mark is set aside: no search sees it, every result keeps it.
  */
 
 export type LineEnding = '\n' | '\r\n' | '';
@@ -13,29 +14,36 @@ export interface DocumentLine {
   eol: LineEnding;
 }
 
+export const BYTE_ORDER_MARK = '\uFEFF';
+
 export interface EditDocument {
-  original: string;
+  /** The original's byte order mark, or ''. */
+  bom: string;
+  /** The original text after its byte order mark. */
+  body: string;
   lines: DocumentLine[];
   lf: string;
   /** Offset in `lf` where each line starts. */
   lfStarts: number[];
-  /** Offset in `original` where each line starts. */
-  originalStarts: number[];
+  /** Offset in `body` where each line starts. */
+  bodyStarts: number[];
   /** The more common ending (LF on a tie or when there is none). */
   dominantEol: '\n' | '\r\n';
 }
 
 export function parseDocument(original: string): EditDocument {
+  const bom = original.startsWith(BYTE_ORDER_MARK) ? BYTE_ORDER_MARK : '';
+  const body = original.slice(bom.length);
   const lines: DocumentLine[] = [];
   const lfStarts: number[] = [];
-  const originalStarts: number[] = [];
+  const bodyStarts: number[] = [];
   let lfOffset = 0;
   let from = 0;
   let crlf = 0;
-  while (from < original.length) {
-    const newline = original.indexOf('\n', from);
-    const end = newline === -1 ? original.length : newline;
-    let text = original.slice(from, end);
+  while (from < body.length) {
+    const newline = body.indexOf('\n', from);
+    const end = newline === -1 ? body.length : newline;
+    let text = body.slice(from, end);
     let eol: LineEnding = '';
     if (newline !== -1) {
       if (text.endsWith('\r')) {
@@ -48,13 +56,13 @@ export function parseDocument(original: string): EditDocument {
     }
     lines.push({ text, eol });
     lfStarts.push(lfOffset);
-    originalStarts.push(from);
+    bodyStarts.push(from);
     lfOffset += text.length + (eol === '' ? 0 : 1);
-    from = newline === -1 ? original.length : newline + 1;
+    from = newline === -1 ? body.length : newline + 1;
   }
   const lf = lines.map((line) => (line.eol === '' ? line.text : `${line.text}\n`)).join('');
   const lfCount = lines.filter((line) => line.eol === '\n').length;
-  return { original, lines, lf, lfStarts, originalStarts, dominantEol: crlf > lfCount ? '\r\n' : '\n' };
+  return { bom, body, lines, lf, lfStarts, bodyStarts, dominantEol: crlf > lfCount ? '\r\n' : '\n' };
 }
 
 /** 0-based index of the line holding `offset` of `lf` (the last line for the end of the text). */

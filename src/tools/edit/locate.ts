@@ -1,17 +1,16 @@
-import { type EditDocument, lfLineEnd, lineIndexAt, splitTextLines, toLf } from './document';
+import { blankEdges } from './blank-edges';
+import { BYTE_ORDER_MARK, type EditDocument, lfLineEnd, splitTextLines, toLf } from './document';
 import { FileForms } from './file-forms';
+import { diffSearchAndReplacement } from './line-diff';
+import { liftUnindentedReplacement } from './indent-map';
 import { hasVisibleText } from './line-forms';
-import {
-  type LineStepInput,
-  candidateAt,
-  matchIgnoringIndentation,
-  matchIgnoringTrailingWhitespace,
-  matchNormalisedWhitespace,
-} from './line-steps';
+import { type LineStepInput, matchIgnoringIndentation, matchIgnoringTrailingWhitespace, matchNormalisedWhitespace } from './line-steps';
+import { matchExact } from './match-exact';
 import { matchFuzzy, prepareFuzzy } from './match-fuzzy';
 import { MAX_RETURNED_CANDIDATES, ambiguousError, lineSpan, notFoundError } from './messages';
+import { type PatchedBlock, type PreparedEdit, patchBlock } from './patch-block';
 import type { Splice } from './splice';
-import type { LineMatch, StepOutcome } from './step-outcome';
+import type { BlockMatch, StepOutcome } from './step-outcome';
 import type { Candidate, EditRequest, MatchStrategy } from './types';
 
 /** Where one edit goes and what it writes there, before anything is applied. */
@@ -25,85 +24,97 @@ export interface LocatedEdit {
 
 export type Location = { ok: true; edit: LocatedEdit } | { ok: false; error: string; candidates?: Candidate[] };
 
-interface LineStep {
+interface LooserStep {
   strategy: MatchStrategy;
   how: string;
-  run: (input: LineStepInput) => StepOutcome<LineMatch>;
+  run: (input: LineStepInput) => StepOutcome<BlockMatch>;
 }
 
-/** The whole-line steps, strictest first. Each one's matches are a subset of the next one's. */
-const LINE_STEPS: readonly LineStep[] = [
+/** The steps after exact, strictest first, all matching whole lines. Each one's matches are a subset of the next one's. */
+const LOOSER_STEPS: readonly LooserStep[] = [
   { strategy: 'whitespace', how: 'ignoring trailing whitespace', run: matchIgnoringTrailingWhitespace },
   { strategy: 'indentation', how: 'ignoring indentation', run: matchIgnoringIndentation },
   { strategy: 'whitespace', how: 'ignoring spacing and indentation', run: matchNormalisedWhitespace },
+  { strategy: 'fuzzy', how: 'fuzzy match', run: (input) => matchFuzzy(prepareFuzzy(input)) },
 ];
 
 /**
  * Finds the one place the search text refers to: exact, then ignoring trailing
  * whitespace, then indentation, then all spacing, then fuzzy. A step that finds
  * several places ends the search with an error instead of trying a looser step.
+ * What a looser step finds is applied as a patch (patch-merge.ts). A leading byte
+ * order mark in the search stands for the file's, which the engine keeps anyway.
  */
 export function locateEdit(doc: EditDocument, request: EditRequest, forms: FileForms = new FileForms(doc)): Location {
-  if (request.search === '') {
+  const searchHadBom = request.search.startsWith(BYTE_ORDER_MARK);
+  const search = toLf(searchHadBom ? request.search.slice(1) : request.search);
+  const replace = toLf(searchHadBom && request.replace.startsWith(BYTE_ORDER_MARK) ? request.replace.slice(1) : request.replace);
+  if (search.includes('\0') || replace.includes('\0')) return refuse('`search` or `replace` contains a NUL character; edits work on text only.');
+  if (doc.lines.length === 0) {
+    if (hasVisibleText(search)) return refuse('The file is empty, so `search` cannot match anything. Give an empty `search` to write its content.');
+    const edit: LocatedEdit = { splice: { start: 0, end: 0, text: replace }, strategy: 'exact', startLine: 1, endLine: 1, message: 'applied exact match at line 1 (the file was empty)' };
+    return { ok: true, edit };
+  }
+  if (search === '') {
     return refuse(
       '`search` is empty, so there is nothing to find. Give the exact lines to replace, with a line or two around them to make them unique; to create a file or write a whole new one use create_file.',
     );
   }
-  if (request.search.includes('\0') || request.replace.includes('\0')) return refuse('`search` or `replace` contains a NUL character; edits work on text only.');
-  if (doc.lines.length === 0) return refuse('The file is empty, so `search` cannot match anything. Write its content with create_file.');
 
-  const search = toLf(request.search);
-  const replace = toLf(request.replace);
   const exact = matchExact(doc, search, replace);
-  if (exact) return exact;
+  if (exact.kind === 'ambiguous') return ambiguous('exact match', exact);
+  if (exact.kind === 'found') {
+    const startLine = exact.match.firstLine + 1;
+    const endLine = exact.match.lastLine + 1;
+    return { ok: true, edit: { splice: exact.match.splice, strategy: 'exact', startLine, endLine, message: `applied exact match at ${lineSpan(startLine, endLine)}` } };
+  }
   if (!hasVisibleText(search)) {
     return refuse('`search` is only whitespace and does not occur exactly in the file. Include the visible lines around the place to edit.');
   }
+  return locateLines(doc, forms, prepare(splitTextLines(search), splitTextLines(replace)));
+}
 
-  const input: LineStepInput = { doc, forms, searchLines: splitTextLines(search), replacementLines: splitTextLines(replace) };
-  for (const step of LINE_STEPS) {
-    const outcome = step.run(input);
-    if (outcome.kind === 'ambiguous') {
-      const candidates = outcome.candidates.slice(0, MAX_RETURNED_CANDIDATES);
-      return refuse(ambiguousError(step.how, candidates, outcome.notes, outcome.rule, outcome.candidates.length), candidates);
+/** The looser steps, each trying the search as given and then without its blank edge lines. */
+function locateLines(doc: EditDocument, forms: FileForms, edit: PreparedEdit): Location {
+  const whole: LineStepInput = { doc, forms, searchLines: edit.searchLines };
+  const { lead, trail } = edit.edges;
+  const core: LineStepInput | null = lead + trail > 0 ? { doc, forms, searchLines: edit.searchLines.slice(lead, edit.searchLines.length - trail) } : null;
+  for (const step of LOOSER_STEPS) {
+    let outcome = step.run(whole);
+    let withoutEdges = false;
+    if (outcome.kind === 'none' && core) {
+      outcome = shiftAnchors(step.run(core), lead);
+      withoutEdges = true;
     }
-    if (outcome.kind === 'found') return located(doc, step.strategy, outcome.match, step.how);
+    if (outcome.kind === 'ambiguous') return ambiguous(withoutEdges ? `${step.how}, blank lines at the ends of the search set aside` : step.how, outcome);
+    if (outcome.kind === 'found') {
+      const how = outcome.match.detail || step.how;
+      return located(doc, step.strategy, patchBlock(doc, forms, edit, outcome.match, withoutEdges, how), how);
+    }
   }
-
-  const fuzzyInput = prepareFuzzy(input);
-  const fuzzy = matchFuzzy(fuzzyInput);
-  if (fuzzy.kind === 'ambiguous') return refuse(ambiguousError('fuzzy match', fuzzy.candidates, fuzzy.notes, fuzzy.rule), fuzzy.candidates);
-  if (fuzzy.kind === 'found') return located(doc, 'fuzzy', fuzzy.match, `similarity ${fuzzy.match.similarity.toFixed(2)}`);
-  return refuse(notFoundError(doc, input.searchLines, fuzzyInput.scanner.closest()));
+  return refuse(notFoundError(doc, edit.searchLines, prepareFuzzy(whole).scanner.closest()));
 }
 
-/** Step 1: the search text occurs exactly once (overlapping occurrences count). */
-function matchExact(doc: EditDocument, search: string, replace: string): Location | null {
-  const found: number[] = [];
-  for (let at = doc.lf.indexOf(search); at >= 0; at = doc.lf.indexOf(search, at + 1)) found.push(at);
-  if (found.length === 0) return null;
-  if (found.length > 1) {
-    const candidates = found.slice(0, MAX_RETURNED_CANDIDATES).map((at) => candidateAt(doc, lineIndexAt(doc, at)));
-    return refuse(ambiguousError('exact match', candidates, undefined, undefined, found.length), candidates);
-  }
-  const start = found[0] as number;
-  const end = start + search.length;
-  const startLine = lineIndexAt(doc, start) + 1;
-  const endLine = lineIndexAt(doc, end - 1) + 1;
-  return {
-    ok: true,
-    edit: { splice: { start, end, text: replace }, strategy: 'exact', startLine, endLine, message: `applied exact match at ${lineSpan(startLine, endLine)}` },
-  };
+function prepare(searchLines: string[], replacementLines: string[]): PreparedEdit {
+  const lifted = liftUnindentedReplacement(searchLines, replacementLines);
+  return { searchLines, replacementLines: lifted, diff: diffSearchAndReplacement(searchLines, lifted), edges: blankEdges(searchLines) };
 }
 
-function located(doc: EditDocument, strategy: MatchStrategy, match: LineMatch, how: string): Location {
-  const startLine = match.first + 1;
-  const endLine = match.first + match.count;
-  const details = [how, match.note].filter((part) => part !== '').join('; ');
+/** A match of the search without its `lead` blank lines, in the whole search's line numbers. */
+function shiftAnchors(outcome: StepOutcome<BlockMatch>, lead: number): StepOutcome<BlockMatch> {
+  if (outcome.kind !== 'found') return outcome;
+  return { kind: 'found', match: { ...outcome.match, anchors: outcome.match.anchors.map(([k, j]) => [k + lead, j]) } };
+}
+
+function located(doc: EditDocument, strategy: MatchStrategy, patched: PatchedBlock, how: string): Location {
+  if (!patched.ok) return patched.candidates ? refuse(patched.error, patched.candidates) : refuse(patched.error);
+  const startLine = patched.first + 1;
+  const endLine = patched.first + patched.count;
+  const details = [how, patched.note].filter((part) => part !== '').join('; ');
   const name = strategy === 'whitespace' ? 'whitespace-insensitive' : strategy === 'indentation' ? 'indentation-insensitive' : strategy;
   return {
     ok: true,
-    edit: { splice: lineSplice(doc, match), strategy, startLine, endLine, message: `applied ${name} match at ${lineSpan(startLine, endLine)} (${details})` },
+    edit: { splice: lineSplice(doc, patched), strategy, startLine, endLine, message: `applied ${name} match at ${lineSpan(startLine, endLine)} (${details})` },
   };
 }
 
@@ -112,16 +123,21 @@ function located(doc: EditDocument, strategy: MatchStrategy, match: LineMatch, h
  * lines. A block that ends the file without a final newline keeps it that way,
  * also when it is deleted (the newline before it goes too).
  */
-function lineSplice(doc: EditDocument, match: LineMatch): Splice {
-  const last = match.first + match.count - 1;
-  let start = doc.lfStarts[match.first] as number;
+function lineSplice(doc: EditDocument, block: { first: number; count: number; replacementLines: readonly string[] }): Splice {
+  const last = block.first + block.count - 1;
+  let start = doc.lfStarts[block.first] as number;
   const end = lfLineEnd(doc, last);
   const endsWithNewline = doc.lines[last]?.eol !== '';
-  const lines = match.replacementLines;
+  const lines = block.replacementLines;
   let text = lines.join('\n');
   if (lines.length > 0 && endsWithNewline) text += '\n';
-  if (lines.length === 0 && !endsWithNewline && match.first > 0) start -= 1;
+  if (lines.length === 0 && !endsWithNewline && block.first > 0) start -= 1;
   return { start, end, text };
+}
+
+function ambiguous(how: string, outcome: { candidates: Candidate[]; notes?: string[]; rule?: string }): Location {
+  const candidates = outcome.candidates.slice(0, MAX_RETURNED_CANDIDATES);
+  return refuse(ambiguousError(how, candidates, outcome.notes, outcome.rule, outcome.candidates.length), candidates);
 }
 
 function refuse(error: string, candidates?: Candidate[]): Location {

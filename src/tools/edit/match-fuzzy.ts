@@ -1,7 +1,9 @@
 import { type FuzzyWindow, FuzzyScanner } from './fuzzy-scan';
 import { normaliseWhitespace } from './line-forms';
-import { type LineStepInput, candidateAt, indentPairs, reindented } from './line-steps';
-import type { LineMatch, StepOutcome } from './step-outcome';
+import { EDGE_REACH } from './blank-edges';
+import { exactFirstPairs } from './exact-first-pairs';
+import { type LineStepInput, candidateAt } from './line-steps';
+import type { BlockMatch, StepOutcome } from './step-outcome';
 
 /** A block must be at least this similar to the whole search to be taken. */
 export const FUZZY_THRESHOLD = 0.85;
@@ -9,12 +11,6 @@ export const FUZZY_THRESHOLD = 0.85;
 export const FUZZY_MARGIN = 0.05;
 /** Similarities closer than this count as a tie. */
 const TIE = 1e-9;
-/** How many lines beyond each end of the best block are checked for a left-out blank search line. */
-const EDGE_REACH = 3;
-
-export interface FuzzyMatch extends LineMatch {
-  similarity: number;
-}
 
 /** The search and the file with whitespace normalised, and a scanner over them. */
 export interface FuzzyInput extends LineStepInput {
@@ -30,7 +26,7 @@ export function prepareFuzzy(input: LineStepInput): FuzzyInput {
 }
 
 /** Step 5: the one block clearly most similar to the whole search, lines compared with whitespace normalised. */
-export function matchFuzzy(input: FuzzyInput): StepOutcome<FuzzyMatch> {
+export function matchFuzzy(input: FuzzyInput): StepOutcome<BlockMatch> {
   const blocks = input.scanner.contenders(FUZZY_THRESHOLD, FUZZY_MARGIN);
   const best = blocks[0];
   if (!best) return { kind: 'none' };
@@ -61,8 +57,9 @@ export function matchFuzzy(input: FuzzyInput): StepOutcome<FuzzyMatch> {
     };
   }
 
-  const { replacementLines, note } = reindented(input, best.start, best.count, indentPairs(input, best.pairs));
-  return { kind: 'found', match: { first: best.start, count: best.count, replacementLines, note, similarity: best.similarity } };
+  const fileLines = input.doc.lines.map((line) => line.text);
+  const anchors = exactFirstPairs(input.searchLines, fileLines, best.start, best.count, best.pairs);
+  return { kind: 'found', match: { first: best.start, count: best.count, anchors, detail: `similarity ${best.similarity.toFixed(2)}` } };
 }
 
 /**

@@ -18,18 +18,20 @@ interface Group {
  * original's line endings: untouched lines keep theirs byte for byte; in a touched
  * region a newline keeps its old ending when the region kept its line count,
  * otherwise the region's usual ending, the region's last ending staying at its end.
+ * The byte order mark, if any, stays in front.
  */
 export function applySplices(doc: EditDocument, splices: readonly Splice[]): string {
+  if (doc.lines.length === 0) return doc.bom + splices.map((splice) => splice.text).join('');
   const groups = groupByLines(doc, splices);
   let out = '';
   let copiedUntilLine = 0;
   for (const group of groups) {
-    out += doc.original.slice(doc.originalStarts[copiedUntilLine] ?? doc.original.length, doc.originalStarts[group.firstLine]);
+    out += doc.body.slice(doc.bodyStarts[copiedUntilLine] ?? doc.body.length, doc.bodyStarts[group.firstLine]);
     out += rewriteRegion(doc, group);
     copiedUntilLine = group.lastLine + 1;
   }
-  out += doc.original.slice(doc.originalStarts[copiedUntilLine] ?? doc.original.length);
-  return out;
+  out += doc.body.slice(doc.bodyStarts[copiedUntilLine] ?? doc.body.length);
+  return doc.bom + out;
 }
 
 /** Sorted splices gathered by the lines they touch; splices sharing a line form one group. */

@@ -1,14 +1,15 @@
 import type { Candidate } from './types';
 
-/** A block of whole lines of the file the search was matched to, and what goes in its place. */
-export interface LineMatch {
+/** A block of whole lines of the file the search was matched to. */
+export interface BlockMatch {
   /** 0-based index of the first file line of the block. */
   first: number;
   /** Number of file lines in the block. */
   count: number;
-  replacementLines: string[];
-  /** Extra words for the success message, e.g. how the replacement was re-indented. */
-  note: string;
+  /** (search line, file line) index pairs of the lines matched to each other, in increasing order. */
+  anchors: [number, number][];
+  /** What the step measured, for the success message (e.g. a similarity). */
+  detail: string;
 }
 
 /** What one step of the matching chain found. */

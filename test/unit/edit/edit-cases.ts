@@ -9,14 +9,14 @@ export interface EditCase {
   expected: Applied | Refused;
 }
 
-interface Applied {
+export interface Applied {
   result: string;
   strategy: MatchStrategy;
   /** Replaced lines of the original, 1-based inclusive. */
   lines: [number, number];
 }
 
-interface Refused {
+export interface Refused {
   refused: RegExp;
   /** Line numbers of the candidate places listed, when the search was ambiguous. */
   candidates?: number[];
@@ -25,8 +25,8 @@ interface Refused {
 /** Lines joined with LF and a final newline. */
 export const text = (...lines: string[]): string => `${lines.join('\n')}\n`;
 
-const applied = (result: string, strategy: MatchStrategy, lines: [number, number]): Applied => ({ result, strategy, lines });
-const refused = (pattern: RegExp, candidates?: number[]): Refused => (candidates ? { refused: pattern, candidates } : { refused: pattern });
+export const applied = (result: string, strategy: MatchStrategy, lines: [number, number]): Applied => ({ result, strategy, lines });
+export const refused = (pattern: RegExp, candidates?: number[]): Refused => (candidates ? { refused: pattern, candidates } : { refused: pattern });
 
 const AMBIGUOUS = /matches \d+ places/;
 const NOT_FOUND = /was not found in the file/;
@@ -146,15 +146,16 @@ export const EDIT_CASES: EditCase[] = [
   {
     name: 'exact: an ambiguous exact match stops the chain (no fall-through to a looser step)',
     original: text('if a:', '    x = 1', 'if b:', '    x = 1'),
-    search: 'x = 1\n',
-    replace: 'x = 2\n',
+    // Without a final newline: a search ending in one stands for whole lines and would not match mid-line.
+    search: 'x = 1',
+    replace: 'x = 2',
     expected: refused(/\(exact match\)/, [2, 4]),
   },
   {
     name: 'exact: a single-line search that occurs once inside an indented line keeps the indentation',
     original: 'def greet():\n    print("hello")\n',
-    search: 'print("hello")\n',
-    replace: 'print("bye")\n',
+    search: 'print("hello")',
+    replace: 'print("bye")',
     expected: applied('def greet():\n    print("bye")\n', 'exact', [2, 2]),
   },
 
@@ -204,17 +205,17 @@ export const EDIT_CASES: EditCase[] = [
 
   // ── refusals of bad input ──────────────────────────────────────────────
   { name: 'refuse: empty search', original: 'a\n', search: '', replace: 'x', expected: refused(/`search` is empty.*create_file/) },
-  { name: 'refuse: empty search on an empty file', original: '', search: '', replace: 'x', expected: refused(/`search` is empty/) },
+  { name: 'insert: an empty search on an empty file writes the replacement', original: '', search: '', replace: 'x\n', expected: applied('x\n', 'exact', [1, 1]) },
   { name: 'refuse: any search on an empty file', original: '', search: 'a', replace: 'b', expected: refused(/file is empty/) },
   { name: 'refuse: binary content (NUL)', original: 'PK\u0003\u0004\u0000\u0000data\n', search: 'data', replace: 'x', expected: refused(/binary/) },
   { name: 'refuse: NUL in the search', original: 'a\n', search: 'a\u0000', replace: 'b', expected: refused(/NUL/) },
   { name: 'refuse: whitespace-only search found nowhere exactly', original: 'a\nb\n', search: '   \n', replace: 'x', expected: refused(/only whitespace/) },
   {
     name: 'exact: a whitespace-only search that occurs exactly once still applies',
-    original: 'a\n\nb\n',
-    search: '\n\n',
-    replace: '\n-\n',
-    expected: applied('a\n-\nb\n', 'exact', [1, 2]),
+    original: 'a\n  \nb\n',
+    search: '  \n',
+    replace: '-\n',
+    expected: applied('a\n-\nb\n', 'exact', [2, 2]),
   },
   {
     name: 'not found: unrelated text is refused with the closest region',
@@ -237,7 +238,8 @@ export const EDIT_CASES: EditCase[] = [
     original: 'if (x) {   \n  y();\n}\n',
     search: 'if (x) {\n  y();\n',
     replace: 'if (x) {\n  z();\n',
-    expected: applied('if (x) {\n  z();\n}\n', 'whitespace', [1, 2]),
+    // The line the replacement keeps stays as the file has it, trailing spaces included.
+    expected: applied('if (x) {   \n  z();\n}\n', 'whitespace', [1, 2]),
   },
   {
     name: 'whitespace: trailing spaces and tabs in the search only',
@@ -302,14 +304,15 @@ export const EDIT_CASES: EditCase[] = [
     original: '    if (a  &&  b) {\n        go();\n    }\n',
     search: 'if (a && b) {\n    go();\n}\n',
     replace: 'if (a && b) {\n    stop();\n}\n',
-    expected: applied('    if (a && b) {\n        stop();\n    }\n', 'whitespace', [1, 3]),
+    // The kept first line stays as the file has it; the new line follows the file's indentation.
+    expected: applied('    if (a  &&  b) {\n        stop();\n    }\n', 'whitespace', [1, 3]),
   },
   {
-    name: 'whitespace: flattened search (relative indentation lost) still lands, moved by the first line offset',
+    name: 'whitespace: flattened search (relative indentation lost) still lands, the new line at the depth of the line it replaces',
     original: 'def f():\n    if a:\n        b()\n',
     search: 'if a:\nb()\n',
     replace: 'if a:\nc()\n',
-    expected: applied('def f():\n    if a:\n    c()\n', 'whitespace', [2, 3]),
+    expected: applied('def f():\n    if a:\n        c()\n', 'whitespace', [2, 3]),
   },
 
   // ── indentation ───────────────────────────────────────────────────────
@@ -381,7 +384,8 @@ export const EDIT_CASES: EditCase[] = [
     original: text('def g():', '    a = 1', '    ', '    b = 2'),
     search: 'a = 1\n\nb = 2\n',
     replace: 'a = 1\n\nb = 3\n',
-    expected: applied(text('def g():', '    a = 1', '', '    b = 3'), 'indentation', [2, 4]),
+    // The kept blank line stays as the file has it.
+    expected: applied(text('def g():', '    a = 1', '    ', '    b = 3'), 'indentation', [2, 4]),
   },
   {
     name: 'indentation: new nested lines in the replacement keep their relative depth',
@@ -400,11 +404,11 @@ export const EDIT_CASES: EditCase[] = [
 
   // ── fuzzy ────────────────────────────────────────────────────────────
   {
-    name: 'fuzzy: one mistyped identifier, unique',
+    name: 'fuzzy: one mistyped identifier in lines the replacement removes is refused, naming the line',
     original: text('function add(a, b) {', '  const total = a + b;', '  return total;', '}'),
     search: 'function add(a, b) {\n  const totl = a + b;\n  return totl;\n}\n',
     replace: 'function add(a, b) {\n  return a + b;\n}\n',
-    expected: applied(text('function add(a, b) {', '  return a + b;', '}'), 'fuzzy', [1, 4]),
+    expected: refused(/^Line 2 of your search, which your replacement changes, is not what the file has: line 2 of the file reads `const total = a \+ b;`/),
   },
   {
     name: 'fuzzy: a typo in one function when its neighbour is clearly different',
@@ -442,7 +446,7 @@ export const EDIT_CASES: EditCase[] = [
     expected: refused(NOT_FOUND),
   },
   {
-    name: 'fuzzy: a search missing one short line replaces the whole block',
+    name: 'fuzzy: a search missing one short line, replaced wholesale, is refused (the line may or may not belong in the new text)',
     original: LOADER,
     search: text(
       'def load_rows(path, delimiter=","):',
@@ -454,10 +458,10 @@ export const EDIT_CASES: EditCase[] = [
       '    return rows',
     ),
     replace: 'def load_rows(path):\n    return list(csv.DictReader(open(path)))\n',
-    expected: applied('def load_rows(path):\n    return list(csv.DictReader(open(path)))\n', 'fuzzy', [1, 8]),
+    expected: refused(/^The file has line 4 \(`count = 0`\) where your search leaves it out, right where your replacement adds lines/),
   },
   {
-    name: 'fuzzy: a search with one extra short line replaces the real block only',
+    name: 'fuzzy: a search with one extra short line that the replacement removes is refused',
     original: `# header\n${LOADER}# footer\n`,
     search: text(
       'def load_rows(path, delimiter=","):',
@@ -471,13 +475,13 @@ export const EDIT_CASES: EditCase[] = [
       '    return rows',
     ),
     replace: 'def load_rows(path):\n    return []\n',
-    expected: applied('# header\ndef load_rows(path):\n    return []\n# footer\n', 'fuzzy', [2, 9]),
+    expected: refused(/^Line 6 of your search, `debug = 1`, is not in the file there, and your replacement changes or removes it/),
   },
   {
-    name: 'fuzzy: typo and a different indentation, replacement follows the file',
+    name: 'fuzzy: typo and a different indentation, the typo in a kept line: replacement follows the file',
     original: text('class Cart:', '    def total(self):', '        return sum(item.price for item in self.items)'),
-    search: 'def total(self):\n    return sum(item.prise for item in self.items)\n',
-    replace: 'def total(self):\n    return sum(item.price * item.qty for item in self.items)\n',
+    search: 'def totl(self):\n    return sum(item.price for item in self.items)\n',
+    replace: 'def totl(self):\n    return sum(item.price * item.qty for item in self.items)\n',
     expected: applied(text('class Cart:', '    def total(self):', '        return sum(item.price * item.qty for item in self.items)'), 'fuzzy', [2, 3]),
   },
   {
@@ -538,7 +542,7 @@ export const EDIT_CASES: EditCase[] = [
     original: text('async def run():', '    it = async_iterate()', '    await it.aclose()', '    await it.aclose()', '', 'self.loop.run_until_complete(run())', '', 'def test_next(self):', '    pass'),
     search: text('async def run():', '    it = async_iterate()', '    await it.aclose()', '    await it.aclose()', '', ''),
     replace: 'x\n',
-    expected: refused(/word for word outside the closest block[\s\S]*line 7: \(blank line\)/, [1, 7]),
+    expected: refused(/blank lines at its ends set aside\)[\s\S]*line 7: \(blank line\)/, [1, 7]),
   },
   {
     name: 'fuzzy: a search taken from one of two near-identical methods, minus a line, is refused',
@@ -596,8 +600,35 @@ export const EDIT_CASES: EditCase[] = [
       '    # Corner case for mutable indices:',
       '    s = slice([1, 2], [3, 4], [5, 6])',
     ),
-    replace: '    pass\n',
-    expected: applied('def test_copy(self):\n    pass\n', 'fuzzy', [2, 11]),
+    replace: text(
+      '    s = slice(1, 10)',
+      '    self.assertEqual(s, c)',
+      '',
+      '    s = slice(1, 10, 2)',
+      '    c = copy.deepcopy(s)',
+      '    self.assertEqual(s, c)',
+      '',
+      '    # Corner case: mutable indices',
+      '    s = slice([1, 2], [3, 4], [5, 6])',
+    ),
+    // The left-out line 3 stays in place.
+    expected: applied(
+      text(
+        'def test_copy(self):',
+        '    s = slice(1, 10)',
+        '    c = copy.deepcopy(s)',
+        '    self.assertEqual(s, c)',
+        '',
+        '    s = slice(1, 10, 2)',
+        '    c = copy.deepcopy(s)',
+        '    self.assertEqual(s, c)',
+        '',
+        '    # Corner case: mutable indices',
+        '    s = slice([1, 2], [3, 4], [5, 6])',
+      ),
+      'fuzzy',
+      [2, 11],
+    ),
   },
   {
     name: 'fuzzy: rows of a table that look alike are not shifted onto a neighbour',
@@ -645,7 +676,7 @@ export const EDIT_CASES: EditCase[] = [
     original: 'if (a) {  \r\n  b();\r\n}\r\n',
     search: 'if (a) {\n  b();\n',
     replace: 'if (a) {\n  c();\n',
-    expected: applied('if (a) {\r\n  c();\r\n}\r\n', 'whitespace', [1, 2]),
+    expected: applied('if (a) {  \r\n  c();\r\n}\r\n', 'whitespace', [1, 2]),
   },
   {
     name: 'crlf: indentation step',
@@ -685,11 +716,11 @@ export const EDIT_CASES: EditCase[] = [
     expected: applied('  - 項目一\n  - 項目三\n', 'indentation', [1, 2]),
   },
   {
-    name: 'unicode: fuzzy with emoji and Japanese text',
+    name: 'unicode: fuzzy with emoji and Japanese text, the misspelt line kept as the file has it',
     original: text('const labels = {', '  ok: "✅ 完了しました",', '  fail: "❌ 失敗しました",', '  wait: "⏳ 待機中です",', '};'),
     search: 'const labels = {\n  ok: "✅ 完了しました",\n  fial: "❌ 失敗しました",\n  wait: "⏳ 待機中です",\n};\n',
-    replace: 'const labels = {\n  ok: "✅ 完了",\n  fail: "❌ 失敗",\n  wait: "⏳ 待機",\n};\n',
-    expected: applied(text('const labels = {', '  ok: "✅ 完了",', '  fail: "❌ 失敗",', '  wait: "⏳ 待機",', '};'), 'fuzzy', [1, 5]),
+    replace: 'const labels = {\n  ok: "✅ 完了",\n  fial: "❌ 失敗しました",\n  wait: "⏳ 待機",\n};\n',
+    expected: applied(text('const labels = {', '  ok: "✅ 完了",', '  fail: "❌ 失敗しました",', '  wait: "⏳ 待機",', '};'), 'fuzzy', [1, 5]),
   },
   {
     name: 'unicode: emoji before the match do not shift the reported lines',

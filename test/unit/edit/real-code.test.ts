@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyEdit } from '../../../src/tools/edit';
-import { countLooseWindows, countOccurrences, indentOf, isBlankLine, randomInt, seededRandom, typescriptLibLines } from './real-code';
+import { countLineStartOccurrences, countLooseWindows, countOccurrences, indentOf, isBlankLine, randomInt, seededRandom, typescriptLibLines } from './real-code';
 
 const SOURCES = ['typescript.js', '_tsc.js'].map((name) => ({ name, lines: typescriptLibLines(name) }));
 const REGION_LINES = 1_500;
@@ -41,7 +41,7 @@ describe('applyEdit on random blocks of real code', () => {
       const search = `${s.block.join('\n')}\n`;
       const replacement = [...s.block, `/* edit ${i} */`];
       const outcome = applyEdit(s.original, { search, replace: `${replacement.join('\n')}\n` });
-      const occurrences = countOccurrences(s.original, search);
+      const occurrences = countLineStartOccurrences(s.original, search);
       if (occurrences === 1) {
         applied++;
         if (!outcome.ok) throw new Error(`sample ${i}: refused a unique exact search: ${outcome.error}`);

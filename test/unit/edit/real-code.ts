@@ -30,6 +30,13 @@ export function countOccurrences(haystack: string, needle: string): number {
   return count;
 }
 
+/** Occurrences of `needle` that start a line (how the engine counts a search ending with a newline). */
+export function countLineStartOccurrences(haystack: string, needle: string): number {
+  let count = 0;
+  for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + 1)) if (at === 0 || haystack[at - 1] === '\n') count++;
+  return count;
+}
+
 /** Blocks of `lines` equal to `block` line for line once each line is trimmed at both ends. */
 export function countLooseWindows(lines: readonly string[], block: readonly string[]): number {
   const trimmed = lines.map((line) => line.trim());

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
 import { editFileTool } from '../../../src/tools/edit-file';
+import { readFileTool } from '../../../src/tools/read-file';
 import { parseToolArguments } from '../../../src/tools/registry';
 import { harness } from './helpers';
 
@@ -43,7 +44,16 @@ describe('edit_file: one edit', () => {
     const h = harness({ 'f.py': 'def f():   \n    return 1\n' });
     const result = await editFileTool.run({ path: 'f.py', search: 'def f():\n    return 1', replace: 'def f():\n    return 2' }, h.ctx);
     expect(result.output.split('\n')[0]).toMatch(/^Edited f\.py: applied whitespace-insensitive match at lines 1–2 \(ignoring trailing whitespace/);
-    expect(await h.sandbox.readFile('/workspace/f.py')).toBe('def f():\n    return 2\n');
+    // The kept line is the file's own, trailing spaces and all: only the changed line is written.
+    expect(await h.sandbox.readFile('/workspace/f.py')).toBe('def f():   \n    return 2\n');
+  });
+
+  it('keeps a UTF-8 byte order mark, like line endings', async () => {
+    const h = harness({ 'bom.ts': '\uFEFFexport const a = 1;\r\nexport const b = 2;\r\n' });
+    await readFileTool.run({ path: 'bom.ts' }, h.ctx);
+    const result = await editFileTool.run({ path: 'bom.ts', search: 'export const a = 1;', replace: 'export const a = 10;' }, h.ctx);
+    expect(result.ok, result.output).toBe(true);
+    expect(await h.sandbox.readFile('/workspace/bom.ts')).toBe('\uFEFFexport const a = 10;\r\nexport const b = 2;\r\n');
   });
 
   it('matches ignoring indentation and re-indents the replacement to fit', async () => {
