@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { PhaseSchema } from '../engine/events';
-import { type CommandCheck, DEFAULT_PHASE_SHELL_RULES, checkCommand } from '../shell';
+import { type CommandCheck, DEFAULT_PHASE_SHELL_RULES, checkCommandWithFiles } from '../shell';
 import { type ParsedArgs, UsageError, rejectUnknownFlags, stringFlag } from './args';
 import { messageOf } from '../engine/error-message';
+import { NO_WORKSPACE, localWorkspaceReader } from './workspace-reader';
 
 export const CHECK_COMMAND_FLAGS = ['phase', 'jsonl', 'workdir', 'cwd'] as const;
 
@@ -13,7 +14,9 @@ const InputLineSchema = z.object({ cmd: z.string() });
  * `{"cmd","allowed","readonly","reason"}` line out, in order. Blank lines are
  * skipped; any other line that is not valid input still gets an answer, refused.
  * Without --jsonl, each positional argument is checked and printed as text.
- * --workdir and --cwd say where the workspace and the shell are (default /workspace).
+ * --workdir and --cwd say where the workspace and the shell are (default /workspace);
+ * with --workdir, scripts a command runs by name (npm test, bash x.sh) are read
+ * from that folder on disk and judged by their content.
  */
 export async function checkCommandCommand(args: ParsedArgs, input: AsyncIterable<string>, out: (line: string) => void): Promise<number> {
   rejectUnknownFlags(args, CHECK_COMMAND_FLAGS);
@@ -25,13 +28,14 @@ export async function checkCommandCommand(args: ParsedArgs, input: AsyncIterable
   if (workdir !== undefined && !workdir.startsWith('/')) throw new UsageError('--workdir must be an absolute path');
   if (cwd !== undefined && !cwd.startsWith('/')) throw new UsageError('--cwd must be an absolute path');
   const options = { ...(workdir ? { workdir } : {}), ...(cwd ? { cwd } : {}) };
-  const check = (cmd: string) => safeCheck(cmd, (c) => checkCommand(c, rule, options));
+  const read = workdir ? localWorkspaceReader(workdir) : NO_WORKSPACE;
+  const check = (cmd: string) => safeCheck(cmd, (c) => checkCommandWithFiles(c, rule, options, read));
 
   if (args.flags.get('jsonl') !== true) {
     if (args.positionals.length === 0) throw new UsageError('check-command needs --jsonl (commands on stdin) or commands as arguments');
     let refused = 0;
     for (const cmd of args.positionals) {
-      const result = check(cmd);
+      const result = await check(cmd);
       if (!result.allowed) refused++;
       out(`${result.allowed ? 'allowed' : 'refused'}  ${cmd}\n         ${result.reason}`);
     }
@@ -40,7 +44,7 @@ export async function checkCommandCommand(args: ParsedArgs, input: AsyncIterable
 
   for await (const line of input) {
     if (line.trim() === '') continue;
-    out(toJsonLine(answerLine(line, check)));
+    out(toJsonLine(await answerLine(line, check)));
   }
   return 0;
 }
@@ -49,7 +53,7 @@ interface Answer extends CommandCheck {
   cmd: string | null;
 }
 
-function answerLine(line: string, check: (cmd: string) => CommandCheck): Answer {
+async function answerLine(line: string, check: (cmd: string) => Promise<CommandCheck>): Promise<Answer> {
   let json: unknown;
   try {
     json = JSON.parse(line);
@@ -62,7 +66,7 @@ function answerLine(line: string, check: (cmd: string) => CommandCheck): Answer 
     return refusedLine(null, `expected {"cmd": "..."}${issue ? ` (${issue.path.join('.') || 'line'}: ${issue.message})` : ''}`);
   }
   const cmd = parsed.data.cmd;
-  return { cmd, ...check(cmd) };
+  return { cmd, ...(await check(cmd)) };
 }
 
 function refusedLine(cmd: string | null, why: string): Answer {
@@ -70,9 +74,9 @@ function refusedLine(cmd: string | null, why: string): Answer {
 }
 
 /** The classifier must never take the CLI down: an internal error refuses that one command. */
-function safeCheck(cmd: string, check: (cmd: string) => CommandCheck): CommandCheck {
+async function safeCheck(cmd: string, check: (cmd: string) => Promise<CommandCheck>): Promise<CommandCheck> {
   try {
-    return check(cmd);
+    return await check(cmd);
   } catch (error) {
     return { allowed: false, readonly: false, reason: `internal error while classifying: ${messageOf(error)}` };
   }

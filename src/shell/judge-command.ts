@@ -1,17 +1,24 @@
 import { type Call, makeCall } from './call';
-import { COMMANDS, type CommandSpec, PROJECT_LOCAL_PROGRAMS, SYSTEM_BIN_DIRS, type SpecialJudge, VERSION_FLAGS } from './command-tables';
+import { COMMANDS, PROJECT_LOCAL_PROGRAMS, SYSTEM_BIN_DIRS, VERSION_FLAGS } from './command-tables';
+import type { CommandSpec, SpecialJudge } from './table-types';
 import type { JudgeContext } from './judge-context';
-import { judgeAlias, judgeEval, judgeTrap } from './judge-builtins';
+import { judgeCompgen, judgeEval, judgeFc, judgeHistory, judgeNamesVariable, judgeSource } from './judge-builtins';
 import { DESTRUCTIVE_CHECKS } from './judge-destructive';
 import { judgeFind } from './judge-find';
-import { judgeDestructive, judgeNetwork, judgeReadonly, judgeRunsCode, judgeTestRunner, judgeWriter } from './judge-generic';
+import { judgeDestructive, judgeNetwork, judgeReadonly, judgeRunsCode, judgeWriter } from './judge-generic';
 import { judgeGit } from './judge-git';
 import { judgeInterpreter } from './judge-interpreters';
+import { checkYarnRelease } from './judge-package-scripts';
 import { judgeBuildTool, judgeLauncher, judgePackageManager, judgeSubcommandTool } from './judge-packages';
+import { judgeKill, judgeTop } from './judge-process-tools';
+import { judgeProgramFile } from './judge-scripts';
+import { judgeAlias, judgeEnable, judgeHash, judgeSet, judgeShopt, judgeTrap, judgeUlimit, judgeUmask, judgeUnalias } from './judge-shell-state';
 import { judgeTar } from './judge-tar';
+import { judgeTestRunner } from './judge-test-runners';
+import { judgeAwk, judgeDd, judgeLess, judgeSed, judgeTee } from './judge-text-tools';
 import { judgeVariables } from './judge-variables';
-import { judgeAwk, judgeDd, judgeSed, judgeTee } from './judge-text-tools';
 import { judgeWrapper } from './judge-wrappers';
+import { judgeXargs } from './judge-xargs';
 import { type Arg, showArgv } from './words';
 
 const SPECIAL_JUDGES: Readonly<Record<SpecialJudge, (call: Call, ctx: JudgeContext) => void>> = {
@@ -26,6 +33,22 @@ const SPECIAL_JUDGES: Readonly<Record<SpecialJudge, (call: Call, ctx: JudgeConte
   alias: judgeAlias,
   eval: judgeEval,
   variables: judgeVariables,
+  source: judgeSource,
+  xargs: judgeXargs,
+  kill: judgeKill,
+  set: judgeSet,
+  shopt: judgeShopt,
+  ulimit: judgeUlimit,
+  umask: judgeUmask,
+  hash: judgeHash,
+  unalias: judgeUnalias,
+  enable: judgeEnable,
+  history: judgeHistory,
+  fc: judgeFc,
+  top: judgeTop,
+  less: judgeLess,
+  compgen: judgeCompgen,
+  'names-variable': judgeNamesVariable,
 };
 
 /** Judges one simple command given as words (name first), reporting every finding to `ctx`. */
@@ -33,21 +56,28 @@ export function judgeCommand(argv: readonly Arg[], ctx: JudgeContext): void {
   const nameWord = argv[0];
   if (!nameWord) return;
   if (nameWord.text === null || nameWord.glob) {
-    ctx.report('effect', `'${showArgv(argv)}': the command name '${nameWord.shown}' is not a literal word, so the command cannot be known`);
+    ctx.report('unparsed', `'${showArgv(argv)}': the command name '${nameWord.shown}' is only known when it runs, so the command cannot be judged`);
     return;
   }
-  const name = resolveName(nameWord.text);
-  if (name === null) {
-    ctx.report('effect', `'${showArgv(argv)}' runs the program '${nameWord.text}', which is not a known command`);
+  const resolved = resolveName(nameWord.text);
+  if (resolved === null) {
+    judgeProgramFile(argv, ctx);
     return;
   }
+  if (resolved.fromWorkspace) {
+    ctx.report('test', `'${showArgv(argv)}' runs '${nameWord.text}' from the workspace, which is project code (allowed where tests are)`);
+  }
+  const name = resolved.name;
   const spec = findSpec(name);
   if (!spec) {
     ctx.report('effect', `unknown command '${name}'`);
     return;
   }
   const call = makeCall(name, argv);
-  if (isVersionQuery(name, call.args)) return;
+  if (isVersionQuery(name, call.args)) {
+    if (name === 'yarn') checkYarnRelease(call, ctx.where.cwd, ctx);
+    return;
+  }
   DESTRUCTIVE_CHECKS[name]?.(call, ctx);
   dispatch(call, spec, ctx);
 }
@@ -93,15 +123,16 @@ function findSpec(name: string): CommandSpec | undefined {
 
 /**
  * `/usr/bin/rm` is `rm`; `./gradlew` and `node_modules/.bin/jest` are known
- * project programs; any other path runs a program we know nothing about (null).
+ * project programs, judged by name but run from the workspace; any other
+ * path is a program file judged by its content (null).
  */
-function resolveName(text: string): string | null {
+function resolveName(text: string): { name: string; fromWorkspace: boolean } | null {
   const slash = text.lastIndexOf('/');
-  if (slash === -1) return text;
+  if (slash === -1) return { name: text, fromWorkspace: false };
   const base = text.slice(slash + 1);
   const dir = text.slice(0, slash) || '/';
-  if (SYSTEM_BIN_DIRS.includes(dir)) return base;
-  if (PROJECT_LOCAL_PROGRAMS.has(base)) return base;
+  if (SYSTEM_BIN_DIRS.includes(dir)) return { name: base, fromWorkspace: false };
+  if (PROJECT_LOCAL_PROGRAMS.has(base)) return { name: base, fromWorkspace: true };
   return null;
 }
 

@@ -2,6 +2,9 @@ import type { Call } from './call';
 import type { JudgeContext } from './judge-context';
 import { parseOptions, hasOption } from './options';
 import { type PathScope, SCOPE_WHY, isOutsideWorkspace, pathScope } from './paths';
+import { sendsSignalZero } from './judge-process-tools';
+import { SED_RULES } from './text-tool-tables';
+import { plantsCode } from './write-targets';
 import type { Arg } from './words';
 
 /**
@@ -14,6 +17,11 @@ export const DESTRUCTIVE_CHECKS: Readonly<Record<string, (call: Call, ctx: Judge
   unlink: checkOutsidePaths('deletes'),
   truncate: checkTruncate,
   mv: checkMv,
+  cp: checkCopyDestination,
+  ln: checkCopyDestination,
+  install: checkCopyDestination,
+  sed: checkSedTargets,
+  rsync: checkRsync,
   chmod: checkPermissionChange,
   chown: checkPermissionChange,
   chgrp: checkPermissionChange,
@@ -30,8 +38,9 @@ function checkRm(call: Call, ctx: JudgeContext): void {
   if (hasOption(parsed, ['--no-preserve-root'])) {
     ctx.report('destructive', `${call.shown} allows deleting the root of the file system (--no-preserve-root)`);
   }
-  const recursive = hasOption(parsed, ['-r', '-R', '--recursive']) !== undefined;
-  for (const target of [...parsed.operands, ...parsed.unknown]) {
+  const targets = [...parsed.operands, ...parsed.unknown];
+  const recursive = hasOption(parsed, ['-r', '-R', '--recursive']) !== undefined || mayTurnRecursive(parsed.unknown, targets.length);
+  for (const target of targets) {
     const scope = pathScope(target, ctx.where);
     if (scope === null) continue;
     if (recursive && RECURSIVE_BROAD.has(scope)) {
@@ -40,6 +49,15 @@ function checkRm(call: Call, ctx: JudgeContext): void {
       ctx.report('destructive', `${call.shown} deletes '${target.shown}': ${SCOPE_WHY[scope]}`);
     }
   }
+}
+
+/**
+ * Words only known at run time can be options: `rm $FLAGS dir`, or what
+ * xargs appends (`echo -rf . | xargs rm`). One word cannot be both `-r`
+ * and a target, unless it splits into several.
+ */
+function mayTurnRecursive(unknown: readonly Arg[], targetCount: number): boolean {
+  return unknown.some((word) => word.splits) || (unknown.length > 0 && targetCount > 1);
 }
 
 function checkOutsidePaths(verb: string) {
@@ -62,22 +80,68 @@ function checkTruncate(call: Call, ctx: JudgeContext): void {
   }
 }
 
+/** Moving these away takes the workspace (or more) with them. */
+const MOVE_BROAD: ReadonlySet<PathScope> = new Set(['root', 'home', 'workspace', 'current', 'parent', 'history']);
+
 function checkMv(call: Call, ctx: JudgeContext): void {
   const parsed = parseOptions(call.args, { valued: ['-t', '--target-directory', '-S', '--suffix'] }, ctx.safeVars);
-  const operands = parsed.operands;
-  const destination = operands[operands.length - 1];
+  const targetOption = hasOption(parsed, ['-t', '--target-directory']);
+  const operands = call.args.filter((a) => parsed.operands.includes(a) || parsed.unknown.includes(a));
+  const destination = targetOption ? targetOption.value : (operands.at(-1) ?? null);
+  const sources = targetOption ? operands : operands.slice(0, -1);
   if (destination?.text === '/dev/null') {
     ctx.report('destructive', `${call.shown} moves files into /dev/null, which destroys them`);
   }
-  for (const target of operands) {
+  const destinationScope = destination ? pathScope(destination, ctx.where) : 'unknown';
+  const leavesWorkspace = destination === null || destination.text === null || isOutsideWorkspace(destination.text, ctx.where) || isScratch(destination.text);
+  for (const target of [...sources, ...(destination ? [destination] : [])]) {
     if (target.text !== null && target.text !== '/dev/null' && isOutsideWorkspace(target.text, ctx.where)) {
       ctx.report('destructive', `${call.shown} moves '${target.shown}' outside the workspace`);
     }
-    const scope = pathScope(target, ctx.where);
-    if (target !== destination && (scope === 'root' || scope === 'workspace' || scope === 'history')) {
-      ctx.report('destructive', `${call.shown} moves '${target.shown}': ${SCOPE_WHY[scope]}`);
+  }
+  for (const source of sources) {
+    const scope = pathScope(source, ctx.where);
+    const knownFile = source.leadingVar !== null && ctx.safeVars.has(source.leadingVar);
+    if (scope !== null && (MOVE_BROAD.has(scope) || (scope === 'everything' && leavesWorkspace))) {
+      ctx.report('destructive', `${call.shown} moves '${source.shown}': ${SCOPE_WHY[scope]}`);
+    } else if (scope === 'unknown' && !knownFile && (leavesWorkspace || destinationScope === 'unknown')) {
+      ctx.report('destructive', `${call.shown} moves '${source.shown}', only known when it runs, to '${destination?.shown ?? '?'}': it could be the workspace itself`);
     }
   }
+}
+
+function isScratch(text: string): boolean {
+  return /^\/(var\/)?tmp(\/|$)/.test(text);
+}
+
+/** `cp hook .git/hooks/pre-commit`, `ln -s x ~/.bashrc`: copying into configuration plants code. */
+function checkCopyDestination(call: Call, ctx: JudgeContext): void {
+  const parsed = parseOptions(call.args, { valued: ['-t', '--target-directory', '-S', '--suffix', '-m', '--mode', '-o', '--owner', '-g', '--group'] }, ctx.safeVars);
+  const destination = hasOption(parsed, ['-t', '--target-directory'])?.value ?? parsed.operands.at(-1);
+  if (destination?.text == null || parsed.operands.length + (hasOption(parsed, ['-t', '--target-directory']) ? 1 : 0) < 2) return;
+  const planted = plantsCode(destination.text) ?? plantsCode(`${destination.text}/x`);
+  if (planted) ctx.report('destructive', `${call.shown} writes into '${destination.shown}': ${planted}`);
+}
+
+/** `sed -i … .git/config`: editing configuration in place plants code too. */
+function checkSedTargets(call: Call, ctx: JudgeContext): void {
+  const parsed = parseOptions(call.args, SED_RULES, ctx.safeVars);
+  if (!hasOption(parsed, ['-i', '--in-place', '-I'])) return;
+  const scriptGiven = hasOption(parsed, ['-e', '--expression', '-f', '--file']) !== undefined;
+  for (const file of parsed.operands.slice(scriptGiven ? 0 : 1)) {
+    const planted = file.text === null ? null : plantsCode(file.text);
+    if (planted) ctx.report('destructive', `${call.shown} edits '${file.shown}': ${planted}`);
+  }
+}
+
+/** `rsync --delete SRC DEST` deletes what DEST has that SRC lacks: a broad DEST loses everything. */
+function checkRsync(call: Call, ctx: JudgeContext): void {
+  const parsed = parseOptions(call.args, { valued: ['-e', '--rsh', '--exclude', '--include', '--filter', '-f'] }, ctx.safeVars);
+  const deleting = parsed.options.find((o) => o.name.startsWith('--del') || o.name === '--remove-source-files');
+  const destination = parsed.operands.at(-1);
+  if (!deleting || !destination) return;
+  const scope = pathScope(destination, ctx.where);
+  if (scope !== null && RECURSIVE_BROAD.has(scope)) ctx.report('destructive', `${call.shown} deletes files in '${destination.shown}' that the source lacks (${deleting.name}): ${SCOPE_WHY[scope]}`);
 }
 
 /** World-writable modes: `777`, `0777`, `a+rwx`, `o+w`, `ugo=rwx`. */
@@ -108,6 +172,7 @@ function checkPermissionChange(call: Call, ctx: JudgeContext): void {
 /** `kill -9 -1` signals every process; pid 1 is init. */
 function checkKill(call: Call, ctx: JudgeContext): void {
   const texts = call.args.map((a) => a.text);
+  if (sendsSignalZero(texts)) return;
   const signalGiven = texts[0] !== undefined && texts[0] !== null && texts[0].startsWith('-') && texts[0] !== '--';
   const pids = texts.slice(signalGiven ? (texts[0] === '-s' || texts[0] === '-n' ? 2 : 1) : 0).filter((t) => t !== '--');
   if (pids.some((t) => t === '-1' || t === '1')) {

@@ -1,8 +1,8 @@
 import type { Call } from './call';
-import type { CommandSpec } from './command-tables';
+import type { CommandSpec } from './table-types';
 import type { JudgeContext } from './judge-context';
-import { applyOptionRules } from './judge-options';
-import { optionIs, parseOptions } from './options';
+import { applyOptionRules, lookup } from './judge-options';
+import { hasOption, optionIs, parseOptions } from './options';
 
 type Spec<K extends CommandSpec['kind']> = Extract<CommandSpec, { kind: K }>;
 
@@ -17,7 +17,14 @@ export function judgeWriter(call: Call, spec: Spec<'writes'>, ctx: JudgeContext)
   );
   const first = parsed.operands[0]?.text;
   const readonlyMode = first !== undefined && first !== null && spec.readonlySubcommands?.includes(first);
-  if (readonlyOption || readonlyMode) return;
+  const writesAnyway = (spec.writesWith && hasOption(parsed, spec.writesWith)) || (spec.maxOperands !== undefined && parsed.operands.length + parsed.unknown.length > spec.maxOperands);
+  for (const option of parsed.options) {
+    const run = spec.runsWith && lookup(spec.runsWith, option.name);
+    if (run) ctx.report('effect', `${call.shown} ${run}`);
+  }
+  const remote = spec.remoteOperands && parsed.operands.find((o) => o.text !== null && /^[^/]*:/.test(o.text));
+  if (remote) ctx.report('effect', `${call.shown} reaches '${remote.shown}' over the network: network access is not read-only`);
+  if ((readonlyOption || readonlyMode) && !writesAnyway) return;
   ctx.report('effect', `${call.shown} ${spec.what}`);
 }
 
@@ -32,8 +39,4 @@ export function judgeRunsCode(call: Call, spec: Spec<'runs-code'>, ctx: JudgeCon
 export function judgeDestructive(call: Call, spec: Spec<'destructive'>, ctx: JudgeContext): void {
   ctx.report('effect', `${call.shown} ${spec.what}`);
   ctx.report('destructive', `${call.shown} ${spec.what}`);
-}
-
-export function judgeTestRunner(call: Call, ctx: JudgeContext): void {
-  ctx.report('test', `${call.shown} runs tests`);
 }

@@ -1,5 +1,5 @@
 import type { Call } from './call';
-import { GIT_BRANCH_LISTING, GIT_CONFIG, GIT_GLOBAL_SYNTAX, GIT_SAFE_CONFIG_KEYS, GIT_SUBCOMMANDS, GIT_TAG_LISTING, type GitRule } from './command-tables';
+import { GIT_BRANCH_LISTING, GIT_CONFIG, GIT_GLOBAL_SYNTAX, GIT_PROGRAM_KEYS, GIT_SAFE_CONFIG_KEYS, GIT_SUBCOMMANDS, GIT_TAG_LISTING, type GitRule } from './git-tables';
 import type { JudgeContext } from './judge-context';
 import { applyOptionRules } from './judge-options';
 import { hasOption, optionIs, parseOptions, splitLeadingOptions } from './options';
@@ -8,9 +8,12 @@ import type { Arg } from './words';
 /** git: read-only inspection versus anything that changes refs, index, working tree, config or remotes. */
 export function judgeGit(call: Call, ctx: JudgeContext): void {
   const { options, rest } = splitLeadingOptions(call.args, GIT_GLOBAL_SYNTAX, ctx.safeVars);
+  // `git --help log` and `git log --help` only show the manual.
+  if (options.some((o) => o.name === '--help' || o.name === '-h')) return;
   for (const option of options) judgeGlobalOption(call, option.name, option.value, ctx);
   const [subWord, ...subArgs] = rest;
   if (!subWord) return;
+  if (subArgs.length === 1 && (subArgs[0]?.text === '--help' || subArgs[0]?.text === '-h')) return;
   const sub = subWord.text;
   if (sub === null) {
     ctx.report('effect', `${call.shown}: the git command '${subWord.shown}' is not a literal word`);
@@ -84,7 +87,10 @@ function judgeModes(call: Call, rule: Extract<GitRule, { kind: 'modes' }>, ctx: 
   if (mode === null) ctx.report('effect', `${call.shown}: '${modeWord.shown}' is not a literal word`);
   else if (rule.readonly.includes(mode)) return;
   else if (rule.runs?.includes(mode)) ctx.report('effect', `${call.shown} runs a command in every submodule (${call.name} ${mode})`);
-  else if (rule.network?.includes(mode)) ctx.report('effect', `${call.shown} queries a remote (${call.name} ${mode}): network access is not read-only`);
+  else if (rule.network?.includes(mode)) {
+    if (rule.offline && hasOption(parsed, rule.offline)) return;
+    ctx.report('effect', `${call.shown} queries a remote (${call.name} ${mode}): network access is not read-only`);
+  }
   else ctx.report('effect', `${call.shown} ${rule.what} (${call.name} ${mode})`);
 }
 
@@ -105,18 +111,25 @@ function judgeListing(call: Call, listing: { flags: readonly string[]; valued: r
 function judgeConfig(call: Call, ctx: JudgeContext): void {
   const parsed = parseOptions(call.args, { valued: GIT_CONFIG.valued }, ctx.safeVars);
   const write = hasOption(parsed, GIT_CONFIG.writeFlags);
+  const first = parsed.operands[0]?.text;
+  const subcommand = first != null && (GIT_CONFIG.writeSubcommands.includes(first) || GIT_CONFIG.readSubcommands.includes(first));
+  const words = call.args.filter((a) => parsed.operands.includes(a) || parsed.unknown.includes(a));
+  const key = words[subcommand ? 1 : 0];
+  const removing = (write !== undefined && /unset|remove/.test(write.name)) || (first != null && /unset|remove/.test(first));
   if (write) {
     ctx.report('effect', `${call.shown} changes git config (${write.name})`);
-    return;
-  }
-  const first = parsed.operands[0]?.text;
-  if (first != null && GIT_CONFIG.writeSubcommands.includes(first)) {
+  } else if (first != null && GIT_CONFIG.writeSubcommands.includes(first)) {
     ctx.report('effect', `${call.shown} changes git config (git config ${first})`);
+  } else if ((first != null && GIT_CONFIG.readSubcommands.includes(first)) || hasOption(parsed, GIT_CONFIG.readFlags)) {
+    return;
+  } else if (parsed.operands.length + parsed.unknown.length > 1) {
+    ctx.report('effect', `${call.shown} sets a git config value`);
+  } else {
     return;
   }
-  if (first != null && GIT_CONFIG.readSubcommands.includes(first)) return;
-  if (hasOption(parsed, GIT_CONFIG.readFlags)) return;
-  if (parsed.operands.length + parsed.unknown.length > 1) ctx.report('effect', `${call.shown} sets a git config value`);
+  if (key && !removing && (key.text === null || GIT_PROGRAM_KEYS.test(key.text))) {
+    ctx.report('unparsed', `${call.shown} sets '${key.shown}', a git setting that names a program or file git runs or reads later, which cannot be judged`);
+  }
 }
 
 /** Pathspecs that mean "every file". */
@@ -157,7 +170,10 @@ function checkGitDestructive(call: Call, sub: string, ctx: JudgeContext): void {
       report('rewrites history (git filter-branch)');
       break;
     case 'rm':
-      if (everything && !has(['--cached'])) report(`deletes every tracked file (git rm ${everything.shown})`);
+      if (everything && !has(['--cached', '-n', '--dry-run'])) report(`deletes every tracked file (git rm ${everything.shown})`);
+      break;
+    case 'switch':
+      if (has(['-f', '--force', '--discard-changes'])) report('discards local changes (git switch --discard-changes)');
       break;
   }
 }

@@ -1,5 +1,5 @@
 import type { Call } from './call';
-import { TAR_MODES, TAR_RUNS, TAR_VALUED_SHORT } from './command-tables';
+import { TAR_MODES, TAR_RUNS, TAR_VALUED_SHORT } from './text-tool-tables';
 import type { JudgeContext } from './judge-context';
 import { lookup } from './judge-options';
 import { optionIs, parseOptions } from './options';

@@ -1,9 +1,12 @@
 import type { Call } from './call';
-import { AWK_EFFECTS, AWK_PROGRAM_OPTIONS, AWK_RULES, SED_RULES, SED_SCRIPT_OPTIONS, TEE_SYNTAX } from './command-tables';
+import { scanAwkProgram } from './awk-program';
+import { AWK_PROGRAM_OPTIONS, AWK_RULES, AWK_SAFE_W_OPTIONS, SED_RULES, SED_SCRIPT_OPTIONS, TEE_SYNTAX } from './text-tool-tables';
 import type { JudgeContext } from './judge-context';
+import type { OptionRules } from './table-types';
 import { applyOptionRules } from './judge-options';
 import { hasOption, optionIs, parseOptions } from './options';
-import { isHarmlessSink, isOutsideWorkspace, isRawDevice } from './paths';
+import { isHarmlessSink } from './paths';
+import { reportWriteTarget, writtenPath } from './write-targets';
 import { scanSedScript } from './sed-script';
 import type { Arg } from './words';
 
@@ -27,10 +30,15 @@ export function judgeSed(call: Call, ctx: JudgeContext): void {
   }
 }
 
-/** awk: read-only unless its program writes files, runs commands, or comes from a file. */
+/** awk: read-only unless its program or its options write files, run commands, or load code. */
 export function judgeAwk(call: Call, ctx: JudgeContext): void {
   const parsed = parseOptions(call.args, AWK_RULES, ctx.safeVars);
   applyOptionRules(call, AWK_RULES, ctx, parsed);
+  for (const option of parsed.options.filter((o) => o.name === '-W')) {
+    const word = option.value?.text;
+    const name = word?.split('=')[0];
+    if (name == null || !AWK_SAFE_W_OPTIONS.has(name)) ctx.report('effect', `${call.shown} passes '-W ${option.value?.shown ?? ''}', which can run a program file or write files (awk -W)`);
+  }
   const programOptions = parsed.options.filter((o) => AWK_PROGRAM_OPTIONS.some((k) => optionIs(o.name, k)));
   const programs: (Arg | null)[] = programOptions.map((o) => o.value);
   if (programs.length === 0 && !hasOption(parsed, ['-f', '--file', '-E', '--exec'])) programs.push(parsed.operands[0] ?? null);
@@ -40,9 +48,27 @@ export function judgeAwk(call: Call, ctx: JudgeContext): void {
       ctx.report('effect', `${call.shown}: the awk program '${program.shown}' is not a literal word, so what it does cannot be checked`);
       continue;
     }
-    for (const [pattern, what] of AWK_EFFECTS) {
-      if (pattern.test(program.text)) ctx.report('effect', `${call.shown} ${what}`);
-    }
+    const effects = scanAwkProgram(program.text);
+    if (effects.runs) ctx.report('effect', `${call.shown} ${effects.runs}`);
+    if (effects.writes) ctx.report('effect', `${call.shown} ${effects.writes}`);
+    if (effects.unreadable) ctx.report('effect', `${call.shown}: could not read the awk program (${effects.unreadable})`);
+  }
+}
+
+const LESS_RULES: OptionRules = {
+  valued: ['-o', '-O', '--log-file', '--LOG-FILE', '-b', '-h', '-j', '-k', '-p', '-P', '-t', '-T', '-x', '-y', '-z', '--tabs', '--pattern', '--lesskey-file'],
+  writes: { '-o': 'copies its input to a log file (less -o)', '-O': 'copies its input to a log file (less -O)', '--log-file': 'copies its input to a log file', '--LOG-FILE': 'copies its input to a log file' },
+};
+
+/**
+ * less: a pager, read-only unless it logs to a file, or a `+CMD` start
+ * command runs a shell command (`!`, `|`), an editor (`v`) or saves (`s`).
+ */
+export function judgeLess(call: Call, ctx: JudgeContext): void {
+  applyOptionRules(call, LESS_RULES, ctx);
+  for (const arg of call.args) {
+    const command = arg.text?.startsWith('+') ? arg.text.slice(1).replace(/^\+/, '') : null;
+    if (command !== null && /^[0-9]*[!|#vs]|[!|]/.test(command)) ctx.report('effect', `${call.shown} starts with the less command '${command}', which can run programs or write a file`);
   }
 }
 
@@ -52,7 +78,7 @@ export function judgeTee(call: Call, ctx: JudgeContext): void {
   const append = hasOption(parsed, ['-a', '--append']) !== undefined;
   for (const target of [...parsed.operands, ...parsed.unknown]) {
     if (target.text !== null && isHarmlessSink(target.text)) continue;
-    ctx.report('effect', `${call.shown} writes to '${target.shown}'`);
+    ctx.report('effect', `${call.shown} writes to '${target.shown}'`, writtenPath(target, ctx));
     reportWriteTarget(call, target, !append, ctx);
   }
 }
@@ -72,11 +98,4 @@ export function judgeDd(call: Call, ctx: JudgeContext): void {
     ctx.report('effect', `${call.shown} writes to '${path}'`);
     reportWriteTarget(call, { ...arg, text: path, shown: path }, true, ctx);
   }
-}
-
-/** Overwriting a device or a file outside the workspace is destructive. */
-export function reportWriteTarget(call: { shown: string }, target: Arg, truncates: boolean, ctx: JudgeContext): void {
-  if (target.text === null) return;
-  if (isRawDevice(target.text)) ctx.report('destructive', `${call.shown} overwrites the device '${target.text}'`);
-  else if (truncates && isOutsideWorkspace(target.text, ctx.where)) ctx.report('destructive', `${call.shown} overwrites '${target.text}' outside the workspace`);
 }

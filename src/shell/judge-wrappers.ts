@@ -1,14 +1,15 @@
 import type { Call } from './call';
-import type { WrapperSpec } from './command-tables';
+import type { WrapperSpec } from './table-types';
 import type { JudgeContext } from './judge-context';
 import { lookup } from './judge-options';
 import { optionIs, splitLeadingOptions } from './options';
+import { changeDirectory } from './paths';
 import { checkVariableSetting } from './variables';
 import type { Arg } from './words';
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
-/** env, timeout, nice, xargs, sudo…: judged by what they run. */
+/** env, timeout, nice, sudo…: judged by what they run. */
 export function judgeWrapper(call: Call, spec: WrapperSpec, ctx: JudgeContext): void {
   const { options, rest } = splitLeadingOptions(call.args, spec.syntax, ctx.safeVars);
   // `exec 3>&-` or a bare `sudo` runs nothing; `sudo -i` starts a root shell.
@@ -35,20 +36,22 @@ export function judgeWrapper(call: Call, spec: WrapperSpec, ctx: JudgeContext): 
     return;
   }
   if (wrapped.length === 0) return;
+  const chdir = options.find((o) => spec.chdirOptions?.some((k) => optionIs(o.name, k)));
+  const cwd = chdir ? changeDirectory(ctx.where.cwd, chdir.value?.text ?? null) : undefined;
   const direct = options.some((o) => spec.directOptions?.some((k) => optionIs(o.name, k)));
   if (spec.viaShell && !direct) judgeJoined(wrapped, call, ctx);
-  else ctx.judgeArgv(wrapped);
+  else ctx.judgeArgv(wrapped, { ...(cwd === undefined ? {} : { cwd }), inShell: spec.inShell ?? false });
 }
 
 /** Words joined with spaces and run by a shell (`watch ls -l`, `env -S "…"`, `eval`). */
-export function judgeJoined(words: readonly Arg[], call: Call, ctx: JudgeContext): void {
+export function judgeJoined(words: readonly Arg[], call: Call, ctx: JudgeContext, sameShell = false): void {
   const texts: string[] = [];
   for (const word of words) {
     if (word.text === null) {
-      ctx.report('effect', `${call.shown} runs '${word.shown}' as shell code, which is not a literal word`);
+      ctx.report('unparsed', `${call.shown} runs '${word.shown}' as shell code, and that code is only known when it runs`);
       return;
     }
     texts.push(word.text);
   }
-  if (texts.length > 0) ctx.judgeText(texts.join(' '), call.name);
+  if (texts.length > 0) ctx.judgeText(texts.join(' '), call.name, { childShell: !sameShell });
 }

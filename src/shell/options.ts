@@ -42,12 +42,23 @@ export function parseOptions(args: readonly Arg[], syntax: OptionSyntax, safeVar
       optionsEnded = true;
       continue;
     }
+    if (syntax.longSingleDash && text.startsWith('-') && text.length > 1) {
+      const single = text.startsWith('--') ? text.slice(1) : text;
+      const eq = single.indexOf('=');
+      const name = eq === -1 ? single : single.slice(0, eq);
+      if (eq !== -1) result.options.push({ name, value: literalFrom(arg, single.slice(eq + 1)) });
+      else if (valued.includes(name)) {
+        result.options.push({ name, value: args[i + 1] ?? null });
+        i++;
+      } else result.options.push({ name, value: null });
+      continue;
+    }
     if (text.startsWith('--')) {
       const eq = text.indexOf('=');
       const typed = eq === -1 ? text : text.slice(0, eq);
       if (eq !== -1) {
         result.options.push({ name: typed, value: literalFrom(arg, text.slice(eq + 1)) });
-      } else if (findLong(typed, valued) !== undefined && !findLong(typed, attachedOnly)) {
+      } else if (!syntax.flags?.includes(typed) && findLong(typed, valued) !== undefined && !findLong(typed, attachedOnly)) {
         result.options.push({ name: typed, value: args[i + 1] ?? null });
         i++;
       } else {
@@ -106,7 +117,7 @@ export function hasOption(parsed: ParsedArgv, keys: readonly string[]): ParsedOp
 }
 
 function literalFrom(arg: Arg, text: string): Arg {
-  return { text, lead: text, leadingVar: null, leadingCommand: null, glob: arg.glob, shown: text };
+  return { text, lead: text, leadingVar: null, leadingCommand: null, glob: arg.glob, splits: false, shown: text };
 }
 
 /**

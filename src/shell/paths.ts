@@ -112,7 +112,7 @@ export function isHarmlessSink(text: string): boolean {
 
 /** A disk or other device: writing to it can destroy a file system. */
 export function isRawDevice(text: string): boolean {
-  return text.startsWith('/dev/') && !isHarmlessSink(text);
+  return text.startsWith('/dev/') && !isHarmlessSink(text) && !/^\/dev\/(tcp|udp)\//.test(text);
 }
 
 /** Paths outside the workspace, /dev and the scratch directories (relative ones resolved from the current directory). */
@@ -127,4 +127,18 @@ export function isOutsideWorkspace(text: string, where: PathContext): boolean {
   if (path === root || path.startsWith(`${root}/`)) return false;
   if (path.startsWith('/dev/')) return false;
   return !SCRATCH_DIRS.some((dir) => path === dir || path.startsWith(`${dir}/`));
+}
+
+/** The absolute path a command would open for `text`; null when that depends on the home or an unknown directory. */
+export function resolvePath(text: string, where: PathContext): string | null {
+  if (text.startsWith('~')) return null;
+  if (text.startsWith('/')) return `/${normalizeSegments(text.split('/')).join('/')}`;
+  if (where.cwd === null || where.cwd.startsWith('~')) return null;
+  return `/${normalizeSegments([...where.cwd.split('/'), ...text.split('/')]).join('/')}`;
+}
+
+/** The directory holding `path` (`/` for `/`). */
+export function parentDirectory(path: string): string {
+  const cut = path.lastIndexOf('/');
+  return cut <= 0 ? '/' : path.slice(0, cut);
 }

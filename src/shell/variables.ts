@@ -1,4 +1,4 @@
-import { DANGEROUS_VARIABLES } from './command-tables';
+import { CONFIG_LOCATION_VARIABLES, DANGEROUS_VARIABLES, DANGEROUS_VARIABLE_PREFIXES } from './command-tables';
 import type { JudgeContext } from './judge-context';
 
 /**
@@ -8,6 +8,11 @@ import type { JudgeContext } from './judge-context';
  */
 export function mayHideCode(text: string): boolean {
   return text.includes('$(') || text.includes('`');
+}
+
+/** A variable whose value decides which programs later commands run (PATH, PAGER, LD_PRELOAD, HOME…). */
+export function isDangerousVariable(name: string): boolean {
+  return DANGEROUS_VARIABLES.has(name) || CONFIG_LOCATION_VARIABLES.has(name) || DANGEROUS_VARIABLE_PREFIXES.some((prefix) => name.startsWith(prefix));
 }
 
 /** `NAME` of `NAME=…`, `NAME+=…` or `NAME[sub]=…`, without the subscript. */
@@ -23,8 +28,11 @@ export function variableName(name: string): string {
  */
 export function checkVariableSetting(name: string, literalValue: string, shown: string, ctx: JudgeContext): void {
   const base = variableName(name);
-  if (DANGEROUS_VARIABLES.has(base)) {
+  if (isDangerousVariable(base)) {
     ctx.report('effect', `${shown} sets ${base}, which can make later commands run other programs`);
+  }
+  if (ctx.persistent && (base === 'BASH_CMDS' || base === 'BASH_ALIASES')) {
+    ctx.report('destructive', `${shown} makes a command name run something else for every later command in this shell (${base})`);
   }
   if (mayHideCode(name.slice(base.length)) || mayHideCode(literalValue)) {
     ctx.report('effect', `${shown} stores command substitution syntax in ${base}, which bash can run later (arithmetic, eval, prompts)`);

@@ -12,19 +12,26 @@ export interface Arg {
   leadingCommand: string | null;
   /** Contains an unquoted glob pattern (`*`, `?`, `[...]`). */
   glob: boolean;
+  /** May expand into several words (an unquoted expansion, `"$@"`, a brace expansion, xargs input). */
+  splits: boolean;
   /** A source-like rendering for messages. */
   shown: string;
 }
 
 /** A word made from a known string (for argv built from other words, e.g. `{}` placeholders). */
 export function literalArg(text: string): Arg {
-  return { text, lead: text, leadingVar: null, leadingCommand: null, glob: false, shown: text };
+  return { text, lead: text, leadingVar: null, leadingCommand: null, glob: false, splits: false, shown: text };
+}
+
+/** A word only known when the command runs (input xargs appends, a name it substitutes). */
+export function unknownArg(shown: string, splits: boolean, lead = ''): Arg {
+  return { text: null, lead, leadingVar: null, leadingCommand: null, glob: false, splits, shown };
 }
 
 export function wordToArg(word: WordNode): Arg {
-  const state: CollectState = { text: '', lead: '', leadDone: false, leadingVar: null, leadingCommand: null, glob: false };
-  collect(word.parts, state, true);
-  return { text: state.text, lead: state.lead, leadingVar: state.leadingVar, leadingCommand: state.leadingCommand, glob: state.glob, shown: renderWord(word) };
+  const state: CollectState = { text: '', lead: '', leadDone: false, leadingVar: null, leadingCommand: null, glob: false, splits: false };
+  collect(word.parts, state, true, false);
+  return { text: state.text, lead: state.lead, leadingVar: state.leadingVar, leadingCommand: state.leadingCommand, glob: state.glob, splits: state.splits, shown: renderWord(word) };
 }
 
 interface CollectState {
@@ -34,9 +41,10 @@ interface CollectState {
   leadingVar: string | null;
   leadingCommand: string | null;
   glob: boolean;
+  splits: boolean;
 }
 
-function collect(parts: readonly WordPart[], state: CollectState, atStart: boolean): void {
+function collect(parts: readonly WordPart[], state: CollectState, atStart: boolean, quoted: boolean): void {
   let first = atStart;
   for (const part of parts) {
     const literal = literalValue(part);
@@ -45,8 +53,9 @@ function collect(parts: readonly WordPart[], state: CollectState, atStart: boole
       if (state.text !== null) state.text += literal;
       if (!state.leadDone) state.lead += literal;
     } else if (part.type === 'DoubleQuoted') {
-      collect(part.parts, state, first && state.lead === '');
+      collect(part.parts, state, first && state.lead === '', true);
     } else {
+      if (mayExpandToWords(part, quoted)) state.splits = true;
       if (first && !state.leadDone && state.lead === '') {
         if (part.type === 'ParameterExpansion' && part.operation === null) state.leadingVar = part.parameter;
         if (part.type === 'CommandSubstitution') state.leadingCommand = soleCommandName(part.body);
@@ -56,6 +65,14 @@ function collect(parts: readonly WordPart[], state: CollectState, atStart: boole
     }
     first = false;
   }
+}
+
+/** Unquoted expansions are split into words; `"$@"` and `"${a[@]}"` expand to several even when quoted. */
+function mayExpandToWords(part: WordPart, quoted: boolean): boolean {
+  if (part.type === 'BraceExpansion') return true;
+  if (part.type === 'ParameterExpansion' && (part.parameter === '@' || part.parameter.endsWith('[@]'))) return true;
+  if (part.type === 'ParameterExpansion' && part.operation?.type === 'ArrayKeys') return true;
+  return !quoted && (part.type === 'ParameterExpansion' || part.type === 'CommandSubstitution' || part.type === 'ArithmeticExpansion');
 }
 
 /** `which` in `$(which node)`: the name of the only command of a substitution, if it is that simple. */

@@ -1,3 +1,6 @@
+import { mkdtempSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError, parseArgs } from '../../../src/cli/args';
 import { checkCommandCommand } from '../../../src/cli/check-command';
@@ -28,12 +31,30 @@ describe('check-command CLI', () => {
   });
 
   it('uses the rule of the phase it is given', async () => {
-    const input = ['npm test', 'rm old.txt', 'rm -rf /'].map(jsonl);
+    const input = ['npx vitest run', 'rm old.txt', 'rm -rf /'].map(jsonl);
     const allowedIn = async (phase: string) => (await run(['--phase', phase, '--jsonl'], input)).out.map((l) => (JSON.parse(l) as { allowed: boolean }).allowed);
     expect(await allowedIn('planning')).toEqual([false, false, false]);
     expect(await allowedIn('verification')).toEqual([true, false, false]);
     expect(await allowedIn('building')).toEqual([true, true, false]);
     expect(await allowedIn('delivery')).toEqual([true, true, true]);
+  });
+
+  it('with --workdir, judges scripts run by name by their content on disk', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'phasegate-check-'));
+    mkdirSync(join(dir, 'tests'));
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ scripts: { test: 'bash tests/run.sh', wipe: 'bash tests/wipe.sh' } }));
+    writeFileSync(join(dir, 'tests/run.sh'), 'echo ok\n');
+    writeFileSync(join(dir, 'tests/wipe.sh'), 'rm -rf .\n');
+    writeFileSync(join(mkdtempSync(join(tmpdir(), 'phasegate-outside-')), 'x.sh'), 'echo hi\n');
+    symlinkSync('/etc/hostname', join(dir, 'tests/out.sh'));
+    const input = ['npm test', 'npm run wipe', 'bash tests/out.sh'].map(jsonl);
+    const answers = (await run(['--phase', 'building', '--jsonl', '--workdir', dir], input)).out.map((l) => JSON.parse(l) as { allowed: boolean; reason: string });
+    expect(answers.map((a) => a.allowed)).toEqual([true, false, false]);
+    expect(answers[1]?.reason).toContain('rm -rf');
+    expect(answers[2]?.reason).toContain('out of the workspace');
+    const without = (await run(['--phase', 'building', '--jsonl'], [jsonl('npm test')])).out.map((l) => JSON.parse(l) as { allowed: boolean; reason: string });
+    expect(without[0]?.allowed).toBe(false);
+    expect(without[0]?.reason).toContain('--workdir');
   });
 
   it('still answers lines that are not valid input, refused, and skips blank ones', async () => {

@@ -29,6 +29,8 @@ describe('classifier invariants', () => {
       expect(verdict.readonly, cmd).toBe(verdict.reasons.length === 0);
       expect(verdict.reason, cmd).toBe(verdict.reasons[0] ?? 'read-only');
       if (verdict.isTest || verdict.destructive || !verdict.parsed) expect(verdict.readonly, cmd).toBe(false);
+      if (verdict.needsFiles.length > 0) expect(verdict.parsed, cmd).toBe(false);
+      expect(verdict.denied, cmd).toEqual([]);
       if (verdict.destructive) expect(checkCommand(cmd, 'not_destructive').allowed, cmd).toBe(false);
       if (!verdict.readonly) expect(checkCommand(cmd, 'readonly').allowed, cmd).toBe(false);
       expect(checkCommand(cmd, 'any').allowed).toBe(true);
