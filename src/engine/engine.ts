@@ -18,7 +18,7 @@ export interface RunOptions {
   mode: Mode;
   model: Model;
   maxIterations: number;
-  /** plan_exec only: overrides merged onto the default phase policy. */
+  /** Overrides merged onto the default policy: `phases` in plan_exec, `commands` (the user's rules) in both modes. */
   policy?: unknown;
   /** Values that must never appear in the log (API keys). */
   secrets?: string[];
@@ -103,13 +103,18 @@ export class Engine {
 
   private async execute(options: RunOptions, emit: (p: EventPayload) => void, signal: AbortSignal): Promise<LoopOutcome> {
     if (options.task.trim() === '') return { status: 'failed', errorCode: 'empty_task', reason: 'The task is empty.', iterations: 0 };
-    const gateOptions: GateOptions = { emit, workdir: this.sandbox.workdir, readScript: (path) => this.readScript(path) };
+    const resolved = resolvePolicy(options.policy, KNOWN_TOOL_NAMES);
+    if (!resolved.ok) return { status: 'failed', errorCode: 'invalid_policy', reason: `The policy is invalid: ${resolved.error}`, iterations: 0 };
+    const gateOptions: GateOptions = {
+      emit,
+      workdir: this.sandbox.workdir,
+      readScript: (path) => this.readScript(path),
+      userRules: resolved.policy.commands,
+    };
     let gate: Gate = new GuardGate(reactRules(options.allowDestructive === true), gateOptions);
     let phases: PhaseControl | undefined;
     let phaseLayer: string | null = null;
     if (options.mode === 'plan_exec') {
-      const resolved = resolvePolicy(options.policy, KNOWN_TOOL_NAMES);
-      if (!resolved.ok) return { status: 'failed', errorCode: 'invalid_policy', reason: `The phase policy is invalid: ${resolved.error}`, iterations: 0 };
       const phaseGate = new PhaseGate(resolved.policy, gateOptions);
       phaseGate.start();
       gate = phaseGate;

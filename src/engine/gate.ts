@@ -2,6 +2,7 @@ import type { Emit, Phase } from './events';
 import { nextPhase } from './phases';
 import { toolAllowed, type PhasePolicy, type Policy } from './policy';
 import { compileGlob } from '../tools/glob';
+import type { UserCommandRules } from '../shell/user-rules-schema';
 
 /** Why the gate said no, in the shape the model gets back. `phase` is null outside plan_exec. */
 export interface Refusal {
@@ -55,24 +56,19 @@ export interface Gate {
   advance(reason: string): { from: Phase; to: Phase } | null;
 }
 
-export const OPEN_GATE: Gate = {
-  phase: null,
-  beginCall: () => ({ allowed: true }),
-  checkCommand: async () => ({ allowed: true }),
-  checkWrite: () => ({ allowed: true }),
-  watchedEffects: () => null,
-  refuseEffects: () => ({ allowed: true }),
-  endCall: () => ({ refusal: null, note: null }),
-  advance: () => null,
-};
-
 export interface GateOptions {
   emit: Emit;
   /** Workspace root: paths outside it make a command destructive. */
   workdir: string;
   /** Lets the judge read scripts a command runs by name; without it such scripts cannot be judged. */
   readScript?: ScriptReader;
+  /** The user's own command rules (the policy's `commands`), applied whatever the phase. */
+  userRules?: UserCommandRules;
 }
+
+const NO_READER: ScriptReader = async () => {
+  throw new Error('workspace files cannot be read here');
+};
 
 /** The rules in force right now and how refusals are recorded: shared by the phased and the react gate. */
 abstract class RuleGate implements Gate {
@@ -97,9 +93,10 @@ abstract class RuleGate implements Gate {
 
   async checkCommand(command: string, cwd?: string): Promise<GateDecision> {
     // The classifier brings just-bash's parser: loaded with the first gated command, not with the worker.
-    const { checkCommand } = await import('../shell/check-command');
-    const { workdir } = this.options;
-    const verdict = checkCommand(command, this.rules.shell, { workdir, ...(cwd ? { cwd } : {}) });
+    const { checkCommandWithFiles } = await import('../shell/classify-with-files');
+    const { workdir, userRules, readScript } = this.options;
+    const options = { workdir, ...(cwd ? { cwd } : {}), ...(userRules ? { userRules } : {}) };
+    const verdict = await checkCommandWithFiles(command, this.rules.shell, options, readScript ?? NO_READER);
     if (verdict.allowed) return { allowed: true };
     return this.refuse('command', command, `the command is not allowed in ${this.where}: ${verdict.reason}`);
   }

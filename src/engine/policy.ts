@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ShellRuleSchema, type ShellRule } from '../shell/shell-rules';
+import { UserCommandRulesSchema, type UserCommandRules } from '../shell/user-rules-schema';
 import { PHASES, PhaseSchema, type Phase } from './phases';
 import { messageOf } from './error-message';
 
@@ -28,6 +29,8 @@ export type PhasePolicy = z.infer<typeof PhasePolicySchema>;
 export interface Policy {
   startPhase: Phase;
   phases: Record<Phase, PhasePolicy>;
+  /** The user's own command rules, in every phase and in react mode: deny refuses, allow lifts a command's own findings. */
+  commands: UserCommandRules;
 }
 
 const READ_TOOLS = ['read_file', 'list_files', 'search_codebase', 'outline'];
@@ -37,6 +40,7 @@ const TEST_CACHES = ['node_modules/.cache/**', 'node_modules/.vite/**', 'node_mo
 
 export const DEFAULT_POLICY: Policy = {
   startPhase: 'planning',
+  commands: { allow: [], deny: [] },
   phases: {
     planning: {
       tools: [...READ_TOOLS, 'run_command', 'advance_phase'],
@@ -77,6 +81,7 @@ export const DEFAULT_POLICY: Policy = {
 export const PolicyOverridesSchema = z.strictObject({
   startPhase: PhaseSchema.optional(),
   phases: z.record(z.string(), PhasePolicySchema.partial()).optional(),
+  commands: UserCommandRulesSchema.optional(),
 });
 
 export type PolicyResult = { ok: true; policy: Policy } | { ok: false; error: string };
@@ -108,7 +113,10 @@ export function resolvePolicy(overrides: unknown, knownTools: readonly string[])
       }
     }
   }
-  return { ok: true, policy: { startPhase: parsed.data.startPhase ?? DEFAULT_POLICY.startPhase, phases } };
+  return {
+    ok: true,
+    policy: { startPhase: parsed.data.startPhase ?? DEFAULT_POLICY.startPhase, phases, commands: parsed.data.commands ?? DEFAULT_POLICY.commands },
+  };
 }
 
 /** Parses the JSON text a person typed in Settings; empty text means "the defaults". */

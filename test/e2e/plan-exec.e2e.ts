@@ -163,7 +163,6 @@ describe('the phase policy in Settings', () => {
 
     const mode = dialog.getByRole('combobox', { name: 'Mode', exact: true });
     expect(await mode.inputValue()).toBe('react');
-    expect(await dialog.getByRole('textbox', { name: 'Phase policy (JSON)' }).count()).toBe(0);
     await mode.selectOption('plan_exec');
 
     // The defaults, read-only, for reference.
@@ -171,7 +170,7 @@ describe('the phase policy in Settings', () => {
     const defaults = await waitForText(dialog.getByLabel('Default policy JSON'), (text) => text.includes('"startPhase"'), { what: 'the default policy' });
     expect(JSON.parse(defaults)).toMatchObject({ startPhase: 'planning', phases: { planning: { writes: false } } });
 
-    const policy = dialog.getByRole('textbox', { name: 'Phase policy (JSON)' });
+    const policy = dialog.getByRole('textbox', { name: 'Policy (JSON)' });
     await policy.fill('{"phases":{"planning":{"tools":["rm"]}}}');
     const error = await waitForText(policyError(page), (text) => text.includes('"rm"'), { what: 'the inline policy error' });
     expect(error).toContain('phases.planning.tools');
@@ -201,7 +200,7 @@ describe('the phase policy in Settings', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Settings' }).click();
     expect(await dialog.getByRole('combobox', { name: 'Mode', exact: true }).inputValue()).toBe('plan_exec');
-    expect(await dialog.getByRole('textbox', { name: 'Phase policy (JSON)' }).inputValue()).toBe(valid);
+    expect(await dialog.getByRole('textbox', { name: 'Policy (JSON)' }).inputValue()).toBe(valid);
     await context.close();
   });
 });

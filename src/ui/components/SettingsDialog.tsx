@@ -24,9 +24,13 @@ const MODE_LABELS: Record<Mode, string> = {
 };
 
 const MODE_NOTES: Record<Mode, string> = {
-  react: 'The agent may use every tool at any time.',
+  react: 'The agent may use every tool at any time; destructive commands are refused unless allowed below.',
   plan_exec: 'The run walks planning → building → verification → delivery; each phase allows only some tools and commands, and the gate refuses the rest.',
 };
+
+const POLICY_NOTE =
+  'Empty uses the defaults. "phases" merges onto the plan & execute phases; "commands": {"deny": ["git push"], "allow": ["npm run lint"]} ' +
+  'applies in both modes, matched on the parsed command (a deny rule always wins).';
 
 /** Typing pauses this long before the policy is checked. */
 const POLICY_CHECK_DELAY_MS = 250;
@@ -69,8 +73,8 @@ export function SettingsDialog({ open, settings, scenarios, onSave, onCancel, on
   };
 
   const policyProblem = useCallback(
-    async (mode: Mode, text: string): Promise<string | null> => {
-      if (mode !== 'plan_exec' || text.trim() === '') return null;
+    async (text: string): Promise<string | null> => {
+      if (text.trim() === '') return null;
       try {
         return await checkPolicy(text);
       } catch (error) {
@@ -82,22 +86,22 @@ export function SettingsDialog({ open, settings, scenarios, onSave, onCancel, on
 
   // The policy is checked as it is typed, so its error shows before Save.
   useEffect(() => {
-    if (!open || draft.mode !== 'plan_exec') return;
+    if (!open) return;
     const seq = ++checkSeq.current;
     const timer = setTimeout(() => {
-      void policyProblem(draft.mode, draft.policyText).then((problem) => {
+      void policyProblem(draft.policyText).then((problem) => {
         if (seq === checkSeq.current) setErrors((current) => ({ ...current, policyText: problem ?? undefined }));
       });
     }, POLICY_CHECK_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [open, draft.mode, draft.policyText, policyProblem]);
+  }, [open, draft.policyText, policyProblem]);
 
   const save = async () => {
     const snapshot = draft;
     const seq = ++checkSeq.current;
     const result = validateDraft(snapshot);
     setSaving(true);
-    const problem = await policyProblem(snapshot.mode, snapshot.policyText);
+    const problem = await policyProblem(snapshot.policyText);
     setSaving(false);
     // Closed, or the text changed, while the worker answered: this save no longer applies.
     if (seq !== checkSeq.current) return;
@@ -293,8 +297,6 @@ export function SettingsDialog({ open, settings, scenarios, onSave, onCancel, on
                   const mode = ModeSchema.safeParse(event.target.value);
                   if (!mode.success) return;
                   update('mode', mode.data);
-                  // A hidden field keeps no error; switching back re-checks the text.
-                  setErrors((current) => ({ ...current, policyText: undefined }));
                 }}
               >
                 {ModeSchema.options.map((mode) => (
@@ -305,30 +307,21 @@ export function SettingsDialog({ open, settings, scenarios, onSave, onCancel, on
               </select>
             )}
           </Field>
-          {draft.mode === 'plan_exec' && (
-            <>
-              <Field
-                id="policy"
-                label="Phase policy (JSON)"
-                error={errors.policyText}
-                note="Empty uses the default policy; what you write merges onto it per phase."
-              >
-                {(control) => (
-                  <textarea
-                    {...control}
-                    className="policy-input"
-                    rows={5}
-                    spellCheck={false}
-                    autoComplete="off"
-                    placeholder='{"phases": {"planning": {"autoAdvanceAfter": 5}}}'
-                    value={draft.policyText}
-                    onChange={(event) => update('policyText', event.target.value)}
-                  />
-                )}
-              </Field>
-              <DefaultPolicy />
-            </>
-          )}
+          <Field id="policy" label="Policy (JSON)" error={errors.policyText} note={POLICY_NOTE}>
+            {(control) => (
+              <textarea
+                {...control}
+                className="policy-input"
+                rows={5}
+                spellCheck={false}
+                autoComplete="off"
+                placeholder='{"phases": {"planning": {"autoAdvanceAfter": 5}}, "commands": {"deny": ["git push"]}}'
+                value={draft.policyText}
+                onChange={(event) => update('policyText', event.target.value)}
+              />
+            )}
+          </Field>
+          <DefaultPolicy />
           <div className="field">
             <label className="check">
               <input

@@ -1,7 +1,7 @@
 import { DEFAULT_SETTINGS, type Settings } from '../../engine/settings';
 import { messageOf } from '../../engine/error-message';
 
-/** What the page keeps: the engine's settings plus the phase policy exactly as typed (empty = the defaults). */
+/** What the page keeps: the engine's settings plus the policy exactly as typed (empty = the defaults). */
 export interface PageSettings extends Settings {
   policyText: string;
 }
@@ -11,15 +11,16 @@ export const DEFAULT_PAGE_SETTINGS: PageSettings = { ...DEFAULT_SETTINGS, policy
 export type RunPolicy = { ok: true; policy: unknown } | { ok: false; error: string };
 
 /**
- * The policy overrides a run request carries: only in plan_exec, and undefined for
- * the defaults. Settings checks the text through the worker before saving; this
- * only guards against text that never went through the dialog (hand-edited storage).
+ * The policy overrides a run request carries, in both modes (react mode uses its
+ * `commands` rules), undefined for the defaults. Settings checks the text through
+ * the worker before saving; this only guards against text that never went through
+ * the dialog (hand-edited storage).
  */
 export function runPolicy(settings: PageSettings): RunPolicy {
-  if (settings.mode !== 'plan_exec' || settings.policyText.trim() === '') return { ok: true, policy: undefined };
+  if (settings.policyText.trim() === '') return { ok: true, policy: undefined };
   try {
     return { ok: true, policy: JSON.parse(settings.policyText) as unknown };
   } catch (error) {
-    return { ok: false, error: `The phase policy in Settings is not valid JSON (${messageOf(error)}); fix it in Settings.` };
+    return { ok: false, error: `The policy in Settings is not valid JSON (${messageOf(error)}); fix it in Settings.` };
   }
 }

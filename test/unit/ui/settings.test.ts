@@ -143,15 +143,18 @@ describe('the policy a run request carries', () => {
     expect(result).toEqual({ ok: true, policy: { phases: { planning: { autoAdvanceAfter: 5 } } } });
   });
 
-  it('is absent for empty text and in react mode', () => {
+  it('is absent for empty text, and carried in react mode too (for its command rules)', () => {
     expect(runPolicy({ ...planExec, policyText: '  \n' })).toEqual({ ok: true, policy: undefined });
-    expect(runPolicy({ ...DEFAULT_PAGE_SETTINGS, policyText: '{"startPhase":"building"}' })).toEqual({ ok: true, policy: undefined });
+    expect(runPolicy({ ...DEFAULT_PAGE_SETTINGS, policyText: '{"commands":{"deny":["git push"]}}' })).toEqual({
+      ok: true,
+      policy: { commands: { deny: ['git push'] } },
+    });
   });
 
   it('refuses text that is not JSON with a message pointing at Settings', () => {
     const result = runPolicy({ ...planExec, policyText: '{"phases": ' });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error).toMatch(/^The phase policy in Settings is not valid JSON \(.+\); fix it in Settings\.$/);
+    if (!result.ok) expect(result.error).toMatch(/^The policy in Settings is not valid JSON \(.+\); fix it in Settings\.$/);
   });
 });
 
