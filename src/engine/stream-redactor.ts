@@ -1,3 +1,5 @@
+import { heldPrefixLength } from './held-prefix';
+
 const REDACTED = '[redacted]';
 
 /**
@@ -40,13 +42,6 @@ function redactAll(text: string, secrets: Iterable<string>): string {
 /** Length of the longest tail of `text` that is a proper prefix of some secret. */
 function heldBackLength(text: string, secrets: Iterable<string>): number {
   let longest = 0;
-  for (const secret of secrets) {
-    for (let length = Math.min(secret.length - 1, text.length); length > longest; length--) {
-      if (text.endsWith(secret.slice(0, length))) {
-        longest = length;
-        break;
-      }
-    }
-  }
+  for (const secret of secrets) longest = Math.max(longest, heldPrefixLength(text, secret));
   return longest;
 }

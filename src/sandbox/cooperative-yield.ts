@@ -1,4 +1,5 @@
 import { InMemoryFs, type ScriptNode, type StatementNode, type TransformPlugin, type WordNode } from 'just-bash';
+import { forEachNodeBottomUp } from './ast-objects';
 
 /**
  * just-bash runs a script as one long chain of promise continuations, so a
@@ -92,22 +93,17 @@ function containsTracing(node: unknown): boolean {
   return enablesTracing(record) || Object.values(record).some(containsTracing);
 }
 
-function insertProbes(node: unknown): void {
-  if (Array.isArray(node)) {
-    for (const child of node) insertProbes(child);
-    return;
-  }
-  if (!node || typeof node !== 'object') return;
-  const record = node as Record<string, unknown>;
-  for (const child of Object.values(record)) insertProbes(child);
-  // While/until: first in the condition, so `$?` in the body is untouched.
-  const list =
-    record.type === 'While' || record.type === 'Until'
-      ? record.condition
-      : record.type === 'For' || record.type === 'CStyleFor'
-        ? record.body
-        : undefined;
-  if (Array.isArray(list) && !injected.has(list[0] as StatementNode)) list.unshift(probeStatement());
+function insertProbes(ast: ScriptNode): void {
+  forEachNodeBottomUp(ast, (record) => {
+    // While/until: first in the condition, so `$?` in the body is untouched.
+    const list =
+      record.type === 'While' || record.type === 'Until'
+        ? record.condition
+        : record.type === 'For' || record.type === 'CStyleFor'
+          ? record.body
+          : undefined;
+    if (Array.isArray(list) && !injected.has(list[0] as StatementNode)) list.unshift(probeStatement());
+  });
 }
 
 /** The just-bash transform plugin that adds the yield probe to every loop. */

@@ -1,3 +1,5 @@
+import { heldPrefixLength } from '../engine/held-prefix';
+
 /**
  * Helpers for reading a command's output off a pseudo-terminal stream, as
  * WebContainer delivers it: CRLF line ends, escape sequences, and chunks that
@@ -46,7 +48,7 @@ export class MarkerSplitter {
       this.trailerText = text.slice(at + this.marker.length);
       return text.slice(0, at);
     }
-    const held = this.partialMarkerLength(text);
+    const held = heldPrefixLength(text, this.marker);
     this.pending = text.slice(text.length - held);
     return text.slice(0, text.length - held);
   }
@@ -61,14 +63,6 @@ export class MarkerSplitter {
   /** What followed the marker, or null when the marker never came. */
   get trailer(): string | null {
     return this.trailerText;
-  }
-
-  /** Length of the longest end of `text` that is a beginning of the marker. */
-  private partialMarkerLength(text: string): number {
-    for (let length = Math.min(this.marker.length - 1, text.length); length > 0; length--) {
-      if (this.marker.startsWith(text.slice(text.length - length))) return length;
-    }
-    return 0;
   }
 }
 

@@ -1,4 +1,5 @@
 import { defineCommand, type Command, type ScriptNode, type SimpleCommandNode, type TransformPlugin } from 'just-bash';
+import { forEachNodeBottomUp } from './ast-objects';
 
 type RedirectionNode = SimpleCommandNode['redirections'][number];
 
@@ -44,18 +45,13 @@ function rewrite(redirection: RedirectionNode): RedirectionNode | null {
   return { ...redirection, target: { ...redirection.target, parts: [{ type: 'Literal', value: alias }] } };
 }
 
-function rewriteAll(node: unknown): void {
-  if (Array.isArray(node)) {
-    for (const child of node) rewriteAll(child);
-    return;
-  }
-  if (!node || typeof node !== 'object') return;
-  const record = node as Record<string, unknown>;
-  for (const child of Object.values(record)) rewriteAll(child);
-  const redirections = record.redirections;
-  if (Array.isArray(redirections)) {
-    record.redirections = (redirections as RedirectionNode[]).map(rewrite).filter((r): r is RedirectionNode => r !== null);
-  }
+function rewriteAll(ast: ScriptNode): void {
+  forEachNodeBottomUp(ast, (record) => {
+    const redirections = record.redirections;
+    if (Array.isArray(redirections)) {
+      record.redirections = (redirections as RedirectionNode[]).map(rewrite).filter((r): r is RedirectionNode => r !== null);
+    }
+  });
 }
 
 /** The just-bash transform plugin for /dev/fd/0, /dev/fd/1, /dev/fd/2 and `< /dev/stdin`. */
