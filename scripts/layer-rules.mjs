@@ -5,22 +5,27 @@ import { builtinModules } from 'node:module';
 import { join, relative, dirname, resolve } from 'node:path';
 import ts from 'typescript';
 
-export const COMMON_LAYERS = ['engine', 'tools', 'sandbox', 'model', 'shell', 'code'];
+export const COMMON_LAYERS = ['protocol', 'engine', 'tools', 'sandbox', 'model', 'shell', 'code'];
 const NODE_MODULES = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 const DOM_GLOBALS = new Set(['window', 'document', 'localStorage', 'sessionStorage', 'HTMLElement', 'navigator.clipboard', 'process', 'Buffer', 'require', '__dirname']);
 
-/** Which src/<layer> folders each layer may import at runtime (type-only imports are free). */
+/**
+ * Which src/<layer> folders each layer may import, type-only imports included.
+ * Every arrow points down: composition roots (ui, worker, cli) on top, the engine
+ * below them, the ports and services below it, protocol (the shared vocabulary) at the bottom.
+ */
 const ALLOWED_IMPORTS = {
-  engine: ['engine', 'tools', 'sandbox', 'model', 'shell', 'code'],
-  tools: ['tools', 'engine', 'sandbox', 'model', 'shell', 'code'],
-  sandbox: ['sandbox', 'engine'],
-  model: ['model', 'engine', 'sandbox'],
-  shell: ['shell', 'engine'],
-  code: ['code', 'engine'],
-  worker: ['worker', 'engine', 'tools', 'sandbox', 'model', 'shell', 'code'],
-  cli: ['cli', 'engine', 'tools', 'sandbox', 'model', 'shell', 'code'],
-  // The page hosts the WebContainer (sandbox code) and reads settings and event types; the engine stays in the worker.
-  ui: ['ui', 'worker', 'sandbox', 'engine/events', 'engine/settings', 'engine/policy', 'engine/phases', 'engine/error-message', 'shell'],
+  protocol: ['protocol'],
+  code: ['code', 'protocol'],
+  shell: ['shell', 'protocol'],
+  sandbox: ['sandbox', 'protocol'],
+  model: ['model', 'protocol'],
+  tools: ['tools', 'code', 'shell', 'sandbox', 'protocol'],
+  engine: ['engine', 'tools', 'code', 'shell', 'sandbox', 'model', 'protocol'],
+  worker: ['worker', 'engine', 'tools', 'code', 'shell', 'sandbox', 'model', 'protocol'],
+  cli: ['cli', 'engine', 'tools', 'code', 'shell', 'sandbox', 'model', 'protocol'],
+  // The page hosts the WebContainer (sandbox code), talks to the worker, and loads the default policy for Settings on demand.
+  ui: ['ui', 'worker', 'sandbox', 'protocol', 'engine/policy'],
 };
 
 function listFiles(dir) {
@@ -69,9 +74,9 @@ export function checkLayers(srcRoot) {
     const common = COMMON_LAYERS.includes(layer);
     const declared = declaredNames(source);
 
-    const checkSpecifier = (spec, node, typeOnly) => {
+    const checkSpecifier = (spec, node) => {
       if (common && NODE_MODULES.has(spec)) problems.push(`${where(node)}: ${layer} must not import the Node module "${spec}"`);
-      if (!spec.startsWith('.') || typeOnly) return;
+      if (!spec.startsWith('.')) return;
       const target = resolve(dirname(file), spec);
       const rel = relative(srcRoot, target).split(/[\\/]/).join('/');
       if (rel.startsWith('..')) return;
@@ -84,11 +89,10 @@ export function checkLayers(srcRoot) {
     const visit = (node) => {
       if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) {
         const spec = node.moduleSpecifier;
-        const typeOnly = ts.isImportDeclaration(node) ? Boolean(node.importClause?.isTypeOnly) : node.isTypeOnly;
-        if (spec && ts.isStringLiteral(spec)) checkSpecifier(spec.text, node, typeOnly);
+        if (spec && ts.isStringLiteral(spec)) checkSpecifier(spec.text, node);
       } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
         const arg = node.arguments[0];
-        if (arg && ts.isStringLiteral(arg)) checkSpecifier(arg.text, node, false);
+        if (arg && ts.isStringLiteral(arg)) checkSpecifier(arg.text, node);
       } else if (common && ts.isIdentifier(node) && DOM_GLOBALS.has(node.text) && !declared.has(node.text)) {
         const parent = node.parent;
         const isMemberName = (ts.isPropertyAccessExpression(parent) && parent.name === node) || ts.isPropertyAssignment(parent) || ts.isPropertySignature(parent);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { applyEdit } from '../tools/edit';
 import type { MatchStrategy } from '../tools/edit';
 import { type ParsedArgs, UsageError, rejectUnknownFlags } from './args';
-import { messageOf } from '../engine/error-message';
+import { messageOf } from '../protocol/error-message';
 
 const EditLine = z.object({
   original: z.string(),

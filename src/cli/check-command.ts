@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { PhaseSchema } from '../engine/events';
+import { PhaseSchema } from '../protocol/events';
 import { type CommandCheck, DEFAULT_PHASE_SHELL_RULES, checkCommandWithFiles } from '../shell';
 import { type ParsedArgs, UsageError, rejectUnknownFlags, stringFlag } from './args';
-import { messageOf } from '../engine/error-message';
+import { messageOf } from '../protocol/error-message';
 import { NO_WORKSPACE, localWorkspaceReader } from './workspace-reader';
 
 export const CHECK_COMMAND_FLAGS = ['phase', 'jsonl', 'workdir', 'cwd'] as const;

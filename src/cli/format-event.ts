@@ -1,4 +1,4 @@
-import type { EngineEvent } from '../engine/events';
+import type { EngineEvent } from '../protocol/events';
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
 const firstLines = (text: string, n: number) => {

@@ -2,7 +2,7 @@ import { listScenarios } from '../model/scenarios';
 import { UsageError, parseArgs } from './args';
 import { RUN_SWITCHES, runTaskCommand } from './run-task';
 import { stdinLines } from './stdin-lines';
-import { messageOf } from '../engine/error-message';
+import { messageOf } from '../protocol/error-message';
 import { terminalSafe } from './terminal-safe';
 
 const USAGE = `usage: npm run -s agent -- <command> [options]

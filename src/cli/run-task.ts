@@ -1,5 +1,5 @@
 import { Engine } from '../engine/engine';
-import { ModeSchema, type ModelSettingsInput } from '../engine/settings';
+import { ModeSchema, type ModelSettingsInput } from '../protocol/settings';
 import { createModel } from '../model/create-model';
 import { STARTER_PROJECT } from '../sandbox/starter-project';
 import { VirtualSandbox } from '../sandbox/virtual';

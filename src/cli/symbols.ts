@@ -7,7 +7,7 @@ import { flattenSymbols, type CodeSymbol } from '../code/symbol-types';
 import { numberedLines, sliceLines } from '../code/text-lines';
 import { type ParsedArgs, UsageError, rejectUnknownFlags, stringFlag } from './args';
 import { useNodeGrammars } from './grammar-loader-node';
-import { messageOf } from '../engine/error-message';
+import { messageOf } from '../protocol/error-message';
 
 export const SYMBOLS_FLAGS = ['jsonl', 'json', 'symbol'] as const;
 

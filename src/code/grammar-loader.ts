@@ -1,5 +1,5 @@
 import { GRAMMAR_WASM, RUNTIME_WASM, type LanguageId } from './languages';
-import { messageOf } from '../engine/error-message';
+import { messageOf } from '../protocol/error-message';
 
 /**
  * Gives a grammar's wasm: its bytes, or a URL/path web-tree-sitter can load itself.

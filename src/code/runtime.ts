@@ -3,7 +3,7 @@ import { maskCMacros } from './c-macros';
 import { configuredGrammarLoader, parserInitOptions, type InitParserOptions } from './config';
 import type { LanguageId } from './languages';
 import { RecentlyUsed, sourceKey } from './recently-used';
-import { messageOf } from '../engine/error-message';
+import { messageOf } from '../protocol/error-message';
 
 export { parserInitOptions, setGrammarLoader, setParserInitOptions, type InitParserOptions } from './config';
 

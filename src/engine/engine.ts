@@ -1,5 +1,5 @@
-import type { EventPayload, RunStatus } from './events';
-import type { Mode } from './settings';
+import type { EventPayload, RunStatus } from '../protocol/events';
+import type { Mode } from '../protocol/settings';
 import type { Model } from '../model/port';
 import type { Sandbox } from '../sandbox/port';
 import type { PhaseControl } from '../tools/tool';
@@ -11,7 +11,7 @@ import { buildPhaseLayer, describePhase } from './phase-prompt';
 import { resolvePolicy, type Policy } from './policy';
 import { buildSystemPrompt, buildTaskMessage, loadProjectInstructions } from './prompt';
 import { Session } from './session';
-import { messageOf } from './error-message';
+import { messageOf } from '../protocol/error-message';
 
 export interface RunOptions {
   task: string;

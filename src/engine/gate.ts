@@ -1,5 +1,5 @@
-import type { Emit, Phase } from './events';
-import { nextPhase } from './phases';
+import type { Emit, Phase } from '../protocol/events';
+import { nextPhase } from '../protocol/phases';
 import { toolAllowed, type PhasePolicy, type Policy } from './policy';
 import { compileGlob } from '../tools/glob';
 import type { UserCommandRules } from '../shell/user-rules-schema';

@@ -1,4 +1,4 @@
-import type { SandboxInfo } from './events';
+import type { SandboxInfo } from '../protocol/events';
 import type { DirEntry, ExecOptions, ExecResult, Sandbox } from '../sandbox/port';
 import { PhaseViolationError, type Gate, type GateDecision } from './gate';
 import { READ_ONLY_ENV } from './read-only-env';

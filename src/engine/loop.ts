@@ -1,4 +1,4 @@
-import type { Emit } from './events';
+import type { Emit } from '../protocol/events';
 import type { ChatMessage, Model, ToolSpec } from '../model/port';
 import { ModelError } from '../model/port';
 import type { Sandbox } from '../sandbox/port';
@@ -6,7 +6,7 @@ import { FileVersions } from '../tools/file-versions';
 import type { PhaseControl, Tool } from '../tools/tool';
 import type { Gate } from './gate';
 import { executeToolCall } from './tool-executor';
-import { messageOf } from './error-message';
+import { messageOf } from '../protocol/error-message';
 
 export interface LoopOptions {
   model: Model;

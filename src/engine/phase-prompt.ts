@@ -1,5 +1,5 @@
-import type { Phase } from './events';
-import { PHASES } from './phases';
+import type { Phase } from '../protocol/events';
+import { PHASES } from '../protocol/phases';
 import type { PhasePolicy, Policy } from './policy';
 
 const SHELL_RULES: Record<PhasePolicy['shell'], string> = {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ShellRuleSchema, type ShellRule } from '../shell/shell-rules';
 import { UserCommandRulesSchema, type UserCommandRules } from '../shell/user-rules-schema';
-import { PHASES, PhaseSchema, type Phase } from './phases';
-import { messageOf } from './error-message';
+import { PHASES, PhaseSchema, type Phase } from '../protocol/phases';
+import { messageOf } from '../protocol/error-message';
 
 /**
  * The phase policy, as data: per phase the tools allowed (`*` = all), the shell

@@ -1,4 +1,4 @@
-import { heldPrefixLength } from './held-prefix';
+import { heldPrefixLength } from '../protocol/held-prefix';
 
 const REDACTED = '[redacted]';
 

@@ -1,10 +1,10 @@
-import type { Emit, ToolCall } from './events';
+import type { Emit, ToolCall } from '../protocol/events';
 import type { Sandbox } from '../sandbox/port';
 import type { FileVersions } from '../tools/file-versions';
 import type { PhaseControl, Tool, ToolResult } from '../tools/tool';
 import { parseToolArguments } from '../tools/registry';
 import type { Gate, Refusal } from './gate';
-import { messageOf } from './error-message';
+import { messageOf } from '../protocol/error-message';
 
 export interface ToolExecution {
   result: ToolResult;

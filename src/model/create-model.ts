@@ -1,9 +1,9 @@
-import { ModelSettingsSchema, type Mode, type ModelSettingsInput } from '../engine/settings';
+import { ModelSettingsSchema, type Mode, type ModelSettingsInput } from '../protocol/settings';
 import { LazyOpenAiModel } from './lazy-openai';
 import type { Model } from './port';
 import { getScenario } from './scenarios';
 import { ScriptedModel } from './scripted';
-import { messageOf } from '../engine/error-message';
+import { messageOf } from '../protocol/error-message';
 
 export interface CreateModelOptions {
   /** In plan_exec mode the scripted demo plays its phased variant. */

@@ -1,4 +1,4 @@
-import type { ModelInfo } from '../engine/events';
+import type { ModelInfo } from '../protocol/events';
 import type { OpenAiModel, OpenAiModelOptions } from './openai';
 import { openAiLabel } from './openai-label';
 import type { Model, ModelRequest, ModelResponse } from './port';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ToolCall } from '../engine/events';
+import type { ToolCall } from '../protocol/events';
 import { ModelError, type ModelResponse } from './port';
 
 /** Only the parts of a chat.completion.chunk we use; anything else is ignored. */

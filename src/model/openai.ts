@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
-import type { ModelInfo } from '../engine/events';
+import type { ModelInfo } from '../protocol/events';
 import { abortableSleep, abortedError, throwIfAborted } from './abortable-sleep';
 import { backoffMs, classifyFailure } from './openai-failure';
 import { StreamAccumulator } from './openai-stream';

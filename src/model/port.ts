@@ -1,4 +1,5 @@
-import type { ModelInfo, ToolCall } from '../engine/events';
+import type { ModelInfo, ToolCall } from '../protocol/events';
+import type { ToolSpec } from '../protocol/tool-spec';
 
 /** The model port: one turn of an OpenAI-style chat with tools. */
 export type ChatMessage =
@@ -7,12 +8,7 @@ export type ChatMessage =
   | { role: 'assistant'; content: string; toolCalls: ToolCall[] }
   | { role: 'tool'; toolCallId: string; name: string; content: string };
 
-export interface ToolSpec {
-  name: string;
-  description: string;
-  /** JSON Schema of the arguments object. */
-  parameters: Record<string, unknown>;
-}
+export type { ToolSpec } from '../protocol/tool-spec';
 
 export interface ModelRequest {
   messages: ChatMessage[];

@@ -1,4 +1,4 @@
-import type { ModelInfo, ToolCall } from '../engine/events';
+import type { ModelInfo, ToolCall } from '../protocol/events';
 import { abortableSleep, throwIfAborted } from './abortable-sleep';
 import { ModelError, type Model, type ModelRequest, type ModelResponse } from './port';
 import type { Scenario, ScriptedTurn } from './scenario';

@@ -1,4 +1,4 @@
-import type { SandboxInfo } from '../engine/events';
+import type { SandboxInfo } from '../protocol/events';
 import type { ExecOptions, Sandbox } from './port';
 import type { VirtualSandbox, VirtualSandboxOptions } from './virtual';
 import { virtualSandboxInfo, virtualWorkdir } from './virtual-info';

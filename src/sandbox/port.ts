@@ -1,4 +1,4 @@
-import type { SandboxInfo } from '../engine/events';
+import type { SandboxInfo } from '../protocol/events';
 
 /**
  * The sandbox port. All paths are absolute POSIX paths; `workdir` is the

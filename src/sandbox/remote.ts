@@ -1,6 +1,6 @@
 import * as Comlink from 'comlink';
 import { z } from 'zod';
-import type { SandboxInfo } from '../engine/events';
+import type { SandboxInfo } from '../protocol/events';
 import type { DirEntry, ExecOptions, ExecResult, OutputChunk, Sandbox } from './port';
 import {
   DescriptionSchema,

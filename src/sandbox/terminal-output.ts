@@ -1,4 +1,4 @@
-import { heldPrefixLength } from '../engine/held-prefix';
+import { heldPrefixLength } from '../protocol/held-prefix';
 
 /**
  * Helpers for reading a command's output off a pseudo-terminal stream, as

@@ -1,4 +1,4 @@
-import type { SandboxInfo } from '../engine/events';
+import type { SandboxInfo } from '../protocol/events';
 import { normalizeAbsolutePath } from './paths';
 
 /** What the virtual sandbox says about itself, known before just-bash loads (see LazyVirtualSandbox). */

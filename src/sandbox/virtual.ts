@@ -1,5 +1,5 @@
 import { Bash } from 'just-bash';
-import type { SandboxInfo } from '../engine/events';
+import type { SandboxInfo } from '../protocol/events';
 import { loopYieldPlugin } from './cooperative-yield';
 import { joinPath, normalizeAbsolutePath, parentOf, resolvePath } from './paths';
 import type { DirEntry, ExecOptions, ExecResult, Sandbox } from './port';
@@ -9,7 +9,7 @@ import { deviceRedirectPlugin, stdinDeviceCommands } from './virtual-devices';
 import { VirtualFs } from './virtual-fs';
 import { virtualSandboxInfo, virtualWorkdir } from './virtual-info';
 import { npmCommand, npxCommand } from './virtual-npm';
-import { messageOf } from '../engine/error-message';
+import { messageOf } from '../protocol/error-message';
 
 const UTF8_KEEPING_BOM = new TextDecoder('utf-8', { ignoreBOM: true });
 

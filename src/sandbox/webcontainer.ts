@@ -1,4 +1,4 @@
-import type { SandboxInfo } from '../engine/events';
+import type { SandboxInfo } from '../protocol/events';
 import { normalizeAbsolutePath, parentOf, relativeTo, resolvePath } from './paths';
 import type { DirEntry, ExecOptions, ExecResult, Sandbox, SandboxErrorCode } from './port';
 import { SANDBOX_ERROR_CODES, SandboxError } from './port';
@@ -7,7 +7,7 @@ import { LineEndNormalizer, MarkerSplitter, stripTerminalEscapes } from './termi
 import type { MountTree, WebContainerDirEntLike, WebContainerLike, WebContainerProcessLike } from './webcontainer-like';
 import { realpathByNode } from './webcontainer-realpath';
 import { markerSeparator, newEndMarker, parseTrailer, wrapCommand } from './webcontainer-shell';
-import { messageOf } from '../engine/error-message';
+import { messageOf } from '../protocol/error-message';
 
 export interface WebContainerSandboxOptions {
   reason?: string;

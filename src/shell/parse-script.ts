@@ -1,6 +1,6 @@
 import { Bash } from 'just-bash';
 import type { ScriptNode } from './ast';
-import { messageOf } from '../engine/error-message';
+import { messageOf } from '../protocol/error-message';
 
 export type ParseOutcome = { ok: true; script: ScriptNode } | { ok: false; error: string };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Phase } from '../engine/events';
+import type { Phase } from '../protocol/events';
 
 /**
  * What run_command may do in a phase:

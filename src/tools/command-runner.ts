@@ -1,7 +1,7 @@
 import type { ExecResult } from '../sandbox/port';
 import { cleanOutput, plural, truncateMiddle } from './output';
 import type { ToolContext } from './tool';
-import { messageOf } from '../engine/error-message';
+import { messageOf } from '../protocol/error-message';
 
 export const DEFAULT_TIMEOUT_SECONDS = 60;
 export const MAX_TIMEOUT_SECONDS = 300;

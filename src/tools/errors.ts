@@ -1,5 +1,5 @@
 import { SandboxError } from '../sandbox/port';
-import { messageOf } from '../engine/error-message';
+import { messageOf } from '../protocol/error-message';
 import { WriteNotLandedError } from './verified-write';
 
 /** Turns an error thrown by the sandbox (or anything else) into one readable sentence for the model. */

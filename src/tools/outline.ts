@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { languageForPath, refineLanguage } from '../code/languages';
 import { outline } from '../code/outline';
 import type { CodeSymbol } from '../code/symbol-types';
-import type { OutlineSymbol } from '../engine/events';
+import type { OutlineSymbol } from '../protocol/events';
 import { extractSymbols } from './code-parsing';
 import { describeError } from './errors';
 import { formatBytes, formatCount, looksBinary, plural } from './output';
@@ -11,7 +11,7 @@ import { confineToWorkspace } from './real-path';
 import { defineTool, fail, ok, type ToolContext, type ToolResult } from './tool';
 import { walk } from './walk';
 import { walkNotes } from './walk-notes';
-import { messageOf } from '../engine/error-message';
+import { messageOf } from '../protocol/error-message';
 
 export const DEFAULT_OUTLINE_LINES = 200;
 export const MIN_OUTLINE_LINES = 10;

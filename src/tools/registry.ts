@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ToolSpec } from '../model/port';
+import type { ToolSpec } from '../protocol/tool-spec';
 import { createFileTool } from './create-file';
 import { editFileTool } from './edit-file';
 import { listFilesTool } from './list-files';
@@ -10,7 +10,7 @@ import { runTestsTool } from './run-tests';
 import { searchCodebaseTool } from './search-codebase';
 import type { Tool } from './tool';
 import { advancePhaseTool } from './advance-phase';
-import { messageOf } from '../engine/error-message';
+import { messageOf } from '../protocol/error-message';
 
 /** Every tool, in the order the model sees them: look around, change, run. */
 export const ALL_TOOLS: readonly Tool[] = [

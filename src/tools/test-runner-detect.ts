@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Sandbox } from '../sandbox/port';
 import { joinPath } from './paths';
 import { walk } from './walk';
-import { messageOf } from '../engine/error-message';
+import { messageOf } from '../protocol/error-message';
 
 export type TestRunnerId = 'npm' | 'vitest' | 'pytest' | 'go' | 'cargo';
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Emit } from '../engine/events';
+import type { Emit } from '../protocol/events';
 import type { Sandbox } from '../sandbox/port';
 import type { FileVersions } from './file-versions';
 

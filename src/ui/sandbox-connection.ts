@@ -1,8 +1,8 @@
-import type { SandboxInfo } from '../engine/events';
-import type { SandboxPreference } from '../engine/settings';
+import type { SandboxInfo } from '../protocol/events';
+import type { SandboxPreference } from '../protocol/settings';
 import type { Sandbox } from '../sandbox/port';
 import type { EngineClient } from './engine-client';
-import { messageOf } from '../engine/error-message';
+import { messageOf } from '../protocol/error-message';
 
 export type SandboxStatus =
   | { phase: 'connecting' }

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { z } from 'zod';
-import type { EngineEvent } from '../engine/events';
+import type { EngineEvent } from '../protocol/events';
 import type { EngineClient } from './engine-client';
 import { connectSandbox, type SandboxStatus } from './sandbox-connection';
 import { runPolicy, type PageSettings } from './settings/page-settings';
 import { initialState, reduceAll, revealLines, selectFile, showOutline, type RevealRange, type UiState } from './state/reducer';
-import { messageOf } from '../engine/error-message';
+import { messageOf } from '../protocol/error-message';
 
 export interface Scenario {
   name: string;

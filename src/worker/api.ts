@@ -1,5 +1,5 @@
-import type { EngineEvent, RunStatus, SandboxInfo } from '../engine/events';
-import type { Mode, ModelSettings } from '../engine/settings';
+import type { EngineEvent, RunStatus, SandboxInfo } from '../protocol/events';
+import type { Mode, ModelSettings } from '../protocol/settings';
 import type { SandboxHost } from '../sandbox/remote';
 
 /** What the page asks the engine worker to do. Only types cross this line. */

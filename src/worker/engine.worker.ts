@@ -2,9 +2,9 @@
 import * as Comlink from 'comlink';
 import { z } from 'zod';
 import { Engine } from '../engine/engine';
-import type { EngineEvent, RunStatus, SandboxInfo } from '../engine/events';
+import type { EngineEvent, RunStatus, SandboxInfo } from '../protocol/events';
 import { resolvePolicyText } from '../engine/policy';
-import { ModeSchema, ModelSettingsSchema } from '../engine/settings';
+import { ModeSchema, ModelSettingsSchema } from '../protocol/settings';
 import { KNOWN_TOOL_NAMES } from '../tools/registry';
 import { createModel } from '../model/create-model';
 import { SCENARIOS } from '../model/scenarios';

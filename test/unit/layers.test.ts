@@ -35,17 +35,36 @@ describe('layer rules', () => {
     expect(problems.some((p) => p.includes('sandbox must not use the global "process"'))).toBe(true);
   });
 
-  it('rejects runtime imports across forbidden layers but allows type-only ones', () => {
+  it('rejects imports across forbidden layers, type-only ones included', () => {
     const root = tree({
       'engine/loop.ts': 'export const loop = 1;\n',
-      'engine/events.ts': 'export type E = 1;\n',
-      'ui/app.ts': "import { loop } from '../engine/loop';\nimport type { E } from '../engine/events';\nexport const a: E = loop as 1;\n",
+      'engine/types.ts': 'export type E = 1;\n',
+      'ui/app.ts': "import { loop } from '../engine/loop';\nexport const a = loop;\n",
       'engine/bad.ts': "import { a } from '../ui/app';\nexport const b = a;\n",
+      'tools/t.ts': "import type { E } from '../engine/types';\nexport const t: E = 1;\n",
     });
     const problems = check(root);
     expect(problems.some((p) => p.includes('ui must not import engine/loop'))).toBe(true);
     expect(problems.some((p) => p.includes('engine must not import ui/app'))).toBe(true);
-    expect(problems.some((p) => p.includes('must not import engine/events'))).toBe(false);
+    expect(problems.some((p) => p.includes('tools must not import engine/types'))).toBe(true);
+  });
+
+  it('keeps every arrow pointing down: nothing below imports upward, and protocol imports nothing of ours', () => {
+    const root = tree({
+      'protocol/events.ts': "import { x } from '../shell/x';\nexport const e = x;\n",
+      'shell/x.ts': "import { e } from '../protocol/events';\nexport const x = e;\n",
+      'sandbox/s.ts': "import { run } from '../engine/engine';\nexport const s = run;\n",
+      'model/m.ts': "import { t } from '../tools/t';\nexport const m = t;\n",
+      'tools/t.ts': "import { loop } from '../engine/loop';\nexport const t = loop;\n",
+      'engine/loop.ts': "import { page } from '../ui/page';\nimport { e } from '../protocol/events';\nexport const loop = [page, e];\n",
+      'ui/page.ts': 'export const page = 1;\n',
+    });
+    const problems = check(root);
+    for (const arrow of ['protocol must not import shell/x', 'sandbox must not import engine/engine', 'model must not import tools/t', 'tools must not import engine/loop', 'engine must not import ui/page']) {
+      expect(problems.some((p) => p.includes(arrow)), arrow).toBe(true);
+    }
+    expect(problems.some((p) => p.includes('shell must not import'))).toBe(false);
+    expect(problems.some((p) => p.includes('must not import protocol/events'))).toBe(false);
   });
 
   it('allows a property or a local variable named like a global', () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { messageOf } from '../../engine/error-message';
+import { messageOf } from '../../protocol/error-message';
 
 /**
  * The default phase policy as a read-only reference. Loaded on demand: the policy

@@ -1,4 +1,4 @@
-import type { RunStatus } from '../../engine/events';
+import type { RunStatus } from '../../protocol/events';
 import type { PhaseStrip } from '../state/phase-strip';
 import { PhaseStatus } from './PhaseStatus';
 

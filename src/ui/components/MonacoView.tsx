@@ -4,7 +4,7 @@ import { languageForPath } from '../editor/language';
 import { loadMonaco, type Monaco } from '../editor/monaco-loader';
 import type { FileView } from '../state/reducer';
 import { usePrefersDark } from './use-prefers-dark';
-import { messageOf } from '../../engine/error-message';
+import { messageOf } from '../../protocol/error-message';
 
 type Editors =
   | { kind: 'plain'; editor: MonacoApi.editor.IStandaloneCodeEditor }

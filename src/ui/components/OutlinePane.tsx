@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent } from 'react';
-import type { OutlineSymbol } from '../../engine/events';
+import type { OutlineSymbol } from '../../protocol/events';
 import type { OutlineView, RevealRange } from '../state/reducer';
 
 export interface OutlinePaneProps {

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { ModeSchema, PROVIDERS, ProviderSchema, SandboxPreferenceSchema, type Mode, type Settings } from '../../engine/settings';
+import { ModeSchema, PROVIDERS, ProviderSchema, SandboxPreferenceSchema, type Mode, type Settings } from '../../protocol/settings';
 import type { PageSettings } from '../settings/page-settings';
 import { applyPreset, toDraft, validateDraft, type DraftErrors, type DraftField, type SettingsDraft } from '../settings/validate';
 import type { Scenario } from '../use-engine';
 import { DefaultPolicy } from './DefaultPolicy';
 import '../styles/settings.css';
-import { messageOf } from '../../engine/error-message';
+import { messageOf } from '../../protocol/error-message';
 
 export interface SettingsDialogProps {
   open: boolean;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_SETTINGS, parseSettings, type Settings } from '../../engine/settings';
+import { DEFAULT_SETTINGS, parseSettings, type Settings } from '../../protocol/settings';
 import type { PageSettings } from './page-settings';
 
 /**

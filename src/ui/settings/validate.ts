@@ -1,4 +1,4 @@
-import { PROVIDERS, SettingsSchema, type Provider, type Settings } from '../../engine/settings';
+import { PROVIDERS, SettingsSchema, type Provider, type Settings } from '../../protocol/settings';
 import type { PageSettings } from './page-settings';
 
 /** The Settings form's fields, as typed text (numbers are parsed here, not in the form). */

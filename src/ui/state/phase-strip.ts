@@ -1,5 +1,5 @@
-import { PhaseSchema, type Phase } from '../../engine/events';
-import type { Mode } from '../../engine/settings';
+import { PhaseSchema, type Phase } from '../../protocol/events';
+import type { Mode } from '../../protocol/settings';
 import type { UiState } from './reducer';
 
 /** What the header's Phase strip shows; derived from the reduced log only, so a replay shows the same. */

@@ -1,4 +1,4 @@
-import type { EventOf, Phase } from '../../engine/events';
+import type { EventOf, Phase } from '../../protocol/events';
 
 /** plan_exec bookkeeping for the page: where the run is, where it has been, what the gate refused. */
 

@@ -1,4 +1,4 @@
-import type { EngineEvent, EventOf, ModelInfo, OutlineSymbol, Phase, RunStatus, SandboxInfo } from '../../engine/events';
+import type { EngineEvent, EventOf, ModelInfo, OutlineSymbol, Phase, RunStatus, SandboxInfo } from '../../protocol/events';
 import { exitLine, promptLine, toTerminalNewlines } from '../terminal/format';
 import { enterPhase, initialPhaseState, recordViolation, type PhaseState } from './phase';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError, parseArgs } from '../../../src/cli/args';
 import { RUN_SWITCHES, runTaskCommand } from '../../../src/cli/run-task';
-import { EngineEventSchema } from '../../../src/engine/events';
+import { EngineEventSchema } from '../../../src/protocol/events';
 
 async function run(argv: string[]) {
   const lines: string[] = [];

@@ -1,6 +1,6 @@
 import { Engine } from '../../../src/engine/engine';
-import type { EngineEvent, EventOf } from '../../../src/engine/events';
-import type { Mode } from '../../../src/engine/settings';
+import type { EngineEvent, EventOf } from '../../../src/protocol/events';
+import type { Mode } from '../../../src/protocol/settings';
 import { ScriptedModel } from '../../../src/model/scripted';
 import type { Scenario, ScriptedToolCall } from '../../../src/model/scenario';
 import type { ExecOptions } from '../../../src/sandbox/port';

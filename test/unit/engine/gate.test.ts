@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/engine/engine';
-import type { EventOf } from '../../../src/engine/events';
+import type { EventOf } from '../../../src/protocol/events';
 import { ScriptedModel } from '../../../src/model/scripted';
 import { getScenario } from '../../../src/model/scenarios';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/engine/engine';
-import type { EngineEvent, EventOf } from '../../../src/engine/events';
+import type { EngineEvent, EventOf } from '../../../src/protocol/events';
 import { EMPTY_REPLY_NUDGE } from '../../../src/engine/loop';
 import type { ChatMessage, Model, ModelRequest } from '../../../src/model/port';
 import { ScriptedModel } from '../../../src/model/scripted';

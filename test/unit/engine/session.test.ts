@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_SCHEMA_VERSION, EngineEventSchema, type EngineEvent } from '../../../src/engine/events';
+import { EVENT_SCHEMA_VERSION, EngineEventSchema, type EngineEvent } from '../../../src/protocol/events';
 import { Session } from '../../../src/engine/session';
 
 describe('Session', () => {

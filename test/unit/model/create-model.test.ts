@@ -1,6 +1,6 @@
 import { getScenario } from '../../../src/model/scenarios';
 import { describe, expect, it } from 'vitest';
-import type { ModelSettingsInput } from '../../../src/engine/settings';
+import type { ModelSettingsInput } from '../../../src/protocol/settings';
 import { createModel, ModelConfigError } from '../../../src/model/create-model';
 import { LazyOpenAiModel } from '../../../src/model/lazy-openai';
 import { ScriptedModel } from '../../../src/model/scripted';

@@ -2,7 +2,7 @@ import './grammars';
 import { describe, expect, it } from 'vitest';
 import { syntaxErrors } from '../../../src/code';
 import { Engine } from '../../../src/engine/engine';
-import type { EngineEvent } from '../../../src/engine/events';
+import type { EngineEvent } from '../../../src/protocol/events';
 import { GEOMETRY_PATH, GEOMETRY_SOURCE } from '../../../src/model/scenarios/code-intel';
 import { getScenario } from '../../../src/model/scenarios';
 import { ScriptedModel } from '../../../src/model/scripted';

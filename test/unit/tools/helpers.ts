@@ -1,4 +1,4 @@
-import type { EventPayload } from '../../../src/engine/events';
+import type { EventPayload } from '../../../src/protocol/events';
 import { VirtualSandbox } from '../../../src/sandbox/virtual';
 import type { Sandbox } from '../../../src/sandbox/port';
 import type { ToolContext } from '../../../src/tools/tool';

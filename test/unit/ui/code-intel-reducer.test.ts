@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EventPayload } from '../../../src/engine/events';
+import type { EventPayload } from '../../../src/protocol/events';
 import { initialState, reduceAll, revealLines, selectFile, showOutline, shownOutline } from '../../../src/ui/state/reducer';
 import { eventLog, runStarted } from './event-log';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EventPayload } from '../../../src/engine/events';
+import type { EventPayload } from '../../../src/protocol/events';
 import { lastViolation, type ViolationView } from '../../../src/ui/state/phase';
 import { phaseStrip } from '../../../src/ui/state/phase-strip';
 import { initialState, reduce, reduceAll, type TimelineEntry, type UiState } from '../../../src/ui/state/reducer';

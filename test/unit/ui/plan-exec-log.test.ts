@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/engine/engine';
-import { EngineEventSchema, type EngineEvent } from '../../../src/engine/events';
-import { DEFAULT_SETTINGS } from '../../../src/engine/settings';
+import { EngineEventSchema, type EngineEvent } from '../../../src/protocol/events';
+import { DEFAULT_SETTINGS } from '../../../src/protocol/settings';
 import { createModel } from '../../../src/model/create-model';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
 import { VirtualSandbox } from '../../../src/sandbox/virtual';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, parseSettings } from '../../../src/engine/settings';
+import { DEFAULT_SETTINGS, parseSettings } from '../../../src/protocol/settings';
 import { modelLabel } from '../../../src/ui/settings/model-label';
 import { DEFAULT_PAGE_SETTINGS, runPolicy, type PageSettings } from '../../../src/ui/settings/page-settings';
 import { API_KEY_KEY, SETTINGS_KEY, forgetApiKey, loadSettings, saveSettings } from '../../../src/ui/settings/storage';
