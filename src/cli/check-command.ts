@@ -4,6 +4,7 @@ import { type CommandCheck, DEFAULT_PHASE_SHELL_RULES, checkCommandWithFiles } f
 import { type ParsedArgs, UsageError, rejectUnknownFlags, stringFlag } from './args';
 import { messageOf } from '../protocol/error-message';
 import { NO_WORKSPACE, localWorkspaceReader } from './workspace-reader';
+import { describeFirstIssue } from '../protocol/zod-issue';
 
 export const CHECK_COMMAND_FLAGS = ['phase', 'jsonl', 'workdir', 'cwd'] as const;
 
@@ -62,8 +63,7 @@ async function answerLine(line: string, check: (cmd: string) => Promise<CommandC
   }
   const parsed = InputLineSchema.safeParse(json);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return refusedLine(null, `expected {"cmd": "..."}${issue ? ` (${issue.path.join('.') || 'line'}: ${issue.message})` : ''}`);
+    return refusedLine(null, `expected {"cmd": "..."} (${describeFirstIssue(parsed.error, 'line')})`);
   }
   const cmd = parsed.data.cmd;
   return { cmd, ...(await check(cmd)) };

@@ -8,6 +8,7 @@ import { numberedLines, sliceLines } from '../code/text-lines';
 import { type ParsedArgs, UsageError, rejectUnknownFlags, stringFlag } from './args';
 import { useNodeGrammars } from './grammar-loader-node';
 import { messageOf } from '../protocol/error-message';
+import { describeFirstIssue } from '../protocol/zod-issue';
 
 export const SYMBOLS_FLAGS = ['jsonl', 'json', 'symbol'] as const;
 
@@ -89,9 +90,8 @@ async function answerLine(line: string): Promise<AnswerLine> {
   }
   const parsed = InputLineSchema.safeParse(json);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
     const path = typeof json === 'object' && json !== null && 'path' in json && typeof json.path === 'string' ? json.path : null;
-    return { path, symbols: [], error: `invalid input line: expected {"path": "...", "content"?: "..."}${issue ? ` (${issue.path.join('.') || 'line'}: ${issue.message})` : ''}` };
+    return { path, symbols: [], error: `invalid input line: expected {"path": "...", "content"?: "..."} (${describeFirstIssue(parsed.error, 'line')})` };
   }
   const { path, content } = parsed.data;
   const byPath = languageForPath(path);

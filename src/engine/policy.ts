@@ -3,6 +3,7 @@ import { ShellRuleSchema, type ShellRule } from '../shell/shell-rules';
 import { UserCommandRulesSchema, type UserCommandRules } from '../shell/user-rules-schema';
 import { PHASES, PhaseSchema, type Phase } from '../protocol/phases';
 import { messageOf } from '../protocol/error-message';
+import { describeFirstIssue } from '../protocol/zod-issue';
 
 /**
  * The phase policy, as data: per phase the tools allowed (`*` = all), the shell
@@ -93,10 +94,7 @@ export type PolicyResult = { ok: true; policy: Policy } | { ok: false; error: st
 export function resolvePolicy(overrides: unknown, knownTools: readonly string[]): PolicyResult {
   const parsed = PolicyOverridesSchema.safeParse(overrides ?? {});
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue?.path.join('.') || 'policy';
-    const detail = issue?.code === 'unrecognized_keys' ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}` : issue?.message;
-    return { ok: false, error: `${where}: ${detail ?? 'invalid'}` };
+    return { ok: false, error: describeFirstIssue(parsed.error, 'policy') };
   }
   const phases = { ...DEFAULT_POLICY.phases };
   for (const [name, override] of Object.entries(parsed.data.phases ?? {})) {

@@ -4,6 +4,7 @@ import type { Model } from './port';
 import { getScenario } from './scenarios';
 import { ScriptedModel } from './scripted';
 import { messageOf } from '../protocol/error-message';
+import { describeFirstIssue } from '../protocol/zod-issue';
 
 export interface CreateModelOptions {
   /** In plan_exec mode the scripted demo plays its phased variant. */
@@ -25,8 +26,7 @@ export class ModelConfigError extends Error {
 export function createModel(settings: ModelSettingsInput, options: CreateModelOptions = {}): Model {
   const parsed = ModelSettingsSchema.safeParse(settings);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ModelConfigError(`invalid model settings: ${issue?.path.join('.') || 'settings'}: ${issue?.message ?? 'invalid'}`);
+    throw new ModelConfigError(`invalid model settings: ${describeFirstIssue(parsed.error, 'settings')}`);
   }
   const { provider, baseUrl, model, apiKey, scenario, idleTimeoutSeconds, replyLimitMinutes } = parsed.data;
   if (provider === 'scripted') {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ToolCall } from '../protocol/events';
 import { ModelError, type ModelResponse } from './port';
+import { describeFirstIssue } from '../protocol/zod-issue';
 
 /** Only the parts of a chat.completion.chunk we use; anything else is ignored. */
 const ToolCallDeltaSchema = z.object({
@@ -54,10 +55,8 @@ export class StreamAccumulator {
   add(rawChunk: unknown, onTextDelta?: (text: string) => void): void {
     const parsed = ChunkSchema.safeParse(rawChunk);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue?.path.join('.') || 'chunk';
       throw new ModelError(
-        `the endpoint sent a malformed stream chunk (${where}: ${issue?.message ?? 'invalid'})`,
+        `the endpoint sent a malformed stream chunk (${describeFirstIssue(parsed.error, 'chunk')})`,
         'bad_response',
         false,
       );

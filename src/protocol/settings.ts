@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { describeFirstIssue } from './zod-issue';
 
 /** Provider presets; "scripted" is the offline demo model. */
 export const PROVIDERS = {
@@ -64,7 +65,5 @@ export const DEFAULT_SETTINGS: Settings = {
 export function parseSettings(input: unknown): { settings: Settings; error: string | null } {
   const result = SettingsSchema.safeParse(input);
   if (result.success) return { settings: result.data, error: null };
-  const issue = result.error.issues[0];
-  const where = issue?.path.join('.') || 'settings';
-  return { settings: DEFAULT_SETTINGS, error: `${where}: ${issue?.message ?? 'invalid'}` };
+  return { settings: DEFAULT_SETTINGS, error: describeFirstIssue(result.error, 'settings') };
 }

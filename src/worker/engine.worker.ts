@@ -13,6 +13,7 @@ import { STARTER_PROJECT } from '../sandbox/starter-project';
 import { LazyVirtualSandbox } from '../sandbox/lazy-virtual';
 import { useFetchedGrammars } from '../code/use-fetched-grammars';
 import type { EngineWorkerApi, RunRequest, ScenarioInfo } from './api';
+import { describeFirstIssue } from '../protocol/zod-issue';
 
 /** The composition root in the browser: the engine, its sandbox and its model live here. */
 
@@ -51,8 +52,7 @@ const api: EngineWorkerApi = {
   async run(request: RunRequest): Promise<RunStatus> {
     const parsed = RunRequestSchema.safeParse(request);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new Error(`invalid run request: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim());
+      throw new Error(`invalid run request: ${describeFirstIssue(parsed.error, 'request')}`);
     }
     const { task, mode, model, maxIterations, policy, refuseSyntaxErrors, allowDestructive } = parsed.data;
     const summary = await engine.run({
