@@ -1,4 +1,5 @@
 import { SandboxError } from './port';
+import { foldSegments } from '../protocol/path-segments';
 
 /**
  * POSIX path helpers for the sandbox port, which speaks absolute paths only.
@@ -16,13 +17,7 @@ export function normalizeAbsolutePath(path: string): string {
 
 /** Collapses `.`, `..` and repeated slashes of an absolute path ("/a/./b/../c/" → "/a/c"); ".." above "/" stays at "/". */
 export function collapseSegments(path: string): string {
-  const parts: string[] = [];
-  for (const segment of path.split('/')) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') parts.pop();
-    else parts.push(segment);
-  }
-  return `/${parts.join('/')}`;
+  return `/${foldSegments(path.split('/'), 'clamp').join('/')}`;
 }
 
 /** Absolute paths stay as they are; relative ones are taken from `base`. */

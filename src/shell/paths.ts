@@ -1,4 +1,5 @@
 import type { Arg } from './words';
+import { foldSegments } from '../protocol/path-segments';
 
 /**
  * How far a path argument reaches, for the destructive checks:
@@ -86,13 +87,7 @@ function absoluteScope(segments: readonly string[], workdir: string): PathScope 
 
 /** Drops `.` and empty segments and resolves `..` where it can (leading `..` stays). */
 function normalizeSegments(raw: readonly string[]): string[] {
-  const out: string[] = [];
-  for (const segment of raw) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..' && out.length > 0 && out[out.length - 1] !== '..') out.pop();
-    else out.push(segment);
-  }
-  return out;
+  return foldSegments(raw, 'keep');
 }
 
 function normalizeRoot(workdir: string): string {

@@ -3,25 +3,11 @@
  * so it runs the same in a Web Worker and in Node.
  */
 import { collapseSegments, joinPath, parentOf } from '../sandbox/paths';
+import { foldSegments } from '../protocol/path-segments';
 
 export type ResolvedPath =
   | { ok: true; /** Absolute, normalised path inside the workspace. */ absolute: string; /** Workspace-relative path, "." for the root. */ display: string }
   | { ok: false; error: string };
-
-/** Splits a POSIX path into segments, folding "." and "..". Returns null when ".." climbs above the start. */
-function normaliseSegments(segments: string[]): string[] | null {
-  const out: string[] = [];
-  for (const segment of segments) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') {
-      if (out.length === 0) return null;
-      out.pop();
-      continue;
-    }
-    out.push(segment);
-  }
-  return out;
-}
 
 /** Normalises an absolute POSIX path ("/a/./b/../c/" → "/a/c"); ".." above "/" stays at "/". */
 export const normaliseAbsolute = collapseSegments;
@@ -59,9 +45,9 @@ export function resolveWorkspacePath(workdir: string, input: string): ResolvedPa
     if (absolute !== root && !absolute.startsWith(prefix)) {
       return { ok: false, error: `"${raw}" is outside the workspace (${root}). ${hint}` };
     }
-    segments = normaliseSegments(absolute.slice(root.length).split('/'));
+    segments = foldSegments(absolute.slice(root.length).split('/'), 'refuse');
   } else {
-    segments = normaliseSegments(raw.split('/'));
+    segments = foldSegments(raw.split('/'), 'refuse');
     if (segments === null) {
       return { ok: false, error: `"${raw}" climbs above the workspace root with "..". ${hint}` };
     }
