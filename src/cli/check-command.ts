@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { PhaseSchema } from '../protocol/events';
-import { type CommandCheck, DEFAULT_PHASE_SHELL_RULES, checkCommandWithFiles } from '../shell';
+import { resolvePolicy } from '../engine/policy';
+import { KNOWN_TOOL_NAMES } from '../tools/registry';
+import { type CommandCheck, checkCommandWithFiles } from '../shell';
 import { type ParsedArgs, UsageError, rejectUnknownFlags, stringFlag } from './args';
 import { messageOf } from '../protocol/error-message';
+import { policyFromArgs } from './policy-flag';
 import { NO_WORKSPACE, localWorkspaceReader } from './workspace-reader';
 import { describeFirstIssue } from '../protocol/zod-issue';
 
-export const CHECK_COMMAND_FLAGS = ['phase', 'jsonl', 'workdir', 'cwd'] as const;
+export const CHECK_COMMAND_FLAGS = ['phase', 'jsonl', 'workdir', 'cwd', 'policy'] as const;
 
 const InputLineSchema = z.object({ cmd: z.string() });
 
@@ -17,18 +20,22 @@ const InputLineSchema = z.object({ cmd: z.string() });
  * Without --jsonl, each positional argument is checked and printed as text.
  * --workdir and --cwd say where the workspace and the shell are (default /workspace);
  * with --workdir, scripts a command runs by name (npm test, bash x.sh) are read
- * from that folder on disk and judged by their content.
+ * from that folder on disk and judged by their content. The rule and the user's
+ * command rules come from the same policy runs use (--policy JSON overrides it).
  */
 export async function checkCommandCommand(args: ParsedArgs, input: AsyncIterable<string>, out: (line: string) => void): Promise<number> {
   rejectUnknownFlags(args, CHECK_COMMAND_FLAGS);
   const phase = PhaseSchema.safeParse(stringFlag(args, 'phase'));
   if (!phase.success) throw new UsageError('check-command needs --phase planning|building|verification|delivery');
-  const rule = DEFAULT_PHASE_SHELL_RULES[phase.data];
+  const policy = resolvePolicy(policyFromArgs(args), KNOWN_TOOL_NAMES);
+  if (!policy.ok) throw new UsageError(`--policy is invalid: ${policy.error}`);
+  const rule = policy.policy.phases[phase.data].shell;
+  const userRules = policy.policy.commands;
   const workdir = stringFlag(args, 'workdir');
   const cwd = stringFlag(args, 'cwd');
   if (workdir !== undefined && !workdir.startsWith('/')) throw new UsageError('--workdir must be an absolute path');
   if (cwd !== undefined && !cwd.startsWith('/')) throw new UsageError('--cwd must be an absolute path');
-  const options = { ...(workdir ? { workdir } : {}), ...(cwd ? { cwd } : {}) };
+  const options = { ...(workdir ? { workdir } : {}), ...(cwd ? { cwd } : {}), userRules };
   const read = workdir ? localWorkspaceReader(workdir) : NO_WORKSPACE;
   const check = (cmd: string) => safeCheck(cmd, (c) => checkCommandWithFiles(c, rule, options, read));
 

@@ -7,6 +7,7 @@ import { type ParsedArgs, UsageError, rejectUnknownFlags, stringFlag } from './a
 import { formatEvent } from './format-event';
 import { useNodeGrammars } from './grammar-loader-node';
 import { loadWorkspace } from './load-workspace';
+import { policyFromArgs } from './policy-flag';
 
 export const RUN_FLAGS = ['task', 'model', 'base-url', 'mode', 'policy', 'json', 'max-iterations', 'workspace', 'allow-destructive'] as const;
 /** Flags of `run` that take no value. */
@@ -52,17 +53,6 @@ export async function runTaskCommand(args: ParsedArgs, out: (line: string) => vo
     return status === 'completed' ? 0 : status === 'cancelled' ? 130 : 1;
   } finally {
     process.off('SIGINT', stop);
-  }
-}
-
-/** `--policy JSON`: phase policy overrides for plan_exec; the engine validates them. */
-function policyFromArgs(args: ParsedArgs): unknown {
-  const text = stringFlag(args, 'policy');
-  if (text === undefined) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new UsageError('--policy must be JSON, e.g. {"phases":{"planning":{"autoAdvanceAfter":5}}}');
   }
 }
 

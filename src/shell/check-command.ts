@@ -1,7 +1,7 @@
 import { type ClassifyOptions, type CommandVerdict, classifyCommand } from './classify';
 import type { ShellRule } from './shell-rules';
 
-export { DEFAULT_PHASE_SHELL_RULES, type ShellRule, ShellRuleSchema } from './shell-rules';
+export { type ShellRule, ShellRuleSchema } from './shell-rules';
 
 export interface CommandCheck {
   allowed: boolean;

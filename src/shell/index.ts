@@ -9,7 +9,6 @@ export {
 export {
   type CommandCheck,
   type ShellRule,
-  DEFAULT_PHASE_SHELL_RULES,
   ShellRuleSchema,
   checkCommand,
   decide,

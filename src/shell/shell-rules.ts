@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Phase } from '../protocol/events';
 
 /**
  * What run_command may do in a phase:
@@ -11,11 +10,3 @@ import type { Phase } from '../protocol/events';
  */
 export const ShellRuleSchema = z.enum(['readonly', 'readonly_or_tests', 'not_destructive', 'any']);
 export type ShellRule = z.infer<typeof ShellRuleSchema>;
-
-/** The default shell rule of each plan_exec phase. */
-export const DEFAULT_PHASE_SHELL_RULES: Readonly<Record<Phase, ShellRule>> = {
-  planning: 'readonly',
-  building: 'not_destructive',
-  verification: 'readonly_or_tests',
-  delivery: 'any',
-};

@@ -57,6 +57,17 @@ describe('check-command CLI', () => {
     expect(without[0]?.reason).toContain('--workdir');
   });
 
+  it('answers from the policy runs use, overridden by --policy (phase rules and user rules)', async () => {
+    const input = ['touch a.txt', 'git push', 'ls'].map(jsonl);
+    const answers = async (argv: string[]) => (await run(argv, input)).out.map((l) => JSON.parse(l) as { allowed: boolean; reason: string });
+    expect((await answers(['--phase', 'planning', '--jsonl'])).map((a) => a.allowed)).toEqual([false, false, true]);
+    const policy = JSON.stringify({ phases: { planning: { shell: 'any' } }, commands: { deny: ['git push'] } });
+    const overridden = await answers(['--phase', 'planning', '--jsonl', '--policy', policy]);
+    expect(overridden.map((a) => a.allowed)).toEqual([true, false, true]);
+    expect(overridden[1]?.reason).toContain('denied by your rule "git push"');
+    await expect(run(['--phase', 'planning', '--jsonl', '--policy', '{"phases":{"x":{}}}'], [])).rejects.toThrow(/--policy is invalid: phases.x/);
+  });
+
   it('still answers lines that are not valid input, refused, and skips blank ones', async () => {
     const { out } = await run(['--phase', 'building', '--jsonl'], ['not json', '{"cmd": 3}', '{"command": "ls"}', '   ', jsonl('ls')]);
     const answers = out.map((l) => JSON.parse(l) as { cmd: unknown; allowed: boolean; readonly: boolean; reason: string });
