@@ -1,11 +1,11 @@
 import { Engine } from '../engine/engine';
-import { ModeSchema, type ModelSettingsInput } from '../protocol/settings';
+import { ModeSchema, type ModelSettingsInput, DEFAULT_SETTINGS, MAX_ITERATIONS_LIMITS, MaxIterationsSchema } from '../protocol/settings';
 import { createModel } from '../model/create-model';
 import { STARTER_PROJECT } from '../sandbox/starter-project';
 import { VirtualSandbox } from '../sandbox/virtual';
 import { type ParsedArgs, UsageError, rejectUnknownFlags, stringFlag } from './args';
 import { formatEvent } from './format-event';
-import { useNodeGrammars } from './grammar-loader-node';
+import { setNodeGrammarSource } from './grammar-loader-node';
 import { loadWorkspace } from './load-workspace';
 import { policyFromArgs } from './policy-flag';
 
@@ -20,15 +20,18 @@ export async function runTaskCommand(args: ParsedArgs, out: (line: string) => vo
   if (!task) throw new UsageError('run needs --task TEXT');
   const mode = ModeSchema.safeParse(stringFlag(args, 'mode') ?? 'react');
   if (!mode.success) throw new UsageError('--mode must be react or plan_exec');
-  const maxIterations = Number(stringFlag(args, 'max-iterations') ?? 30);
-  if (!Number.isInteger(maxIterations) || maxIterations < 1) throw new UsageError('--max-iterations must be a positive integer');
+  const maxIterations = MaxIterationsSchema.safeParse(Number(stringFlag(args, 'max-iterations') ?? DEFAULT_SETTINGS.maxIterations));
+  if (!maxIterations.success) {
+    const { min, max } = MAX_ITERATIONS_LIMITS;
+    throw new UsageError(`--max-iterations must be a whole number from ${min} to ${max}`);
+  }
 
   const settings = modelSettingsFromArgs(args);
   const policy = policyFromArgs(args);
   const workspaceDir = stringFlag(args, 'workspace');
   const files = workspaceDir ? await loadWorkspace(workspaceDir) : STARTER_PROJECT;
   const sandbox = new VirtualSandbox({ files, reason: 'the CLI always runs on the virtual sandbox' });
-  useNodeGrammars();
+  setNodeGrammarSource();
   const engine = new Engine({ sandbox });
   const json = args.flags.get('json') === true;
   engine.session.subscribe((event) => {
@@ -45,7 +48,7 @@ export async function runTaskCommand(args: ParsedArgs, out: (line: string) => vo
       task,
       mode: mode.data,
       model: createModel(settings, { mode: mode.data }),
-      maxIterations,
+      maxIterations: maxIterations.data,
       policy,
       secrets: settings.apiKey ? [settings.apiKey] : [],
       allowDestructive: args.flags.get('allow-destructive') === true,

@@ -11,8 +11,8 @@ export const PROVIDERS = {
   custom: { label: 'Custom', baseUrl: 'http://localhost:8000/v1', model: 'model', needsKey: false },
 } as const;
 
-export const ProviderSchema = z.enum(['scripted', 'openai', 'openrouter', 'ollama', 'lmstudio', 'custom']);
-export type Provider = z.infer<typeof ProviderSchema>;
+export type Provider = keyof typeof PROVIDERS;
+export const ProviderSchema = z.enum(Object.keys(PROVIDERS) as [Provider, ...Provider[]]);
 
 export const ModeSchema = z.enum(['react', 'plan_exec']);
 export type Mode = z.infer<typeof ModeSchema>;
@@ -37,10 +37,14 @@ export type ModelSettings = z.infer<typeof ModelSettingsSchema>;
 /** Model settings as given (stored before the time limits existed, or from the CLI): limits may be left out. */
 export type ModelSettingsInput = z.input<typeof ModelSettingsSchema>;
 
+/** How many model turns a run may take: the same bounds for Settings, the worker and the CLI. */
+export const MAX_ITERATIONS_LIMITS = { min: 1, max: 200 } as const;
+export const MaxIterationsSchema = z.number().int().min(MAX_ITERATIONS_LIMITS.min).max(MAX_ITERATIONS_LIMITS.max);
+
 export const SettingsSchema = z.object({
   model: ModelSettingsSchema,
   mode: ModeSchema,
-  maxIterations: z.number().int().min(1).max(200),
+  maxIterations: MaxIterationsSchema,
   sandbox: SandboxPreferenceSchema,
   /** WebContainer boot timeout, at most 15 s. */
   webcontainerBootTimeoutMs: z.number().int().min(1000).max(15000),

@@ -1,21 +1,9 @@
 import type { EngineEvent, RunStatus, SandboxInfo } from '../protocol/events';
-import type { Mode, ModelSettings } from '../protocol/settings';
 import type { SandboxHost } from '../sandbox/remote';
 
-/** What the page asks the engine worker to do. Only types cross this line. */
-export interface RunRequest {
-  task: string;
-  mode: Mode;
-  /** Includes the API key; the worker keeps it in memory for this run only. */
-  model: ModelSettings;
-  maxIterations: number;
-  /** plan_exec only: policy overrides (the parsed JSON from Settings), merged onto the defaults. */
-  policy?: unknown;
-  /** create_file / edit_file refuse writes that add syntax errors (Settings → "Refuse edits that break the syntax"). */
-  refuseSyntaxErrors?: boolean;
-  /** react mode: let destructive commands through (Settings → "Allow destructive commands"). */
-  allowDestructive?: boolean;
-}
+/** What the page asks the engine worker to run; the schema is the one definition. */
+export type { RunRequest } from './run-request';
+import type { RunRequest } from './run-request';
 
 export interface ScenarioInfo {
   name: string;

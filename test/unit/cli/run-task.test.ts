@@ -41,7 +41,9 @@ describe('agent run', () => {
     [['--task', 't', '--model', 'gpt-4o'], /needs --base-url/],
     [['--task', 't', '--frobnicate', 'x'], /unknown option --frobnicate/],
     [['--task', 't', '--policy', '{nope'], /--policy must be JSON/],
-    [['--task', 't', '--max-iterations', '0'], /positive integer/],
+    [['--task', 't', '--max-iterations', '0'], /whole number from 1 to 200/],
+    [['--task', 't', '--max-iterations', '201'], /whole number from 1 to 200/],
+    [['--task', 't', '--max-iterations', '2.5'], /whole number from 1 to 200/],
   ])('rejects %j with a usage error', async (argv, message) => {
     await expect(run(argv)).rejects.toThrow(UsageError);
     await expect(run(argv)).rejects.toThrow(message);

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { MaxIterationsSchema, ModeSchema, ModelSettingsSchema } from '../protocol/settings';
+
+/** What the page asks the worker to run: one schema, checked by the worker, typed for the page. */
+export const RunRequestSchema = z.object({
+  task: z.string(),
+  mode: ModeSchema,
+  /** Includes the API key; the worker keeps it in memory for this run only. */
+  model: ModelSettingsSchema,
+  maxIterations: MaxIterationsSchema,
+  /** Policy overrides (the parsed JSON from Settings), merged onto the defaults: `phases` in plan_exec, `commands` in both modes. */
+  policy: z.unknown().optional(),
+  /** create_file / edit_file refuse writes that add syntax errors (Settings → "Refuse edits that break the syntax"). */
+  refuseSyntaxErrors: z.boolean().optional(),
+  /** react mode: let destructive commands through (Settings → "Allow destructive commands"). */
+  allowDestructive: z.boolean().optional(),
+});
+
+export type RunRequest = z.input<typeof RunRequestSchema>;
