@@ -15,7 +15,7 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { useNodeGrammars } from '../src/cli/grammar-loader-node';
+import { setNodeGrammarSource } from '../src/cli/grammar-loader-node';
 import { extractSymbols, findSymbolInSource } from '../src/code/extract-symbols';
 import { LANGUAGE_IDS, type LanguageId } from '../src/code/languages';
 import { initParser, loadLanguage, parseSource } from '../src/code/runtime';
@@ -147,7 +147,7 @@ const bytesOf = (files: SourceFile[]) => files.reduce((n, f) => n + Buffer.byteL
 const linesOf = (text: string) => text.split('\n').length;
 
 async function coldStart(): Promise<void> {
-  useNodeGrammars();
+  setNodeGrammarSource();
   const t0 = performance.now();
   await initParser();
   const t1 = performance.now();

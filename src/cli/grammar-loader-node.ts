@@ -14,7 +14,10 @@ export const nodeGrammarLoader: GrammarLoader = async (language) => {
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 };
 
-/** Composition-root helper for the CLI, tests and benchmarks. */
-export function useNodeGrammars(): void {
+/**
+ * Sets the grammar source for the CLI, tests and benchmarks: grammars are read from node_modules.
+ * Module state, not a parameter: there is one tree-sitter runtime per process or worker, shared by every caller.
+ */
+export function setNodeGrammarSource(): void {
   setGrammarLoader(nodeGrammarLoader);
 }

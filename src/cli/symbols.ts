@@ -6,7 +6,7 @@ import { languageForPath, refineLanguage } from '../code/languages';
 import { flattenSymbols, type CodeSymbol } from '../code/symbol-types';
 import { numberedLines, sliceLines } from '../code/text-lines';
 import { type ParsedArgs, UsageError, rejectUnknownFlags, stringFlag } from './args';
-import { useNodeGrammars } from './grammar-loader-node';
+import { setNodeGrammarSource } from './grammar-loader-node';
 import { messageOf } from '../protocol/error-message';
 import { describeFirstIssue } from '../protocol/zod-issue';
 
@@ -37,7 +37,7 @@ interface AnswerLine {
  */
 export async function symbolsCommand(args: ParsedArgs, input: AsyncIterable<string>, out: (line: string) => void): Promise<number> {
   rejectUnknownFlags(args, SYMBOLS_FLAGS);
-  useNodeGrammars();
+  setNodeGrammarSource();
   if (args.flags.get('jsonl') === true) {
     if (args.positionals.length > 0 || args.flags.has('symbol')) throw new UsageError('symbols --jsonl reads files from stdin: no FILE or --symbol');
     for await (const line of input) {

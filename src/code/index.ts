@@ -4,7 +4,7 @@ export type { LanguageId, WasmAsset } from './languages';
 export { GRAMMAR_URL_PREFIX, fetchGrammarLoader, grammarUrl, runtimeWasmUrl } from './grammar-loader';
 export type { FetchGrammarLoaderOptions, GrammarLoader } from './grammar-loader';
 export { initParser, loadLanguage, setGrammarLoader, setParserInitOptions } from './runtime';
-export { useFetchedGrammars } from './use-fetched-grammars';
+export { setFetchedGrammarSource } from './fetched-grammar-source';
 export type { InitParserOptions } from './runtime';
 export { SYMBOL_KINDS, flattenSymbols } from './symbol-types';
 export type { CodeSymbol, SymbolKind } from './symbol-types';

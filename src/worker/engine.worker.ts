@@ -1,18 +1,17 @@
 /// <reference lib="webworker" />
 import * as Comlink from 'comlink';
-import { z } from 'zod';
 import { Engine } from '../engine/engine';
 import type { EngineEvent, RunStatus, SandboxInfo } from '../protocol/events';
 import { resolvePolicyText } from '../engine/policy';
-import { ModeSchema, ModelSettingsSchema } from '../protocol/settings';
 import { KNOWN_TOOL_NAMES } from '../tools/registry';
 import { createModel } from '../model/create-model';
 import { SCENARIOS } from '../model/scenarios';
 import { RemoteSandbox, type SandboxHost } from '../sandbox/remote';
 import { STARTER_PROJECT } from '../sandbox/starter-project';
 import { LazyVirtualSandbox } from '../sandbox/lazy-virtual';
-import { useFetchedGrammars } from '../code/use-fetched-grammars';
+import { setFetchedGrammarSource } from '../code/fetched-grammar-source';
 import type { EngineWorkerApi, RunRequest, ScenarioInfo } from './api';
+import { RunRequestSchema } from './run-request';
 import { describeFirstIssue } from '../protocol/zod-issue';
 
 /** The composition root in the browser: the engine, its sandbox and its model live here. */
@@ -20,18 +19,9 @@ import { describeFirstIssue } from '../protocol/zod-issue';
 /** Delay per streamed chunk of the scripted model, so a demo reads as it streams. */
 const SCRIPTED_DELAY_MS = 12;
 
-const RunRequestSchema = z.object({
-  task: z.string(),
-  mode: ModeSchema,
-  model: ModelSettingsSchema,
-  maxIterations: z.number().int().min(1).max(200),
-  policy: z.unknown().optional(),
-  refuseSyntaxErrors: z.boolean().optional(),
-  allowDestructive: z.boolean().optional(),
-});
 
 // Grammars are fetched from /grammars/ (served by the app), each only when a file of its language is parsed.
-useFetchedGrammars();
+setFetchedGrammarSource();
 
 const engine = new Engine({ sandbox: new LazyVirtualSandbox({ files: STARTER_PROJECT }) });
 

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { useNodeGrammars } from '../../../src/cli/grammar-loader-node';
+import { setNodeGrammarSource } from '../../../src/cli/grammar-loader-node';
 import { extractSymbols } from '../../../src/code/extract-symbols';
 import { languageForPath, type LanguageId } from '../../../src/code/languages';
 import type { CodeSymbol } from '../../../src/code/symbol-types';
 
-useNodeGrammars();
+setNodeGrammarSource();
 
 export function fixturePath(name: string): string {
   return new URL(`../../fixtures/code/${name}`, import.meta.url).pathname;

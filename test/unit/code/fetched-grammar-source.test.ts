@@ -3,11 +3,11 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { GRAMMAR_WASM } from '../../../src/code/languages';
 import { initParser, loadLanguage, parserInitOptions } from '../../../src/code/runtime';
-import { useFetchedGrammars } from '../../../src/code/use-fetched-grammars';
+import { setFetchedGrammarSource } from '../../../src/code/fetched-grammar-source';
 
 const require = createRequire(import.meta.url);
 
-describe('useFetchedGrammars', () => {
+describe('setFetchedGrammarSource', () => {
   it('fetches grammars from the prefix and points the runtime wasm there too', async () => {
     // Node cannot fetch the runtime wasm from a URL path: start the runtime from node_modules first.
     await initParser({});
@@ -19,7 +19,7 @@ describe('useFetchedGrammars', () => {
       if (!asset) return new Response('not found', { status: 404 });
       return new Response(await readFile(require.resolve(`${asset.packageName}/${asset.file}`)), { status: 200 });
     }) as typeof fetch;
-    useFetchedGrammars({ prefix: '/static/wasm', fetch: serve });
+    setFetchedGrammarSource({ prefix: '/static/wasm', fetch: serve });
     expect(parserInitOptions().locateFile?.('tree-sitter.wasm', '/ignored/')).toBe('/static/wasm/tree-sitter.wasm');
     const [a, b] = await Promise.all([loadLanguage('go'), loadLanguage('go')]);
     expect(a).toBe(b);

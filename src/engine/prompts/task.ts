@@ -1,0 +1,3 @@
+/** The task layer: the first user message. */
+export const TASK_MESSAGE = `Task:
+{{task}}`;

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { buildPhaseLayer, describePhase } from '../../../src/engine/phase-prompt';
+import { buildSystemPrompt, buildTaskMessage } from '../../../src/engine/prompt';
+import { EMPTY_REPLY_NUDGE } from '../../../src/engine/prompts';
+import { DEFAULT_POLICY, type Policy } from '../../../src/engine/policy';
+import { PHASES, type Phase } from '../../../src/protocol/phases';
+
+// Expected texts were printed by the code before the prompts became templates: the model must see the same bytes.
+const VIRTUAL_NO_PROJECT = "You are Phasegate, a careful coding agent working in a sandboxed workspace.\n\nHow you work:\n- Work in small steps: explore the project, make a focused change, verify it, repeat.\n- Use the tools to look at files before you change them; never guess a file's content.\n- Prefer edit_file for changes to existing files and create_file for new ones.\n- After a change, run the tests (run_tests) or a command that proves it works.\n- When a tool returns an error, read it and adjust your next call instead of repeating it.\n- Paths are relative to the workspace root.\n- When the task is done, reply with a short summary of what you changed and how you verified it, without calling a tool. That reply ends the run.\n\nEnvironment: a virtual bash shell (just-bash) with common Unix tools (ls, cat, grep, rg, sed, awk, find, jq, diff, tar…) and a minimal `npm test` / `npm run` that runs package.json scripts through bash. There is no Node.js, no Python and no network. Workspace root: /workspace.";
+const WEBCONTAINER_PROJECT = "You are Phasegate, a careful coding agent working in a sandboxed workspace.\n\nHow you work:\n- Work in small steps: explore the project, make a focused change, verify it, repeat.\n- Use the tools to look at files before you change them; never guess a file's content.\n- Prefer edit_file for changes to existing files and create_file for new ones.\n- After a change, run the tests (run_tests) or a command that proves it works.\n- When a tool returns an error, read it and adjust your next call instead of repeating it.\n- Paths are relative to the workspace root.\n- When the task is done, reply with a short summary of what you changed and how you verified it, without calling a tool. That reply ends the run.\n\nEnvironment: a WebContainer: Node.js and npm run inside the browser; native binaries and most non-JavaScript toolchains are not available. Workspace root: /home/project.\n\nProject instructions from AGENTS.md (follow them):\nUse tabs.\n{{not a placeholder}}";
+const CLIPPED = "You are Phasegate, a careful coding agent working in a sandboxed workspace.\n\nHow you work:\n- Work in small steps: explore the project, make a focused change, verify it, repeat.\n- Use the tools to look at files before you change them; never guess a file's content.\n- Prefer edit_file for changes to existing files and create_file for new ones.\n- After a change, run the tests (run_tests) or a command that proves it works.\n- When a tool returns an error, read it and adjust your next call instead of repeating it.\n- Paths are relative to the workspace root.\n- When the task is done, reply with a short summary of what you changed and how you verified it, without calling a tool. That reply ends the run.\n\nEnvironment: a virtual bash shell (just-bash) with common Unix tools (ls, cat, grep, rg, sed, awk, find, jq, diff, tar…) and a minimal `npm test` / `npm run` that runs package.json scripts through bash. There is no Node.js, no Python and no network. Workspace root: /w.\n\nProject instructions from CLAUDE.md (follow them):\n" + 'x'.repeat(8000) + "\n[… CLAUDE.md cut at 8000 characters]";
+const EXACT_LIMIT = "You are Phasegate, a careful coding agent working in a sandboxed workspace.\n\nHow you work:\n- Work in small steps: explore the project, make a focused change, verify it, repeat.\n- Use the tools to look at files before you change them; never guess a file's content.\n- Prefer edit_file for changes to existing files and create_file for new ones.\n- After a change, run the tests (run_tests) or a command that proves it works.\n- When a tool returns an error, read it and adjust your next call instead of repeating it.\n- Paths are relative to the workspace root.\n- When the task is done, reply with a short summary of what you changed and how you verified it, without calling a tool. That reply ends the run.\n\nEnvironment: a virtual bash shell (just-bash) with common Unix tools (ls, cat, grep, rg, sed, awk, find, jq, diff, tar…) and a minimal `npm test` / `npm run` that runs package.json scripts through bash. There is no Node.js, no Python and no network. Workspace root: /w.\n\nProject instructions from CLAUDE.md (follow them):\n" + 'y'.repeat(8000) + "";
+const TASK = "Task:\nFix the bug\n in {{x}} $& $1";
+const PHASE_LAYER_DEFAULT = "This run is gated in phases: planning → building → verification → delivery. Each phase allows only some tools and commands;\na refused call returns a phase_violation error and changes nothing. Call advance_phase when a phase's work is done; phases only move forward.\n- planning: tools read_file, list_files, search_codebase, outline, run_command, advance_phase; shell: read-only commands only; file writes not allowed.\n- building: tools read_file, list_files, search_codebase, outline, create_file, edit_file, run_command, run_tests, advance_phase; shell: any command that is not destructive; file writes allowed.\n- verification: tools read_file, list_files, search_codebase, outline, run_tests, run_command, advance_phase; shell: read-only commands and test commands; file writes not allowed.\n- delivery: tools every tool; shell: any command; file writes allowed.\nThe run starts in planning.";
+const PHASE_LAYER_CUSTOM = "This run is gated in phases: planning → building → verification → delivery. Each phase allows only some tools and commands;\na refused call returns a phase_violation error and changes nothing. Call advance_phase when a phase's work is done; phases only move forward.\n- planning: tools every tool; shell: any command; file writes allowed.\n- building: tools read_file; shell: read-only commands and test commands; file writes not allowed.\n- verification: tools ; shell: any command that is not destructive; file writes allowed.\n- delivery: tools a, b; shell: read-only commands only; file writes not allowed.\nThe run starts in building.";
+const NUDGE = "Your last reply was empty. Either call a tool to continue the task, or reply with a short summary if the task is done.";
+const DESCRIBE_DEFAULT: Record<Phase, string> = {
+  planning: "planning: tools read_file, list_files, search_codebase, outline, run_command, advance_phase; shell: read-only commands only; file writes not allowed.",
+  building: "building: tools read_file, list_files, search_codebase, outline, create_file, edit_file, run_command, run_tests, advance_phase; shell: any command that is not destructive; file writes allowed.",
+  verification: "verification: tools read_file, list_files, search_codebase, outline, run_tests, run_command, advance_phase; shell: read-only commands and test commands; file writes not allowed.",
+  delivery: "delivery: tools every tool; shell: any command; file writes allowed.",
+};
+const DESCRIBE_CUSTOM: Record<Phase, string> = {
+  planning: "planning: tools every tool; shell: any command; file writes allowed.",
+  building: "building: tools read_file; shell: read-only commands and test commands; file writes not allowed.",
+  verification: "verification: tools ; shell: any command that is not destructive; file writes allowed.",
+  delivery: "delivery: tools a, b; shell: read-only commands only; file writes not allowed.",
+};
+
+/** Every shell rule, '*', an empty and a short tool list, and a start phase other than the first. */
+const CUSTOM: Policy = {
+  ...DEFAULT_POLICY,
+  startPhase: 'building',
+  phases: {
+    planning: { ...DEFAULT_POLICY.phases.planning, tools: ['*'], shell: 'any', writes: true },
+    building: { ...DEFAULT_POLICY.phases.building, tools: ['read_file'], shell: 'readonly_or_tests', writes: false },
+    verification: { ...DEFAULT_POLICY.phases.verification, tools: [], shell: 'not_destructive', writes: true },
+    delivery: { ...DEFAULT_POLICY.phases.delivery, tools: ['a', 'b'], shell: 'readonly', writes: false },
+  },
+};
+
+describe('rendered prompts stay byte for byte the same', () => {
+  it('system prompt: environments, project layer, clipping at the limit', () => {
+    expect(buildSystemPrompt({ sandboxKind: 'virtual', workdir: '/workspace', project: null })).toBe(VIRTUAL_NO_PROJECT);
+    // Placeholder-like text in the project file is content, not a placeholder.
+    const project = { file: 'AGENTS.md', content: '  \nUse tabs.\n{{not a placeholder}}\n\n' };
+    expect(buildSystemPrompt({ sandboxKind: 'webcontainer', workdir: '/home/project', project })).toBe(WEBCONTAINER_PROJECT);
+    expect(buildSystemPrompt({ sandboxKind: 'virtual', workdir: '/w', project: { file: 'CLAUDE.md', content: 'x'.repeat(8001) } })).toBe(CLIPPED);
+    expect(buildSystemPrompt({ sandboxKind: 'virtual', workdir: '/w', project: { file: 'CLAUDE.md', content: 'y'.repeat(8000) } })).toBe(EXACT_LIMIT);
+  });
+
+  it('task message keeps `$` and `{{…}}` in the task as written', () => {
+    expect(buildTaskMessage('  Fix the bug\n in {{x}} $& $1 \n')).toBe(TASK);
+  });
+
+  it('phase layer and phase descriptions', () => {
+    expect(buildPhaseLayer(DEFAULT_POLICY)).toBe(PHASE_LAYER_DEFAULT);
+    expect(buildPhaseLayer(CUSTOM)).toBe(PHASE_LAYER_CUSTOM);
+    for (const phase of PHASES) {
+      expect(describePhase(DEFAULT_POLICY, phase)).toBe(DESCRIBE_DEFAULT[phase]);
+      expect(describePhase(CUSTOM, phase)).toBe(DESCRIBE_CUSTOM[phase]);
+    }
+  });
+
+  it('empty-reply nudge', () => {
+    expect(EMPTY_REPLY_NUDGE).toBe(NUDGE);
+  });
+});
