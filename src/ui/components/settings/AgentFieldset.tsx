@@ -1,0 +1,69 @@
+import { ModeSchema, type Mode } from '../../../protocol/settings';
+import { DefaultPolicy } from '../DefaultPolicy';
+import { CheckField, ChoiceSelect, Field } from './fields';
+import type { DraftProps } from './use-settings-form';
+
+const MODE_LABELS: Record<Mode, string> = {
+  react: 'ReAct — one loop, every tool',
+  plan_exec: 'Plan & execute — gated phases',
+};
+
+const MODE_NOTES: Record<Mode, string> = {
+  react: 'The agent may use every tool at any time; destructive commands are refused unless allowed below.',
+  plan_exec: 'The run walks planning → building → verification → delivery; each phase allows only some tools and commands, and the gate refuses the rest.',
+};
+
+const POLICY_NOTE =
+  'Empty uses the defaults. "phases" merges onto the plan & execute phases; "commands": {"deny": ["git push"], "allow": ["npm run lint"]} ' +
+  'applies in both modes, matched on the parsed command (a deny rule always wins).';
+
+const REFUSE_SYNTAX_NOTE =
+  'create_file and edit_file check code they write (TypeScript, Python, Go and other languages with a grammar). When this is on, a ' +
+  'write that adds syntax errors is refused and the file stays as it was; when off, the errors are reported to the agent.';
+
+const ALLOW_DESTRUCTIVE_NOTE =
+  'In ReAct mode commands that delete or overwrite the workspace (rm -rf ., git clean -fdx, git reset --hard…) or cannot be judged ' +
+  'are refused, as in the building phase. Turn this on to let them run. Plan & execute mode always follows its phase policy.';
+
+/** How the agent works: the mode, the policy overrides (checked by the worker as typed), and the two switches. */
+export function AgentFieldset({ draft, errors, update }: DraftProps) {
+  return (
+    <fieldset>
+      <legend>Agent</legend>
+      <Field id="mode" label="Mode" error={errors.mode} note={MODE_NOTES[draft.mode]}>
+        {(control) => (
+          <ChoiceSelect {...control} options={ModeSchema.options} labelOf={(mode) => MODE_LABELS[mode]} value={draft.mode} onChange={(mode) => update('mode', mode)} />
+        )}
+      </Field>
+      <Field id="policy" label="Policy (JSON)" error={errors.policyText} note={POLICY_NOTE}>
+        {(control) => (
+          <textarea
+            {...control}
+            className="policy-input"
+            rows={5}
+            spellCheck={false}
+            autoComplete="off"
+            placeholder='{"phases": {"planning": {"autoAdvanceAfter": 5}}, "commands": {"deny": ["git push"]}}'
+            value={draft.policyText}
+            onChange={(event) => update('policyText', event.target.value)}
+          />
+        )}
+      </Field>
+      <DefaultPolicy />
+      <CheckField
+        noteId="refuse-syntax-note"
+        label="Refuse edits that break the syntax"
+        note={REFUSE_SYNTAX_NOTE}
+        checked={draft.refuseSyntaxErrors}
+        onChange={(checked) => update('refuseSyntaxErrors', checked)}
+      />
+      <CheckField
+        noteId="allow-destructive-note"
+        label="Allow destructive commands"
+        note={ALLOW_DESTRUCTIVE_NOTE}
+        checked={draft.allowDestructive}
+        onChange={(checked) => update('allowDestructive', checked)}
+      />
+    </fieldset>
+  );
+}

@@ -1,0 +1,21 @@
+import { useEffect, useRef } from 'react';
+
+/**
+ * Shows a <dialog> modally while `open` (the page behind is inert and Tab stays
+ * inside) and closes it otherwise; `onOpen` runs just before each showing.
+ */
+export function useModalDialog(open: boolean, onOpen: () => void) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      onOpen();
+      element.showModal();
+    } else if (!open && element.open) {
+      element.close();
+    }
+    // Only opening and closing matter: a new onOpen while open must not reset the form.
+  }, [open]);
+  return dialog;
+}

@@ -1,0 +1,23 @@
+import type { RunRequest } from '../../worker/api';
+import { runPolicy, type PageSettings } from '../settings/page-settings';
+
+export type RunRequestResult = { ok: true; request: RunRequest } | { ok: false; error: string };
+
+/** What the worker is asked to run: the task with the engine's part of the settings and the parsed policy. */
+export function buildRunRequest(task: string, settings: PageSettings): RunRequestResult {
+  const policy = runPolicy(settings);
+  if (!policy.ok) return { ok: false, error: policy.error };
+  const { model, mode, maxIterations, refuseSyntaxErrors, allowDestructive } = settings;
+  return {
+    ok: true,
+    request: {
+      task,
+      mode,
+      model,
+      maxIterations,
+      refuseSyntaxErrors,
+      allowDestructive,
+      ...(policy.policy === undefined ? {} : { policy: policy.policy }),
+    },
+  };
+}

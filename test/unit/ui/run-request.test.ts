@@ -1,0 +1,101 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { RunStatus } from '../../../src/protocol/events';
+import { buildRunRequest } from '../../../src/ui/engine/run-request';
+import { startRun, stopRun, type StartRunDeps } from '../../../src/ui/engine/start-run';
+import { DEFAULT_PAGE_SETTINGS, type PageSettings } from '../../../src/ui/settings/page-settings';
+import type { RunRequest } from '../../../src/worker/api';
+
+const settings: PageSettings = {
+  ...DEFAULT_PAGE_SETTINGS,
+  mode: 'plan_exec',
+  maxIterations: 7,
+  sandbox: 'virtual',
+  refuseSyntaxErrors: false,
+  allowDestructive: true,
+};
+
+describe('buildRunRequest', () => {
+  it('carries the task and the engine settings, not the page-only ones', () => {
+    expect(buildRunRequest('fix it', settings)).toEqual({
+      ok: true,
+      request: { task: 'fix it', mode: 'plan_exec', model: settings.model, maxIterations: 7, refuseSyntaxErrors: false, allowDestructive: true },
+    });
+  });
+
+  it('leaves the policy out when the text is empty and parses it otherwise', () => {
+    const empty = buildRunRequest('t', { ...settings, policyText: '  ' });
+    expect(empty.ok && 'policy' in empty.request).toBe(false);
+    expect(buildRunRequest('t', { ...settings, policyText: '{"commands":{"deny":["git push"]}}' })).toMatchObject({
+      ok: true,
+      request: { policy: { commands: { deny: ['git push'] } } },
+    });
+  });
+
+  it('refuses policy text that is not JSON', () => {
+    const result = buildRunRequest('t', { ...settings, policyText: '{"phases": ' });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toMatch(/^The policy in Settings is not valid JSON/);
+  });
+});
+
+function fakes(overrides: Partial<StartRunDeps> = {}) {
+  const waiting: boolean[] = [];
+  const problems: string[] = [];
+  const run = vi.fn(async (_request: RunRequest): Promise<RunStatus> => 'completed');
+  const deps: StartRunDeps = {
+    client: { run },
+    sandboxSettled: () => Promise.resolve(),
+    settings: () => settings,
+    stopRequested: () => false,
+    setWaitingForSandbox: (value) => waiting.push(value),
+    addProblem: (message) => problems.push(message),
+    ...overrides,
+  };
+  return { deps, run, waiting, problems };
+}
+
+describe('startRun', () => {
+  it('waits for the sandbox, then runs with the settings of that moment', async () => {
+    let connect = (): void => {};
+    const connected = new Promise<void>((resolve) => (connect = resolve));
+    let current = settings;
+    const { deps, run, waiting } = fakes({ sandboxSettled: () => connected, settings: () => current });
+    const started = startRun('t', deps);
+    expect(waiting).toEqual([true]);
+    current = { ...settings, maxIterations: 3 };
+    connect();
+    await started;
+    expect(run).toHaveBeenCalledWith(expect.objectContaining({ task: 't', maxIterations: 3 }));
+    expect(waiting).toEqual([true, false, false]);
+  });
+
+  it('does not run when Stop came while it waited', async () => {
+    const { deps, run, waiting, problems } = fakes({ stopRequested: () => true });
+    await startRun('t', deps);
+    expect(run).not.toHaveBeenCalled();
+    expect(problems).toEqual([]);
+    expect(waiting.at(-1)).toBe(false);
+  });
+
+  it('reports a policy that is not JSON instead of running', async () => {
+    const { deps, run, problems } = fakes({ settings: () => ({ ...settings, policyText: '{' }) });
+    await startRun('t', deps);
+    expect(run).not.toHaveBeenCalled();
+    expect(problems).toEqual([expect.stringMatching(/^The policy in Settings is not valid JSON/)]);
+  });
+
+  it('turns a failed request into a problem and still stops waiting', async () => {
+    const { deps, problems, waiting } = fakes({ sandboxSettled: () => Promise.reject(new Error('gone')) });
+    await expect(startRun('t', deps)).resolves.toBeUndefined();
+    expect(problems).toEqual(['The run could not start: gone']);
+    expect(waiting).toEqual([true, false]);
+  });
+});
+
+describe('stopRun', () => {
+  it('reports a failed stop as a problem', async () => {
+    const problems: string[] = [];
+    stopRun({ stop: () => Promise.reject(new Error('no worker')) }, (message) => problems.push(message));
+    await vi.waitFor(() => expect(problems).toEqual(['Stop failed: no worker']));
+  });
+});
