@@ -1,4 +1,4 @@
-import { PROVIDERS, SettingsSchema, type Provider, type Settings } from '../../protocol/settings';
+import { MAX_ITERATIONS_LIMITS, PROVIDERS, SettingsSchema, type Provider, type Settings } from '../../protocol/settings';
 import type { PageSettings } from './page-settings';
 
 /** The Settings form's fields, as typed text (numbers are parsed here, not in the form). */
@@ -64,7 +64,7 @@ const FIELD_BY_PATH: Record<string, DraftField> = {
 };
 
 const MESSAGES: Partial<Record<DraftField, string>> = {
-  maxIterations: 'Enter a whole number from 1 to 200.',
+  maxIterations: `Enter a whole number from ${MAX_ITERATIONS_LIMITS.min} to ${MAX_ITERATIONS_LIMITS.max}.`,
   bootTimeoutSeconds: 'Enter a whole number of seconds from 1 to 15.',
   scenario: 'Pick a demo scenario.',
   idleTimeoutSeconds: 'Enter a whole number of seconds from 5 to 3600.',

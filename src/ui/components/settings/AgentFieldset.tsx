@@ -1,3 +1,4 @@
+import { PHASES } from '../../../protocol/phases';
 import { ModeSchema, type Mode } from '../../../protocol/settings';
 import { DefaultPolicy } from '../DefaultPolicy';
 import { CheckField, ChoiceSelect, Field } from './fields';
@@ -10,7 +11,7 @@ const MODE_LABELS: Record<Mode, string> = {
 
 const MODE_NOTES: Record<Mode, string> = {
   react: 'The agent may use every tool at any time; destructive commands are refused unless allowed below.',
-  plan_exec: 'The run walks planning → building → verification → delivery; each phase allows only some tools and commands, and the gate refuses the rest.',
+  plan_exec: `The run walks ${PHASES.join(' → ')}; each phase allows only some tools and commands, and the gate refuses the rest.`,
 };
 
 const POLICY_NOTE =

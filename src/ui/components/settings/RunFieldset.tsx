@@ -1,4 +1,4 @@
-import { SandboxPreferenceSchema, type Settings } from '../../../protocol/settings';
+import { MAX_ITERATIONS_LIMITS, SandboxPreferenceSchema, type Settings } from '../../../protocol/settings';
 import { ChoiceSelect, Field, NumberField } from './fields';
 import type { DraftProps } from './use-settings-form';
 
@@ -17,8 +17,8 @@ export function RunFieldset({ draft, errors, update }: DraftProps) {
         id="max-iterations"
         label="Max iterations"
         error={errors.maxIterations}
-        min={1}
-        max={200}
+        min={MAX_ITERATIONS_LIMITS.min}
+        max={MAX_ITERATIONS_LIMITS.max}
         value={draft.maxIterations}
         onChange={(value) => update('maxIterations', value)}
       />
