@@ -1,12 +1,14 @@
-import type { EventPayload, RunStatus } from '../protocol/events';
+import type { Emit, EventPayload, RunStatus } from '../protocol/events';
 import type { Mode } from '../protocol/settings';
 import type { Model } from '../model/port';
 import type { Sandbox } from '../sandbox/port';
+import { FileVersions } from '../tools/file-versions';
 import type { PhaseControl } from '../tools/tool';
 import { ALL_TOOLS, KNOWN_TOOL_NAMES, PLAN_EXEC_TOOLS, toolSpecs } from '../tools/registry';
 import { GuardGate, PhaseGate, reactRules, type Gate, type GateOptions } from './gate';
 import { GatedSandbox } from './gated-sandbox';
 import { runReactLoop, type LoopOutcome } from './loop';
+import type { RunContext } from './run-context';
 import { buildPhaseLayer, describePhase } from './phase-prompt';
 import { resolvePolicy, type Policy } from './policy';
 import { buildSystemPrompt, buildTaskMessage, loadProjectInstructions } from './prompt';
@@ -101,44 +103,52 @@ export class Engine {
     return this.sandbox.readFile(path);
   }
 
-  private async execute(options: RunOptions, emit: (p: EventPayload) => void, signal: AbortSignal): Promise<LoopOutcome> {
+  private async execute(options: RunOptions, emit: Emit, signal: AbortSignal): Promise<LoopOutcome> {
     if (options.task.trim() === '') return { status: 'failed', errorCode: 'empty_task', reason: 'The task is empty.', iterations: 0 };
     const resolved = resolvePolicy(options.policy, KNOWN_TOOL_NAMES);
     if (!resolved.ok) return { status: 'failed', errorCode: 'invalid_policy', reason: `The policy is invalid: ${resolved.error}`, iterations: 0 };
+    return runReactLoop(await this.createRunContext(options, resolved.policy, emit, signal));
+  }
+
+  /** The run's one context: its gate (phased in plan_exec), prompts and tools, and what the tools share. */
+  private async createRunContext(options: RunOptions, policy: Policy, emit: Emit, signal: AbortSignal): Promise<RunContext> {
     const gateOptions: GateOptions = {
       emit,
       workdir: this.sandbox.workdir,
       readScript: (path) => this.readScript(path),
-      userRules: resolved.policy.commands,
+      userRules: policy.commands,
     };
     let gate: Gate = new GuardGate(reactRules(options.allowDestructive === true), gateOptions);
-    let phases: PhaseControl | undefined;
+    let phases: PhaseControl | null = null;
     let phaseLayer: string | null = null;
     if (options.mode === 'plan_exec') {
-      const phaseGate = new PhaseGate(resolved.policy, gateOptions);
+      const phaseGate = new PhaseGate(policy, gateOptions);
       phaseGate.start();
       gate = phaseGate;
-      phases = phaseControl(phaseGate, resolved.policy);
-      phaseLayer = buildPhaseLayer(resolved.policy);
+      phases = phaseControl(phaseGate, policy);
+      phaseLayer = buildPhaseLayer(policy);
     }
     const project = await loadProjectInstructions(this.sandbox).catch(() => null);
     if (project) emit({ type: 'notice', level: 'info', message: `Using project instructions from ${project.file}.` });
     const tools = options.mode === 'plan_exec' ? PLAN_EXEC_TOOLS : ALL_TOOLS;
     const base = buildSystemPrompt({ sandboxKind: this.sandbox.info.kind, workdir: this.sandbox.workdir, project });
-    return runReactLoop({
+    return {
       model: options.model,
       tools,
       toolSpecs: toolSpecs(tools),
-      sandbox: new GatedSandbox(this.sandbox, gate),
       gate,
-      ...(phases ? { phases } : {}),
-      ...(options.refuseSyntaxErrors ? { refuseSyntaxErrors: true } : {}),
-      emit,
-      signal,
       systemPrompt: phaseLayer ? `${base}\n\n${phaseLayer}` : base,
       taskMessage: buildTaskMessage(options.task),
       maxIterations: options.maxIterations,
-    });
+      scope: {
+        sandbox: new GatedSandbox(this.sandbox, gate),
+        emit,
+        signal,
+        phases,
+        fileVersions: new FileVersions(),
+        refuseSyntaxErrors: options.refuseSyntaxErrors === true,
+      },
+    };
   }
 }
 

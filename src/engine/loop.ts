@@ -1,37 +1,14 @@
-import type { Emit } from '../protocol/events';
-import type { ChatMessage, Model, ToolSpec } from '../model/port';
+import type { ChatMessage } from '../model/port';
 import { ModelError } from '../model/port';
-import type { Sandbox } from '../sandbox/port';
-import { FileVersions } from '../tools/file-versions';
-import type { PhaseControl, Tool } from '../tools/tool';
-import type { Gate } from './gate';
+import type { RunContext } from './run-context';
 import { executeToolCall } from './tool-executor';
 import { messageOf } from '../protocol/error-message';
-
-export interface LoopOptions {
-  model: Model;
-  tools: readonly Tool[];
-  toolSpecs: ToolSpec[];
-  /** The gated sandbox handle the tools get. */
-  sandbox: Sandbox;
-  gate: Gate;
-  phases?: PhaseControl;
-  /** Passed to the tools: refuse writes that add syntax errors. */
-  refuseSyntaxErrors?: boolean;
-  emit: Emit;
-  signal: AbortSignal;
-  systemPrompt: string;
-  taskMessage: string;
-  maxIterations: number;
-}
+import { EMPTY_REPLY_NUDGE } from './prompts';
 
 export type LoopOutcome =
   | { status: 'completed'; summary: string; iterations: number }
   | { status: 'failed'; errorCode: string; reason: string; iterations: number }
   | { status: 'cancelled'; reason: string; iterations: number };
-
-export const EMPTY_REPLY_NUDGE =
-  'Your last reply was empty. Either call a tool to continue the task, or reply with a short summary if the task is done.';
 
 const cancelled = (iterations: number): LoopOutcome => ({ status: 'cancelled', reason: 'stopped by the user', iterations });
 
@@ -39,16 +16,16 @@ const cancelled = (iterations: number): LoopOutcome => ({ status: 'cancelled', r
  * The ReAct loop: model turn → tool calls in order → results appended → repeat.
  * A text-only reply ends the run; limits and failures end it with a reason.
  */
-export async function runReactLoop(options: LoopOptions): Promise<LoopOutcome> {
-  const { model, emit, signal } = options;
-  const fileVersions = new FileVersions();
+export async function runReactLoop(run: RunContext): Promise<LoopOutcome> {
+  const { model } = run;
+  const { emit, signal } = run.scope;
   const messages: ChatMessage[] = [
-    { role: 'system', content: options.systemPrompt },
-    { role: 'user', content: options.taskMessage },
+    { role: 'system', content: run.systemPrompt },
+    { role: 'user', content: run.taskMessage },
   ];
   let nudged = false;
 
-  for (let iteration = 1; iteration <= options.maxIterations; iteration++) {
+  for (let iteration = 1; iteration <= run.maxIterations; iteration++) {
     if (signal.aborted) return cancelled(iteration - 1);
     emit({ type: 'iteration_started', iteration });
 
@@ -56,7 +33,7 @@ export async function runReactLoop(options: LoopOptions): Promise<LoopOutcome> {
     try {
       reply = await model.complete({
         messages,
-        tools: options.toolSpecs,
+        tools: run.toolSpecs,
         signal,
         onTextDelta: (text) => emit({ type: 'model_delta', text }),
         onRetry: ({ attempt, delayMs, reason }) =>
@@ -85,16 +62,7 @@ export async function runReactLoop(options: LoopOptions): Promise<LoopOutcome> {
 
     for (const call of reply.toolCalls) {
       if (signal.aborted) return cancelled(iteration);
-      const { sandbox, gate, phases, refuseSyntaxErrors } = options;
-      const { result } = await executeToolCall(call, options.tools, {
-        sandbox,
-        gate,
-        fileVersions,
-        emit,
-        signal,
-        ...(phases ? { phases } : {}),
-        ...(refuseSyntaxErrors ? { refuseSyntaxErrors } : {}),
-      });
+      const { result } = await executeToolCall(call, run);
       messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: result.output });
     }
     if (signal.aborted) return cancelled(iteration);
@@ -102,7 +70,7 @@ export async function runReactLoop(options: LoopOptions): Promise<LoopOutcome> {
   return {
     status: 'failed',
     errorCode: 'max_iterations',
-    reason: `Reached the limit of ${options.maxIterations} iterations before the task was finished.`,
-    iterations: options.maxIterations,
+    reason: `Reached the limit of ${run.maxIterations} iterations before the task was finished.`,
+    iterations: run.maxIterations,
   };
 }

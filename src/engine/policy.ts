@@ -4,6 +4,8 @@ import { UserCommandRulesSchema, type UserCommandRules } from '../shell/user-rul
 import { PHASES, PhaseSchema, type Phase } from '../protocol/phases';
 import { messageOf } from '../protocol/error-message';
 import { describeFirstIssue } from '../protocol/zod-issue';
+import { PLAN_EXEC_TOOLS } from '../tools/registry';
+import type { Tool, ToolKind } from '../tools/tool';
 
 /**
  * The phase policy, as data: per phase the tools allowed (`*` = all), the shell
@@ -34,7 +36,39 @@ export interface Policy {
   commands: UserCommandRules;
 }
 
-const READ_TOOLS = ['read_file', 'list_files', 'search_codebase', 'outline'];
+type KindedTool = Pick<Tool, 'name' | 'kind'>;
+
+/** The order the phase prompts have always named these read tools in; a newer read tool follows them. */
+const FIRST_READ_TOOLS = ['read_file', 'list_files', 'search_codebase', 'outline'];
+
+const namesOfKind = (tools: readonly KindedTool[], kind: ToolKind) => tools.filter((tool) => tool.kind === kind).map((tool) => tool.name);
+
+function readOnlyTools(tools: readonly KindedTool[]): string[] {
+  const rank = (name: string) => {
+    const at = FIRST_READ_TOOLS.indexOf(name);
+    return at === -1 ? FIRST_READ_TOOLS.length : at;
+  };
+  const reads = namesOfKind(tools, 'read').sort((a, b) => rank(a) - rank(b));
+  return [...reads, ...namesOfKind(tools, 'think')];
+}
+
+/**
+ * Each phase's default tools, by kind: the read-only ones (read and think) everywhere, the edit
+ * ones while building, and the phase tool last. Commands are named: planning may only look
+ * around with run_command, verification runs the tests first.
+ */
+export function defaultPhaseTools(tools: readonly KindedTool[]): Record<Phase, string[]> {
+  const readOnly = readOnlyTools(tools);
+  const phase = namesOfKind(tools, 'phase');
+  return {
+    planning: [...readOnly, 'run_command', ...phase],
+    building: [...readOnly, ...namesOfKind(tools, 'edit'), ...namesOfKind(tools, 'execute'), ...phase],
+    verification: [...readOnly, 'run_tests', 'run_command', ...phase],
+    delivery: ['*'],
+  };
+}
+
+const TOOLS = defaultPhaseTools(PLAN_EXEC_TOOLS);
 
 /** What test runners write as they run, and nobody keeps: allowed in verification by default. */
 const TEST_CACHES = ['node_modules/.cache/**', 'node_modules/.vite/**', 'node_modules/.vitest/**', '**/__pycache__/**', '.pytest_cache/**'];
@@ -44,7 +78,7 @@ export const DEFAULT_POLICY: Policy = {
   commands: { allow: [], deny: [] },
   phases: {
     planning: {
-      tools: [...READ_TOOLS, 'run_command', 'advance_phase'],
+      tools: TOOLS.planning,
       shell: 'readonly',
       writes: false,
       autoAdvanceAfter: null,
@@ -52,7 +86,7 @@ export const DEFAULT_POLICY: Policy = {
       allowWrites: [],
     },
     building: {
-      tools: [...READ_TOOLS, 'create_file', 'edit_file', 'run_command', 'run_tests', 'advance_phase'],
+      tools: TOOLS.building,
       shell: 'not_destructive',
       writes: true,
       autoAdvanceAfter: null,
@@ -60,7 +94,7 @@ export const DEFAULT_POLICY: Policy = {
       allowWrites: [],
     },
     verification: {
-      tools: [...READ_TOOLS, 'run_tests', 'run_command', 'advance_phase'],
+      tools: TOOLS.verification,
       shell: 'readonly_or_tests',
       writes: false,
       autoAdvanceAfter: null,
@@ -68,7 +102,7 @@ export const DEFAULT_POLICY: Policy = {
       allowWrites: TEST_CACHES,
     },
     delivery: {
-      tools: ['*'],
+      tools: TOOLS.delivery,
       shell: 'any',
       writes: true,
       autoAdvanceAfter: null,

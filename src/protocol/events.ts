@@ -82,6 +82,46 @@ export const ToolCallEventSchema = z.object({
   rawArguments: z.string(),
 });
 
+/**
+ * Why a tool call failed, for the page and the tests to match on instead of the wording
+ * (the model reads only the text). A closed set: every failure path of every tool and of
+ * the executor maps to one of these.
+ */
+export const ToolErrorKindSchema = z.enum([
+  // The call itself.
+  'unknown_tool',
+  'invalid_arguments',
+  'refused_by_gate',
+  'internal_error',
+  // Paths and files.
+  'not_found',
+  'already_exists',
+  'is_directory',
+  'not_a_directory',
+  'outside_workspace',
+  'binary_file',
+  'too_large',
+  /** Not possible here: a file type without symbols, the phase tool in a run without phases. */
+  'unsupported',
+  // Edits.
+  'unread',
+  'stale_read',
+  'ambiguous',
+  'no_match',
+  'no_change',
+  'syntax_error',
+  // Commands and tests.
+  'command_failed',
+  'tests_failed',
+  'no_test_runner',
+  'timeout',
+  'cancelled',
+  'sandbox_error',
+  // Phases.
+  'final_phase',
+]);
+export type ToolErrorKind = z.infer<typeof ToolErrorKindSchema>;
+
 export const ToolResultSchema = z.object({
   ...base,
   type: z.literal('tool_result'),
@@ -90,6 +130,8 @@ export const ToolResultSchema = z.object({
   ok: z.boolean(),
   /** Exactly what the model sees. */
   output: z.string(),
+  /** Set on failed results only. */
+  errorKind: ToolErrorKindSchema.optional(),
   durationMs: z.number().nonnegative(),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool, fail } from './tool';
+import { defineTool, fail, ok } from './tool';
 
 const schema = z.strictObject({
   reason: z.string().max(500).optional().describe('Why the current phase is done, in one sentence.'),
@@ -7,6 +7,7 @@ const schema = z.strictObject({
 
 export const advancePhaseTool = defineTool({
   name: 'advance_phase',
+  kind: 'phase',
   description: [
     'Move to the next phase of the run: planning → building → verification → delivery.',
     'Call it when the current phase\'s work is done (the plan is complete, the change is built, the checks pass).',
@@ -14,8 +15,8 @@ export const advancePhaseTool = defineTool({
   ].join(' '),
   schema,
   async run(args, ctx) {
-    if (!ctx.phases) return fail('advance_phase only works in plan_exec mode; this run has no phases.');
-    const { ok, message } = ctx.phases.advance(args.reason?.trim() || 'phase complete');
-    return { ok, output: message };
+    if (!ctx.phases) return fail('unsupported', 'advance_phase only works in plan_exec mode; this run has no phases.');
+    const moved = ctx.phases.advance(args.reason?.trim() || 'phase complete');
+    return moved.ok ? ok(moved.message) : fail('final_phase', moved.message);
   },
 });

@@ -1,6 +1,6 @@
 import type { ExecResult } from '../sandbox/port';
 import { cleanOutput, plural, truncateMiddle } from './output';
-import type { ToolContext } from './tool';
+import { fail, ok, type ToolContext, type ToolErrorKind, type ToolFailure, type ToolResult } from './tool';
 import { messageOf } from '../protocol/error-message';
 
 export const DEFAULT_TIMEOUT_SECONDS = 60;
@@ -9,7 +9,9 @@ export const MAX_TIMEOUT_SECONDS = 300;
 /** What happened to a command: either it ran (whatever its exit code), or it could not be run at all. */
 export type CommandOutcome =
   | { kind: 'ran'; result: ExecResult; timeoutSeconds: number }
-  | { kind: 'not_started'; reason: string };
+  | { kind: 'not_started'; failure: ToolFailure };
+
+const CANCELLED_BEFORE_START: CommandOutcome = { kind: 'not_started', failure: fail('cancelled', 'The run was cancelled before the command started.') };
 
 /**
  * Runs one command in the sandbox and narrates it to the viewer:
@@ -21,7 +23,7 @@ export async function runCommandWithEvents(
   options: { timeoutSeconds: number; cwd?: string },
 ): Promise<CommandOutcome> {
   // Do not start work for a run that is already being stopped.
-  if (ctx.signal.aborted) return { kind: 'not_started', reason: 'The run was cancelled before the command started.' };
+  if (ctx.signal.aborted) return CANCELLED_BEFORE_START;
 
   const started = performance.now();
   let cwd = options.cwd;
@@ -31,7 +33,7 @@ export async function runCommandWithEvents(
     cwd = ctx.sandbox.workdir;
   }
   // Checked again after the await above: a signal aborted before exec starts is never seen by some sandboxes.
-  if (ctx.signal.aborted) return { kind: 'not_started', reason: 'The run was cancelled before the command started.' };
+  if (ctx.signal.aborted) return CANCELLED_BEFORE_START;
   ctx.emit({ type: 'command_started', callId: ctx.callId, command, cwd });
   try {
     const result = await ctx.sandbox.exec(command, {
@@ -61,7 +63,8 @@ export async function runCommandWithEvents(
       timedOut: false,
       aborted: ctx.signal.aborted,
     });
-    return { kind: 'not_started', reason: `The sandbox could not run the command: ${reason}` };
+    const kind = ctx.signal.aborted ? 'cancelled' : 'sandbox_error';
+    return { kind: 'not_started', failure: fail(kind, `The sandbox could not run the command: ${reason}`) };
   }
 }
 
@@ -76,6 +79,16 @@ export function describeExit(result: ExecResult, timeoutSeconds: number): string
   }
   if (result.aborted) return `exit code ${result.exitCode} — aborted because the run was stopped.`;
   return `exit code ${result.exitCode}`;
+}
+
+/**
+ * A command that ran, as a result: ok on exit code 0, else failed as timed out, stopped,
+ * or `nonZero` (what a non-zero exit means for the tool).
+ */
+export function exitResult(result: ExecResult, output: string, nonZero: ToolErrorKind): ToolResult {
+  if (result.timedOut) return fail('timeout', output);
+  if (result.aborted) return fail('cancelled', output);
+  return result.exitCode === 0 ? ok(output) : fail(nonZero, output);
 }
 
 function formatSeconds(seconds: number): string {

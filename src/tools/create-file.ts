@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { unifiedDiff } from './diff';
-import { describeError } from './errors';
+import { failFromError } from './errors';
 import { countLines, formatBytes, plural } from './output';
-import { parentDir, resolveWorkspacePath } from './paths';
-import { confineToWorkspace } from './real-path';
+import { parentDir } from './paths';
 import { gateWriteSyntax, withSyntaxReport } from './syntax-check';
 import { defineTool, fail, ok } from './tool';
 import { writeFileVerified } from './verified-write';
+import { workspacePath } from './workspace-path';
 
 const schema = z.strictObject({
   path: z
@@ -17,6 +17,7 @@ const schema = z.strictObject({
 
 export const createFileTool = defineTool({
   name: 'create_file',
+  kind: 'edit',
   description: [
     'Create a new file in the workspace with the given content; missing parent directories are created.',
     'It refuses to overwrite: if the file already exists, use edit_file to change it.',
@@ -24,29 +25,27 @@ export const createFileTool = defineTool({
   ].join(' '),
   schema,
   async run(args, ctx) {
-    const resolved = resolveWorkspacePath(ctx.sandbox.workdir, args.path);
-    if (!resolved.ok) return fail(resolved.error);
-    const { absolute, display } = resolved;
-    const confined = await confineToWorkspace(ctx.sandbox, absolute, display, 'written');
-    if (!confined.ok) return fail(confined.error);
+    const located = await workspacePath(ctx.sandbox, args.path, 'written');
+    if (!located.ok) return located.failure;
+    const { absolute, display } = located;
     let syntaxReport: string | null;
     try {
       const existing = await ctx.sandbox.stat(absolute);
-      if (existing?.type === 'dir') return fail(`${display} is an existing directory; choose a file path inside it.`);
+      if (existing?.type === 'dir') return fail('is_directory', `${display} is an existing directory; choose a file path inside it.`);
       if (existing) {
-        return fail(`${display} already exists. Use edit_file to change it (read_file first to see its current content).`);
+        return fail('already_exists', `${display} already exists. Use edit_file to change it (read_file first to see its current content).`);
       }
       const parent = parentDir(absolute);
       const parentStat = await ctx.sandbox.stat(parent);
-      if (parentStat?.type === 'file') return fail(`Cannot create ${display}: its parent ${parentDir(display)} is a file.`);
+      if (parentStat?.type === 'file') return fail('not_a_directory', `Cannot create ${display}: its parent ${parentDir(display)} is a file.`);
       // Checked before anything is written, so a refused file leaves no trace (not even its directory).
       const syntax = await gateWriteSyntax(display, null, args.content, ctx.refuseSyntaxErrors);
-      if (syntax.refusal) return fail(syntax.refusal);
+      if (syntax.refusal) return fail('syntax_error', syntax.refusal);
       syntaxReport = syntax.report;
       if (!parentStat) await ctx.sandbox.mkdir(parent, { recursive: true });
       await writeFileVerified(ctx.sandbox, absolute, args.content);
     } catch (error) {
-      return fail(describeError(error, display));
+      return failFromError(error, display);
     }
     ctx.fileVersions?.remember(absolute, args.content);
     ctx.emit({

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { unifiedDiff } from './diff';
 import { type EditRequest, type MultiEditResult, applyEdit, applyEdits } from './edit';
-import { describeError } from './errors';
+import { editFailureKind } from './edit-failure';
+import { failFromError } from './errors';
 import { formatCount, looksBinary } from './output';
-import { resolveWorkspacePath } from './paths';
-import { confineToWorkspace } from './real-path';
 import { gateWriteSyntax, withSyntaxReport } from './syntax-check';
 import { defineTool, fail, ok } from './tool';
 import { writeFileVerified } from './verified-write';
+import { workspacePath } from './workspace-path';
 
 /** How much of the diff goes back to the model; the event carries all of it. */
 export const RESULT_DIFF_MAX_LINES = 60;
@@ -77,6 +77,7 @@ function shortDiff(diff: string): string {
 
 export const editFileTool = defineTool({
   name: 'edit_file',
+  kind: 'edit',
   description: [
     'Edit an existing file by replacing text. Read the file first. Two forms:',
     '(1) {"path", "search", "replace"} replaces one piece of text;',
@@ -92,40 +93,38 @@ export const editFileTool = defineTool({
   ].join(' '),
   schema: editFileSchema,
   async run(args, ctx) {
-    const resolved = resolveWorkspacePath(ctx.sandbox.workdir, args.path);
-    if (!resolved.ok) return fail(resolved.error);
-    const { absolute, display } = resolved;
+    const located = await workspacePath(ctx.sandbox, args.path, 'edited');
+    if (!located.ok) return located.failure;
+    const { absolute, display } = located;
     const edits = editsOf(args);
-    const confined = await confineToWorkspace(ctx.sandbox, absolute, display, 'edited');
-    if (!confined.ok) return fail(confined.error);
 
     let before: string;
     try {
       const stat = await ctx.sandbox.stat(absolute);
-      if (!stat) return fail(`File not found: ${display}. Use list_files to see which files exist, or create_file to make it.`);
-      if (stat.type === 'dir') return fail(`${display} is a directory, not a file.`);
+      if (!stat) return fail('not_found', `File not found: ${display}. Use list_files to see which files exist, or create_file to make it.`);
+      if (stat.type === 'dir') return fail('is_directory', `${display} is a directory, not a file.`);
       before = await ctx.sandbox.readFile(absolute);
     } catch (error) {
-      return fail(describeError(error, display));
+      return failFromError(error, display);
     }
-    if (looksBinary(before) || before.includes('\0')) return fail(`${display} looks like a binary file (it contains NUL bytes); edit_file only edits text.`);
+    if (looksBinary(before) || before.includes('\0')) return fail('binary_file', `${display} looks like a binary file (it contains NUL bytes); edit_file only edits text.`);
     const seen = ctx.fileVersions?.check(absolute, before);
-    if (seen === 'unread') return fail(`Read ${display} with read_file before editing it, so the edit is based on its current content.`);
+    if (seen === 'unread') return fail('unread', `Read ${display} with read_file before editing it, so the edit is based on its current content.`);
     if (seen === 'stale') {
-      return fail(`${display} changed since you last read it (for example through a command). Read it again with read_file, then edit.`);
+      return fail('stale_read', `${display} changed since you last read it (for example through a command). Read it again with read_file, then edit.`);
     }
 
     const outcome = applyAll(before, edits);
-    if (!outcome.ok) return fail(`Could not edit ${display}. ${outcome.error}`);
+    if (!outcome.ok) return fail(editFailureKind(outcome, edits), `Could not edit ${display}. ${outcome.error}`);
     const after = outcome.result;
-    if (after === before) return fail(`The edit leaves ${display} identical (\`replace\` gives the same text as what it replaces), so nothing was changed.`);
+    if (after === before) return fail('no_change', `The edit leaves ${display} identical (\`replace\` gives the same text as what it replaces), so nothing was changed.`);
 
     const syntax = await gateWriteSyntax(display, before, after, ctx.refuseSyntaxErrors);
-    if (syntax.refusal) return fail(syntax.refusal);
+    if (syntax.refusal) return fail('syntax_error', syntax.refusal);
     try {
       await writeFileVerified(ctx.sandbox, absolute, after);
     } catch (error) {
-      return fail(describeError(error, display));
+      return failFromError(error, display);
     }
     ctx.fileVersions?.remember(absolute, after);
     const diff = unifiedDiff({ path: display, before, after });

@@ -1,6 +1,29 @@
 import { SandboxError } from '../sandbox/port';
 import { messageOf } from '../protocol/error-message';
+import { fail, type ToolErrorKind, type ToolFailure } from './tool';
 import { WriteNotLandedError } from './verified-write';
+
+const SANDBOX_ERROR_KINDS: Record<SandboxError['code'], ToolErrorKind> = {
+  ENOENT: 'not_found',
+  EEXIST: 'already_exists',
+  EISDIR: 'is_directory',
+  ENOTDIR: 'not_a_directory',
+  ELOOP: 'sandbox_error',
+  EINVAL: 'sandbox_error',
+  EIO: 'sandbox_error',
+};
+
+/** The failure kind of an error thrown by the sandbox (or anything else). */
+export function errorKindOf(error: unknown): ToolErrorKind {
+  if (error instanceof SandboxError) return SANDBOX_ERROR_KINDS[error.code];
+  if (error instanceof WriteNotLandedError) return 'sandbox_error';
+  return 'internal_error';
+}
+
+/** A thrown error as a failed result: its kind, and the sentence describeError writes. */
+export function failFromError(error: unknown, display: string): ToolFailure {
+  return fail(errorKindOf(error), describeError(error, display));
+}
 
 /** Turns an error thrown by the sandbox (or anything else) into one readable sentence for the model. */
 export function describeError(error: unknown, display: string): string {

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { describeError } from './errors';
+import { failFromError } from './errors';
 import { compileGlob } from './glob';
 import { formatBytes, formatCount, plural } from './output';
-import { displayPath, resolveWorkspacePath } from './paths';
-import { confineToWorkspace } from './real-path';
+import { displayPath } from './paths';
 import { defineTool, fail, ok } from './tool';
 import { type WalkEntry, type WalkReport, walk } from './walk';
 import { walkNotes } from './walk-notes';
 import { DEFAULT_IGNORED_DIRS, WorkspaceIgnore } from './workspace-ignore';
+import { workspacePath } from './workspace-path';
 
 export const DEFAULT_LIST_DEPTH = 2;
 export const MAX_LIST_DEPTH = 10;
@@ -67,6 +67,7 @@ function filterByGlob(entries: readonly WalkEntry[], matches: (entry: WalkEntry)
 
 export const listFilesTool = defineTool({
   name: 'list_files',
+  kind: 'read',
   description: [
     'List a directory of the workspace as an indented tree: directories first (ending in "/"), then files with their sizes.',
     `Shows ${DEFAULT_LIST_DEPTH} levels by default (set depth for more or fewer) and at most ${MAX_LIST_ENTRIES} entries;`,
@@ -80,11 +81,9 @@ export const listFilesTool = defineTool({
   schema,
   async run(args, ctx) {
     // An empty path is how some models say "the root" for an optional field.
-    const resolved = resolveWorkspacePath(ctx.sandbox.workdir, args.path?.trim() ? args.path : '.');
-    if (!resolved.ok) return fail(resolved.error);
-    const { absolute, display } = resolved;
-    const confined = await confineToWorkspace(ctx.sandbox, absolute, display, 'listed');
-    if (!confined.ok) return fail(confined.error);
+    const located = await workspacePath(ctx.sandbox, args.path?.trim() ? args.path : '.', 'listed');
+    if (!located.ok) return located.failure;
+    const { absolute, display } = located;
     const glob = args.glob?.trim() || undefined;
     const depth = args.depth ?? (glob ? MAX_LIST_DEPTH : DEFAULT_LIST_DEPTH);
     const ignore = new WorkspaceIgnore(ctx.sandbox);
@@ -95,9 +94,9 @@ export const listFilesTool = defineTool({
     let report: WalkReport;
     try {
       const stat = await ctx.sandbox.stat(absolute);
-      if (!stat) return fail(`Directory not found: ${display}. List the parent directory to see what exists.`);
+      if (!stat) return fail('not_found', `Directory not found: ${display}. List the parent directory to see what exists.`);
       if (stat.type === 'file') {
-        return fail(`${display} is a file (${formatBytes(stat.size)}), not a directory. Use read_file to read it.`);
+        return fail('not_a_directory', `${display} is a file (${formatBytes(stat.size)}), not a directory. Use read_file to read it.`);
       }
       const walking = walk(ctx.sandbox, absolute, {
         maxDepth: depth,
@@ -120,9 +119,9 @@ export const listFilesTool = defineTool({
       }
       report = walking.report;
     } catch (error) {
-      return fail(describeError(error, display));
+      return failFromError(error, display);
     }
-    if (ctx.signal.aborted) return fail('The listing was cancelled.');
+    if (ctx.signal.aborted) return fail('cancelled', 'The listing was cancelled.');
 
     let shown = entries;
     if (glob) {

@@ -4,13 +4,12 @@ import { outline } from '../code/outline';
 import type { CodeSymbol } from '../code/symbol-types';
 import type { OutlineSymbol } from '../protocol/events';
 import { extractSymbols } from './code-parsing';
-import { describeError } from './errors';
+import { failFromError } from './errors';
 import { formatBytes, formatCount, looksBinary, plural } from './output';
-import { resolveWorkspacePath } from './paths';
-import { confineToWorkspace } from './real-path';
-import { defineTool, fail, ok, type ToolContext, type ToolResult } from './tool';
+import { defineTool, fail, ok, type ToolContext, type ToolErrorKind, type ToolResult } from './tool';
 import { walk } from './walk';
 import { walkNotes } from './walk-notes';
+import { workspacePath } from './workspace-path';
 import { messageOf } from '../protocol/error-message';
 
 export const DEFAULT_OUTLINE_LINES = 200;
@@ -60,19 +59,20 @@ class OutlineEvents {
   }
 }
 
-type Parsed = { kind: 'symbols'; symbols: CodeSymbol[] } | { kind: 'unsupported' } | { kind: 'skipped'; why: string };
+/** A skipped file says why, and what kind of failure outlining it alone is. */
+type Parsed = { kind: 'symbols'; symbols: CodeSymbol[] } | { kind: 'unsupported' } | { kind: 'skipped'; why: string; errorKind: ToolErrorKind };
 
 async function parseFile(ctx: ToolContext, absolute: string, display: string, size: number | undefined): Promise<Parsed> {
   const byPath = languageForPath(display);
   if (!byPath) return { kind: 'unsupported' };
-  if (size !== undefined && size > MAX_OUTLINE_FILE_BYTES) return { kind: 'skipped', why: `too large to outline, ${formatBytes(size)}` };
+  if (size !== undefined && size > MAX_OUTLINE_FILE_BYTES) return { kind: 'skipped', why: `too large to outline, ${formatBytes(size)}`, errorKind: 'too_large' };
   const content = await ctx.sandbox.readFile(absolute);
-  if (looksBinary(content)) return { kind: 'skipped', why: 'binary' };
+  if (looksBinary(content)) return { kind: 'skipped', why: 'binary', errorKind: 'binary_file' };
   const language = refineLanguage(byPath, display, content);
   try {
     return { kind: 'symbols', symbols: await extractSymbols(content, language) };
   } catch (error) {
-    return { kind: 'skipped', why: `symbols could not be read: ${messageOf(error)}` };
+    return { kind: 'skipped', why: `symbols could not be read: ${messageOf(error)}`, errorKind: 'unsupported' };
   }
 }
 
@@ -80,6 +80,7 @@ const indent = (text: string) => text.replace(/^/gm, '  ');
 
 export const outlineTool = defineTool({
   name: 'outline',
+  kind: 'read',
   description: [
     'List the symbols (classes, functions, methods, types, …) of a source file, nested, each with its kind and line range;',
     'for a directory, the outline of every supported source file below it (.git, node_modules, dist and build are skipped;',
@@ -89,30 +90,28 @@ export const outlineTool = defineTool({
   ].join(' '),
   schema,
   async run(args, ctx) {
-    const resolved = resolveWorkspacePath(ctx.sandbox.workdir, args.path.trim() === '' ? '.' : args.path);
-    if (!resolved.ok) return fail(resolved.error);
-    const { absolute, display } = resolved;
-    const confined = await confineToWorkspace(ctx.sandbox, absolute, display, 'outlined');
-    if (!confined.ok) return fail(confined.error);
+    const located = await workspacePath(ctx.sandbox, args.path.trim() === '' ? '.' : args.path, 'outlined');
+    if (!located.ok) return located.failure;
+    const { absolute, display } = located;
     const maxLines = args.max_lines ?? DEFAULT_OUTLINE_LINES;
     const events = new OutlineEvents(ctx);
     try {
       const stat = await ctx.sandbox.stat(absolute);
-      if (!stat) return fail(`Not found: ${display}. Use list_files to see which files exist.`);
+      if (!stat) return fail('not_found', `Not found: ${display}. Use list_files to see which files exist.`);
       if (stat.type === 'file') return await outlineFile(ctx, absolute, display, stat.size, maxLines, events);
       return await outlineDirectory(ctx, absolute, display, maxLines, events);
     } catch (error) {
-      return fail(describeError(error, display));
+      return failFromError(error, display);
     }
   },
 });
 
-async function outlineFile(ctx: ToolContext, absolute: string, display: string, size: number, maxLines: number, events: OutlineEvents) {
+async function outlineFile(ctx: ToolContext, absolute: string, display: string, size: number, maxLines: number, events: OutlineEvents): Promise<ToolResult> {
   const parsed = await parseFile(ctx, absolute, display, size);
   if (parsed.kind === 'unsupported') {
-    return fail(`Symbols are not available for this file type (${display}). Use read_file to read it, or search_codebase to find text in it.`);
+    return fail('unsupported', `Symbols are not available for this file type (${display}). Use read_file to read it, or search_codebase to find text in it.`);
   }
-  if (parsed.kind === 'skipped') return fail(`${display} was not outlined (${parsed.why}).`);
+  if (parsed.kind === 'skipped') return fail(parsed.errorKind, `${display} was not outlined (${parsed.why}).`);
   events.emit(display, parsed.symbols);
   const count = countSymbols(parsed.symbols);
   if (count === 0) return ok(`${display} — no symbols (nothing declared at any level). Use read_file to read it.`);
@@ -168,7 +167,7 @@ async function outlineDirectory(ctx: ToolContext, absolute: string, display: str
     }
   }
 
-  if (ctx.signal.aborted) return fail('The outline was cancelled.');
+  if (ctx.signal.aborted) return fail('cancelled', 'The outline was cancelled.');
   const header = `${display === '.' ? '. (workspace root)' : `${display}/`} — ${plural(outlined, 'source file')} outlined, ${plural(named, 'other file')} listed by name`;
   const notes = walkNotes(walking.report, 'outlined');
   if (out.length === 0) return ok([header, '(no files)', ...notes].join('\n'));

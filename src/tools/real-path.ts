@@ -1,8 +1,9 @@
 import type { Sandbox } from '../sandbox/port';
-import { describeError } from './errors';
+import { failFromError } from './errors';
 import { joinPath, parentDir } from './paths';
+import { fail, type ToolFailure } from './tool';
 
-export type Confined = { ok: true; /** Where the path really is (or a write would land). */ real: string } | { ok: false; error: string };
+export type Confined = { ok: true; /** Where the path really is (or a write would land). */ real: string } | { ok: false; failure: ToolFailure };
 
 /** `real` relative to `realRoot` ("." for the root itself), or null when it lies outside. */
 export function relativeInside(realRoot: string, real: string): string | null {
@@ -23,9 +24,9 @@ export async function confineToWorkspace(sandbox: Sandbox, absolute: string, dis
     const name = absolute.slice(absolute.lastIndexOf('/') + 1);
     const lastIsLink = joinPath(await sandbox.realpath(parentDir(absolute)), name) !== real;
     const how = lastIsLink ? 'is a symbolic link to' : 'leads through a symbolic link to';
-    return { ok: false, error: `${display} ${how} ${real}, outside the workspace; not ${done}.` };
+    return { ok: false, failure: fail('outside_workspace', `${display} ${how} ${real}, outside the workspace; not ${done}.`) };
   } catch (error) {
-    return { ok: false, error: describeError(error, display) };
+    return { ok: false, failure: failFromError(error, display) };
   }
 }
 

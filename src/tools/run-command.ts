@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS, describeExit, formatStreams, runCommandWithEvents } from './command-runner';
+import { DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS, describeExit, exitResult, formatStreams, runCommandWithEvents } from './command-runner';
 import { defineTool, fail } from './tool';
 
 const schema = z.strictObject({
@@ -16,6 +16,7 @@ const schema = z.strictObject({
 
 export const runCommandTool = defineTool({
   name: 'run_command',
+  kind: 'execute',
   description: [
     'Run a shell command in the workspace sandbox and get its exit code, stdout and stderr.',
     `It is stopped after timeout_seconds (default ${DEFAULT_TIMEOUT_SECONDS}, max ${MAX_TIMEOUT_SECONDS}); do not start servers or`,
@@ -25,13 +26,12 @@ export const runCommandTool = defineTool({
   ].join(' '),
   schema,
   async run(args, ctx) {
-    if (args.command.trim() === '') return fail('The command is empty. Give a shell command to run, e.g. "ls -la".');
+    if (args.command.trim() === '') return fail('invalid_arguments', 'The command is empty. Give a shell command to run, e.g. "ls -la".');
     const outcome = await runCommandWithEvents(ctx, args.command, {
       timeoutSeconds: args.timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS,
     });
-    if (outcome.kind === 'not_started') return fail(outcome.reason);
+    if (outcome.kind === 'not_started') return outcome.failure;
     const { result, timeoutSeconds } = outcome;
-    const succeeded = result.exitCode === 0 && !result.timedOut && !result.aborted;
-    return { ok: succeeded, output: `${describeExit(result, timeoutSeconds)}\n${formatStreams(result)}` };
+    return exitResult(result, `${describeExit(result, timeoutSeconds)}\n${formatStreams(result)}`, 'command_failed');
   },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MAX_TIMEOUT_SECONDS, describeExit, runCommandWithEvents } from './command-runner';
-import { describeError } from './errors';
+import { MAX_TIMEOUT_SECONDS, describeExit, exitResult, runCommandWithEvents } from './command-runner';
+import { failFromError } from './errors';
 import { parseTestReport } from './test-report';
 import { detectTestRunner, type DetectedTestRunner } from './test-runner-detect';
 import { FAILED_TAIL_LINES, PASSED_TAIL_LINES, failureSection, outputTail, verdictLine } from './test-summary';
@@ -24,6 +24,7 @@ const schema = z.strictObject({
 
 export const runTestsTool = defineTool({
   name: 'run_tests',
+  kind: 'execute',
   description: [
     "Run the project's test suite. The result leads with the verdict and the counts (failed, passed, skipped) read from",
     'the runner\'s output, then the FIRST failing test\'s name and its output block only; pass all_failures: true or',
@@ -37,15 +38,15 @@ export const runTestsTool = defineTool({
     let runner: DetectedTestRunner;
     try {
       const detection = await detectTestRunner(ctx.sandbox);
-      if (!detection.ok) return fail(detection.error);
+      if (!detection.ok) return fail('no_test_runner', detection.error);
       runner = detection.runner;
     } catch (error) {
-      return fail(describeError(error, 'the workspace'));
+      return failFromError(error, 'the workspace');
     }
 
     const { command } = runner;
     const outcome = await runCommandWithEvents(ctx, command, { timeoutSeconds: TEST_TIMEOUT_SECONDS, cwd: ctx.sandbox.workdir });
-    if (outcome.kind === 'not_started') return fail(outcome.reason);
+    if (outcome.kind === 'not_started') return outcome.failure;
     const { result, timeoutSeconds } = outcome;
 
     const output = result.stderr === '' ? result.stdout : `${result.stdout}\n${result.stderr}`;
@@ -61,6 +62,6 @@ export const runTestsTool = defineTool({
     if (passed) body = outputTail(output, PASSED_TAIL_LINES);
     else if (report && report.failures.length > 0) body = failureSection(report, limit);
     else body = outputTail(output, FAILED_TAIL_LINES);
-    return { ok: passed, output: `${head.join('\n')}\n\n${body}` };
+    return exitResult(result, `${head.join('\n')}\n\n${body}`, 'tests_failed');
   },
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describeError } from './errors';
+import { failFromError } from './errors';
 import { compileGlob } from './glob';
 import { formatCount, looksBinary, plural, splitLines } from './output';
 import { Pacer } from './pacer';
@@ -110,6 +110,7 @@ function describeScope(args: SearchArgs, include: string | undefined, pattern: S
 
 export const searchCodebaseTool = defineTool({
   name: 'search_codebase',
+  kind: 'read',
   description: [
     'Search the text files of the workspace for a regular expression, line by line. Results are grouped per file:',
     'the path, then "  12: text" for each matching line (and "  11- text" for context lines with context_lines).',
@@ -123,12 +124,12 @@ export const searchCodebaseTool = defineTool({
   ].join(' '),
   schema,
   async run(args, ctx) {
-    if (args.pattern === '') return fail('The pattern is empty. Give a regular expression to look for, e.g. "TODO".');
+    if (args.pattern === '') return fail('invalid_arguments', 'The pattern is empty. Give a regular expression to look for, e.g. "TODO".');
     if (args.glob !== undefined && args.include !== undefined && args.glob !== args.include) {
-      return fail('Both `include` and its older name `glob` were given. Use `include` only.');
+      return fail('invalid_arguments', 'Both `include` and its older name `glob` were given. Use `include` only.');
     }
     const compiled = await compileSearchPattern(args.pattern, args.case_sensitive);
-    if (!compiled.ok) return fail(compiled.error);
+    if (!compiled.ok) return fail('invalid_arguments', compiled.error);
     const pattern = compiled.pattern;
     const include = (args.include ?? args.glob)?.trim() || undefined;
     const exclude = args.exclude?.trim() || undefined;
@@ -169,9 +170,9 @@ export const searchCodebaseTool = defineTool({
       }
       report = walking.report;
     } catch (error) {
-      return fail(describeError(error, 'the workspace'));
+      return failFromError(error, 'the workspace');
     }
-    if (ctx.signal.aborted) return fail('The search was cancelled.');
+    if (ctx.signal.aborted) return fail('cancelled', 'The search was cancelled.');
 
     const scope = describeScope(args, include, pattern);
     const notes: string[] = [];

@@ -54,7 +54,7 @@ export interface WriteSyntaxGate {
  * Runs the check before a write. With `refuse` on, a write that adds syntax errors is refused
  * (the caller leaves the file untouched); otherwise the report rides along with the result.
  */
-export async function gateWriteSyntax(path: string, before: string | null, after: string, refuse: boolean | undefined): Promise<WriteSyntaxGate> {
+export async function gateWriteSyntax(path: string, before: string | null, after: string, refuse: boolean): Promise<WriteSyntaxGate> {
   const check = await checkSyntaxAfterWrite(path, before, after);
   if (refuse && check.errors.length > 0) {
     return {

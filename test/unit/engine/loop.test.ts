@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/engine/engine';
 import type { EngineEvent, EventOf } from '../../../src/protocol/events';
-import { EMPTY_REPLY_NUDGE } from '../../../src/engine/loop';
+import { EMPTY_REPLY_NUDGE } from '../../../src/engine/prompts';
 import type { ChatMessage, Model, ModelRequest } from '../../../src/model/port';
 import { ScriptedModel } from '../../../src/model/scripted';
 import type { Scenario, ScriptedTurn } from '../../../src/model/scenario';
@@ -56,7 +56,10 @@ describe('ReAct loop', () => {
     const results = ofType('tool_result');
     expect(results.map((r) => r.callId)).toEqual(calls.map((c) => c.callId));
     const runTests = results.filter((r) => r.name === 'run_tests');
-    expect(runTests.map((r) => r.ok)).toEqual([false, true]);
+    expect(runTests.map((r) => [r.ok, r.errorKind])).toEqual([
+      [false, 'tests_failed'],
+      [true, undefined],
+    ]);
     // the model saw each tool's output on its next turn
     const secondRequest = model.requests[1]?.messages ?? [];
     const toolMessages = secondRequest.filter((m) => m.role === 'tool');
@@ -76,6 +79,7 @@ describe('ReAct loop', () => {
     expect(failures.some((r) => /unknown tool/i.test(r.output) && r.output.includes('read_file'))).toBe(true);
     expect(failures.some((r) => /json/i.test(r.output))).toBe(true);
     expect(failures.some((r) => r.output.includes('path'))).toBe(true);
+    expect(failures.map((r) => r.errorKind)).toEqual(expect.arrayContaining(['unknown_tool', 'invalid_arguments']));
     expect(ofType('tool_result').some((r) => r.ok && r.name === 'list_files')).toBe(true);
   });
 

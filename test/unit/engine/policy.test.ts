@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_POLICY, resolvePolicy, resolvePolicyText, toolAllowed } from '../../../src/engine/policy';
-import { KNOWN_TOOL_NAMES } from '../../../src/tools/registry';
+import { DEFAULT_POLICY, defaultPhaseTools, resolvePolicy, resolvePolicyText, toolAllowed } from '../../../src/engine/policy';
+import { KNOWN_TOOL_NAMES, PLAN_EXEC_TOOLS } from '../../../src/tools/registry';
 
 const resolve = (overrides: unknown) => resolvePolicy(overrides, KNOWN_TOOL_NAMES);
 
@@ -11,7 +11,7 @@ describe('phase policy', () => {
     const { phases, startPhase } = result.policy;
     expect(startPhase).toBe('planning');
     expect(phases.planning).toMatchObject({ shell: 'readonly', writes: false, autoAdvanceAfter: null });
-    expect(phases.planning.tools.sort()).toEqual(['advance_phase', 'list_files', 'outline', 'read_file', 'run_command', 'search_codebase']);
+    expect([...phases.planning.tools].sort()).toEqual(['advance_phase', 'list_files', 'outline', 'read_file', 'run_command', 'search_codebase']);
     expect(toolAllowed(phases.building, 'create_file') && toolAllowed(phases.building, 'edit_file') && toolAllowed(phases.building, 'run_tests')).toBe(true);
     expect(phases.building.shell).toBe('not_destructive');
     expect(toolAllowed(phases.verification, 'run_tests')).toBe(true);
@@ -21,6 +21,24 @@ describe('phase policy', () => {
     expect(toolAllowed(phases.delivery, 'anything')).toBe(true);
     // every default tool name is a real tool
     for (const phase of Object.values(DEFAULT_POLICY.phases)) for (const tool of phase.tools) expect(tool === '*' || KNOWN_TOOL_NAMES.includes(tool)).toBe(true);
+  });
+
+  it('takes the default tools from the tools\' kinds, in the order the phase prompts name them', () => {
+    expect(Object.fromEntries(Object.entries(DEFAULT_POLICY.phases).map(([phase, rules]) => [phase, rules.tools]))).toEqual({
+      planning: ['read_file', 'list_files', 'search_codebase', 'outline', 'run_command', 'advance_phase'],
+      building: ['read_file', 'list_files', 'search_codebase', 'outline', 'create_file', 'edit_file', 'run_command', 'run_tests', 'advance_phase'],
+      verification: ['read_file', 'list_files', 'search_codebase', 'outline', 'run_tests', 'run_command', 'advance_phase'],
+      delivery: ['*'],
+    });
+  });
+
+  it('lets a new read or think tool into every phase, and a new edit tool into building only, without editing a list', () => {
+    const tools = [...PLAN_EXEC_TOOLS, { name: 'grep_docs', kind: 'read' as const }, { name: 'note', kind: 'think' as const }, { name: 'patch', kind: 'edit' as const }];
+    const phases = defaultPhaseTools(tools);
+    expect(phases.planning).toEqual(['read_file', 'list_files', 'search_codebase', 'outline', 'grep_docs', 'note', 'run_command', 'advance_phase']);
+    expect(phases.verification.slice(0, 6)).toEqual(['read_file', 'list_files', 'search_codebase', 'outline', 'grep_docs', 'note']);
+    expect(phases.building).toContain('patch');
+    expect([...phases.planning, ...phases.verification]).not.toContain('patch');
   });
 
   it('merges overrides onto the defaults, phase by phase and field by field', () => {

@@ -53,7 +53,7 @@ describe('the code-intel scenario on the real tools', () => {
 
   it('with refusing on, the breaking edit never lands', async () => {
     const { results, final } = await play(true);
-    expect(results[3]).toMatchObject({ name: 'edit_file', ok: false, output: expect.stringMatching(/^Refused: /) });
+    expect(results[3]).toMatchObject({ name: 'edit_file', ok: false, errorKind: 'syntax_error', output: expect.stringMatching(/^Refused: /) });
     // Whatever the scripted "fix" then does, the file was never broken.
     expect(final).toBe(GEOMETRY_SOURCE);
   });

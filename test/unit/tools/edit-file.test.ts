@@ -131,7 +131,7 @@ describe('edit_file: one edit', () => {
   it('refuses binary files', async () => {
     const h = harness({ 'img.png': 'PNG\0\u0001data' });
     const result = await editFileTool.run({ path: 'img.png', search: 'data', replace: 'x' }, h.ctx);
-    expect(result).toEqual({ ok: false, output: expect.stringMatching(/img\.png looks like a binary file/) });
+    expect(result).toEqual({ ok: false, errorKind: 'binary_file', output: expect.stringMatching(/img\.png looks like a binary file/) });
     expect(await h.sandbox.readFile('/workspace/img.png')).toBe('PNG\0\u0001data');
     expect(h.events).toEqual([]);
   });

@@ -20,6 +20,9 @@ export function harness(files: Record<string, string> = {}, sandboxOverride?: (r
     emit: (event) => events.push(event),
     signal: controller.signal,
     callId: 'call-1',
+    phases: null,
+    fileVersions: null,
+    refuseSyntaxErrors: false,
   };
   return { sandbox, ctx, events, controller };
 }

@@ -72,10 +72,11 @@ describe('outline of a file', () => {
     const readme = await outlineTool.run({ path: 'README.md' }, h.ctx);
     expect(readme).toEqual({
       ok: false,
+      errorKind: 'unsupported',
       output: 'Symbols are not available for this file type (README.md). Use read_file to read it, or search_codebase to find text in it.',
     });
     const missing = await outlineTool.run({ path: 'src/nope.ts' }, h.ctx);
-    expect(missing.ok).toBe(false);
+    expect(missing).toMatchObject({ ok: false, errorKind: 'not_found' });
     expect(missing.output).toMatch(/^Not found: src\/nope\.ts/);
     expect(outlineTool.schema.safeParse({ path: '.', max_lines: 3 }).success).toBe(false);
     expect(h.events).toEqual([]);

@@ -19,7 +19,7 @@ describe('read before edit', () => {
   it('refuses to edit a file the agent has not read in this run, and leaves it unchanged', async () => {
     const { ctx } = setup();
     const result = await editFileTool.run(greetEdit, ctx);
-    expect(result).toEqual({ ok: false, output: expect.stringContaining('Read src/greet.sh with read_file before editing it') });
+    expect(result).toEqual({ ok: false, errorKind: 'unread', output: expect.stringContaining('Read src/greet.sh with read_file before editing it') });
     expect(await ctx.sandbox.readFile('/workspace/src/greet.sh')).toBe(STARTER_PROJECT['src/greet.sh']);
   });
 
@@ -41,7 +41,7 @@ describe('read before edit', () => {
     await readFileTool.run({ path: 'src/greet.sh' }, ctx);
     await runCommandTool.run({ command: "sed -i 's/friendly/warm/' src/greet.sh" }, ctx);
     const result = await editFileTool.run(greetEdit, ctx);
-    expect(result).toEqual({ ok: false, output: expect.stringContaining('src/greet.sh changed since you last read it') });
+    expect(result).toEqual({ ok: false, errorKind: 'stale_read', output: expect.stringContaining('src/greet.sh changed since you last read it') });
     await readFileTool.run({ path: 'src/greet.sh' }, ctx);
     expect((await editFileTool.run(greetEdit, ctx)).ok).toBe(true);
   });

@@ -80,6 +80,7 @@ describe('read_file with symbol', () => {
     const result = await readFileTool.run({ path: 'src/shapes.ts', symbol: 'area' }, h.ctx);
     expect(result).toEqual({
       ok: false,
+      errorKind: 'ambiguous',
       output: [
         '"area" matches 2 symbols in src/shapes.ts:',
         '- method Shape.area (lines 2–4)',
@@ -93,7 +94,7 @@ describe('read_file with symbol', () => {
   it('tells apart same-named symbols by start_line/end_line', async () => {
     const h = withVersions({ 'tool.py': TWICE });
     const ambiguous = await readFileTool.run({ path: 'tool.py', symbol: 'helper' }, h.ctx);
-    expect(ambiguous.ok).toBe(false);
+    expect(ambiguous).toMatchObject({ ok: false, errorKind: 'ambiguous' });
     expect(ambiguous.output).toContain('They share one qualified name');
     const second = await readFileTool.run({ path: 'tool.py', symbol: 'helper', start_line: 5 }, h.ctx);
     expect(second.ok).toBe(true);
@@ -103,7 +104,7 @@ describe('read_file with symbol', () => {
   it('names the closest symbols first, then the top-level ones, when nothing matches', async () => {
     const h = withVersions({ 'src/shapes.ts': SHAPES });
     const result = await readFileTool.run({ path: 'src/shapes.ts', symbol: 'Circle.aera' }, h.ctx);
-    expect(result.ok).toBe(false);
+    expect(result).toMatchObject({ ok: false, errorKind: 'not_found' });
     const lines = result.output.split('\n');
     expect(lines[0]).toBe('No symbol "Circle.aera" in src/shapes.ts.');
     expect(lines[1]).toMatch(/^Closest names: Circle\.area(, |$)/);
@@ -120,7 +121,7 @@ describe('read_file with symbol', () => {
   it('says when a file declares no symbols at all', async () => {
     const h = withVersions({ 'main.ts': 'console.log(1);\n' });
     const result = await readFileTool.run({ path: 'main.ts', symbol: 'main' }, h.ctx);
-    expect(result).toEqual({ ok: false, output: 'No symbol "main" in main.ts: the file declares no symbols. Read it without `symbol`.' });
+    expect(result).toEqual({ ok: false, errorKind: 'not_found', output: 'No symbol "main" in main.ts: the file declares no symbols. Read it without `symbol`.' });
   });
 
   it('reads the whole file, with a note, for a file type without symbols', async () => {
@@ -152,6 +153,7 @@ describe('read_file with symbol', () => {
     const outside = await readFileTool.run({ path: 'src/shapes.ts', symbol: 'Circle', start_line: 17, end_line: 20 }, h.ctx);
     expect(outside).toEqual({
       ok: false,
+      errorKind: 'invalid_arguments',
       output: 'Invalid range: lines 17–20 lie outside class Circle (lines 7–15). Omit start_line/end_line to read the whole symbol.',
     });
   });

@@ -7,7 +7,7 @@ describe('run_command', () => {
   it('gives the exit code first, then stdout and stderr, and narrates the command in order', async () => {
     const h = harness({ 'a.txt': 'x' });
     const result = await runCommandTool.run({ command: 'echo out; echo err >&2; exit 3' }, h.ctx);
-    expect(result).toEqual({ ok: false, output: 'exit code 3\n--- stdout ---\nout\n--- stderr ---\nerr' });
+    expect(result).toEqual({ ok: false, errorKind: 'command_failed', output: 'exit code 3\n--- stdout ---\nout\n--- stderr ---\nerr' });
     expect(h.events.map((e) => e.type)).toEqual(['command_started', 'command_output', 'command_output', 'command_finished']);
     expect(h.events[0]).toEqual({ type: 'command_started', callId: 'call-1', command: 'echo out; echo err >&2; exit 3', cwd: '/workspace' });
     expect(h.events[1]).toEqual({ type: 'command_output', callId: 'call-1', stream: 'stdout', chunk: 'out\n' });
@@ -114,7 +114,7 @@ describe('run_command', () => {
       return broken;
     });
     const result = await runCommandTool.run({ command: 'ls' }, h.ctx);
-    expect(result).toEqual({ ok: false, output: 'The sandbox could not run the command: the sandbox went away' });
+    expect(result).toEqual({ ok: false, errorKind: 'sandbox_error', output: 'The sandbox could not run the command: the sandbox went away' });
     expect(h.events.map((e) => e.type)).toEqual(['command_started', 'command_output', 'command_finished']);
     expect(h.events[2]).toMatchObject({ exitCode: -1 });
   });

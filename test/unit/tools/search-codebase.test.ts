@@ -31,7 +31,7 @@ describe('search_codebase', () => {
     const old = await searchCodebaseTool.run({ pattern: 'needle', glob: '*.{js,ts}' }, h.ctx);
     expect(old.output.split('\n')[0]).toBe('4 matches in 4 files for /needle/ (case-insensitive, in files matching "*.{js,ts}"):');
     const both = await searchCodebaseTool.run({ pattern: 'needle', glob: '*.js', include: '*.ts' }, h.ctx);
-    expect(both).toEqual({ ok: false, output: expect.stringMatching(/Use `include` only/) });
+    expect(both).toEqual({ ok: false, errorKind: 'invalid_arguments', output: expect.stringMatching(/Use `include` only/) });
   });
 
   it('uses smart case unless case_sensitive says otherwise', async () => {

@@ -185,10 +185,11 @@ describe('the refuseSyntaxErrors run option', () => {
 
   it('reaches the tools through the engine: on refuses, off reports', async () => {
     const on = await runCreate(true);
-    expect(on.result).toMatchObject({ ok: false, output: expect.stringMatching(/^Refused: /) });
+    expect(on.result).toMatchObject({ ok: false, errorKind: 'syntax_error', output: expect.stringMatching(/^Refused: /) });
     expect(on.exists).toBe(false);
     const off = await runCreate(false);
     expect(off.result).toMatchObject({ ok: true, output: expect.stringContaining('Syntax check: 1 new error') });
+    expect(off.result).not.toHaveProperty('errorKind');
     expect(off.exists).toBe(true);
   });
 });

@@ -36,21 +36,21 @@ describe('walking tools stop when asked', () => {
   it('search_codebase returns soon after Stop on a tree without end', async () => {
     const h = harness({}, endless);
     const { result, elapsed } = await abortedAfter(h, 100, () => searchCodebaseTool.run({ pattern: 'function' }, h.ctx));
-    expect(result).toEqual({ ok: false, output: 'The search was cancelled.' });
+    expect(result).toEqual({ ok: false, errorKind: 'cancelled', output: 'The search was cancelled.' });
     expect(elapsed).toBeLessThan(10_000);
   });
 
   it('list_files with a glob returns soon after Stop', async () => {
     const h = harness({}, endless);
     const { result, elapsed } = await abortedAfter(h, 100, () => listFilesTool.run({ glob: '*.py' }, h.ctx));
-    expect(result).toEqual({ ok: false, output: 'The listing was cancelled.' });
+    expect(result).toEqual({ ok: false, errorKind: 'cancelled', output: 'The listing was cancelled.' });
     expect(elapsed).toBeLessThan(10_000);
   });
 
   it('outline of a directory returns soon after Stop', async () => {
     const h = harness({}, endless);
     const { result, elapsed } = await abortedAfter(h, 100, () => outlineTool.run({ path: '.', max_lines: 2_000 }, h.ctx));
-    expect(result).toEqual({ ok: false, output: 'The outline was cancelled.' });
+    expect(result).toEqual({ ok: false, errorKind: 'cancelled', output: 'The outline was cancelled.' });
     expect(elapsed).toBeLessThan(10_000);
   });
 });

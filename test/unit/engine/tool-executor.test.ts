@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { Gate, GateDecision, Refusal } from '../../../src/engine/gate';
+import type { RunContext } from '../../../src/engine/run-context';
+import { executeToolCall } from '../../../src/engine/tool-executor';
+import { ScriptedModel } from '../../../src/model/scripted';
+import type { EventPayload } from '../../../src/protocol/events';
+import { VirtualSandbox } from '../../../src/sandbox/virtual';
+import { FileVersions } from '../../../src/tools/file-versions';
+import { defineTool, ok, type ToolContext } from '../../../src/tools/tool';
+
+const REFUSAL: Refusal = { error: 'phase_violation', tool: 'echo', phase: 'planning', kind: 'tool', reason: 'not now', hint: 'later' };
+
+/** A gate that allows everything, or refuses every call up front. */
+function stubGate(refuse: boolean): Gate {
+  const allowed: GateDecision = { allowed: true };
+  return {
+    phase: null,
+    beginCall: () => (refuse ? { allowed: false, refusal: REFUSAL } : allowed),
+    checkCommand: async () => allowed,
+    checkWrite: () => allowed,
+    watchedEffects: () => null,
+    refuseEffects: () => allowed,
+    endCall: () => ({ refusal: null, note: null }),
+    advance: () => null,
+  };
+}
+
+let seen: ToolContext | null = null;
+const echo = defineTool({
+  name: 'echo',
+  kind: 'think',
+  description: 'echo',
+  schema: z.strictObject({ text: z.string() }),
+  async run(args, ctx) {
+    seen = ctx;
+    return ok(args.text);
+  },
+});
+const broken = defineTool({
+  name: 'broken',
+  kind: 'think',
+  description: 'throws',
+  schema: z.strictObject({}),
+  async run() {
+    throw new Error('boom');
+  },
+});
+
+function setup(options: { refuse?: boolean; aborted?: boolean } = {}) {
+  const events: EventPayload[] = [];
+  const controller = new AbortController();
+  if (options.aborted) controller.abort();
+  const run: RunContext = {
+    model: new ScriptedModel({ name: 't', title: 't', description: 't', defaultTask: 't', turns: [] }),
+    tools: [echo, broken],
+    toolSpecs: [],
+    gate: stubGate(options.refuse === true),
+    systemPrompt: '',
+    taskMessage: '',
+    maxIterations: 1,
+    scope: {
+      sandbox: new VirtualSandbox(),
+      emit: (event) => events.push(event),
+      signal: controller.signal,
+      phases: null,
+      fileVersions: new FileVersions(),
+      refuseSyntaxErrors: true,
+    },
+  };
+  const results = () => events.filter((e) => e.type === 'tool_result');
+  return { run, results };
+}
+
+const call = (name: string, args: string) => ({ id: 'c1', name, arguments: args });
+
+describe('executeToolCall', () => {
+  it('hands the tool the run scope and its call id, and records a success without a kind', async () => {
+    const { run, results } = setup();
+    const { result } = await executeToolCall(call('echo', '{"text":"hi"}'), run);
+    expect(result).toEqual({ ok: true, output: 'hi' });
+    expect(seen).toEqual({ ...run.scope, callId: 'c1' });
+    expect(results()[0]).not.toHaveProperty('errorKind');
+  });
+
+  it.each([
+    ['an unknown tool', call('nope', '{}'), {}, 'unknown_tool', /^Unknown tool "nope"\. Available tools: echo, broken\.$/],
+    ['arguments that are not JSON', call('echo', '{"text":'), {}, 'invalid_arguments', /^The arguments for echo are not valid JSON/],
+    ['arguments that fail the schema', call('echo', '{"txt":"hi"}'), {}, 'invalid_arguments', /^Invalid arguments for echo:/],
+    ['a gate refusal', call('echo', '{"text":"hi"}'), { refuse: true }, 'refused_by_gate', /"error": "phase_violation"/],
+    ['a tool that throws', call('broken', '{}'), {}, 'internal_error', /^broken failed unexpectedly: boom$/],
+    ['a tool that throws after Stop', call('broken', '{}'), { aborted: true }, 'cancelled', /^broken was cancelled\.$/],
+  ] as const)('gives %s its kind, in the result and in the event', async (_what, toolCall, options, kind, wording) => {
+    const { run, results } = setup(options);
+    const { result } = await executeToolCall(toolCall, run);
+    expect(result).toEqual({ ok: false, errorKind: kind, output: expect.stringMatching(wording) });
+    expect(results()).toEqual([expect.objectContaining({ ok: false, errorKind: kind, output: result.output })]);
+  });
+});
