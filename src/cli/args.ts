@@ -1,3 +1,4 @@
+// Kept, not node:util parseArgs: it needs every option's type up front (else `--task x` reads as a switch and a positional), while our commands name only their switches when parsing and check flag names afterwards with their own messages.
 /** A small argv parser: `--flag value`, `--flag=value`, boolean `--flag`, positionals. */
 export interface ParsedArgs {
   positionals: string[];

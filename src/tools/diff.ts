@@ -1,8 +1,14 @@
 /**
- * Line-based unified diff (Myers' O((N+M)·D) algorithm), used for file_changed
- * events and edit summaries. Lines keep their terminators while comparing, so a
- * missing final newline shows up as a change, as in `diff -u`.
+ * Line diffs on jsdiff (`diff`, the version just-bash already brings, so the bundle holds one
+ * copy): the edit script the edit engine aligns with, and the unified diff of file_changed
+ * events and edit summaries. Lines keep their terminators while comparing, so a missing final
+ * newline shows up as a change, as in `diff -u`. Past MAX_EDIT_DISTANCE edits the minimum is
+ * not sought: the changed middle is replaced wholesale, which keeps big rewrites fast.
  */
+
+// By module: just-bash takes the whole package as a namespace, which would pull all of jsdiff into the worker's first chunk.
+import { diffArrays } from 'diff/lib/diff/array.js';
+import { structuredPatch } from 'diff/lib/patch/create.js';
 
 export type DiffOp = { kind: 'equal' | 'delete' | 'insert'; line: string };
 
@@ -20,159 +26,70 @@ const MAX_EDIT_DISTANCE = 2_000;
 
 /** Splits text into lines, each keeping its "\n" (the last may have none). */
 function splitKeepingNewlines(text: string): string[] {
-  if (text === '') return [];
-  const lines = text.split('\n').map((line) => `${line}\n`);
-  const last = lines[lines.length - 1] ?? '';
-  if (last === '\n') lines.pop();
-  else lines[lines.length - 1] = last.slice(0, -1);
-  return lines;
+  return text === '' ? [] : text.split(/(?<=\n)/);
 }
 
-/** Shortest edit script between two line arrays. */
-export function diffLines(a: readonly string[], b: readonly string[]): DiffOp[] {
+/** How many lines the two arrays share at the start, and then at the end of what remains. */
+function commonEnds(a: readonly string[], b: readonly string[]): [prefix: number, suffix: number] {
   let prefix = 0;
   while (prefix < a.length && prefix < b.length && a[prefix] === b[prefix]) prefix++;
   let suffix = 0;
-  while (
-    suffix < a.length - prefix &&
-    suffix < b.length - prefix &&
-    a[a.length - 1 - suffix] === b[b.length - 1 - suffix]
-  ) {
-    suffix++;
-  }
-  const ops: DiffOp[] = [];
-  for (let i = 0; i < prefix; i++) ops.push({ kind: 'equal', line: a[i] as string });
-  ops.push(...myersMiddle(a.slice(prefix, a.length - suffix), b.slice(prefix, b.length - suffix)));
-  for (let i = a.length - suffix; i < a.length; i++) ops.push({ kind: 'equal', line: a[i] as string });
-  return ops;
+  while (suffix < a.length - prefix && suffix < b.length - prefix && a[a.length - 1 - suffix] === b[b.length - 1 - suffix]) suffix++;
+  return [prefix, suffix];
 }
 
-function myersMiddle(a: readonly string[], b: readonly string[]): DiffOp[] {
-  const n = a.length;
-  const m = b.length;
-  if (n === 0) return b.map((line) => ({ kind: 'insert', line }));
-  if (m === 0) return a.map((line) => ({ kind: 'delete', line }));
+const opsOf = (kind: DiffOp['kind'], lines: readonly string[]): DiffOp[] => lines.map((line) => ({ kind, line }));
 
-  const max = Math.min(n + m, MAX_EDIT_DISTANCE);
-  const offset = max + 1;
-  const v = new Int32Array(2 * max + 3);
-  // trace[d] holds v for diagonals -d..d as it was before step d.
-  const trace: Int32Array[] = [];
-  let found = -1;
-  for (let d = 0; d <= max && found < 0; d++) {
-    trace.push(v.slice(offset - d, offset + d + 1));
-    for (let k = -d; k <= d; k += 2) {
-      let x =
-        k === -d || (k !== d && (v[offset + k - 1] as number) < (v[offset + k + 1] as number))
-          ? (v[offset + k + 1] as number)
-          : (v[offset + k - 1] as number) + 1;
-      let y = x - k;
-      while (x < n && y < m && a[x] === b[y]) {
-        x++;
-        y++;
-      }
-      v[offset + k] = x;
-      if (x >= n && y >= m) {
-        found = d;
-        break;
-      }
-    }
-  }
-  if (found < 0) {
-    return [...a.map((line): DiffOp => ({ kind: 'delete', line })), ...b.map((line): DiffOp => ({ kind: 'insert', line }))];
-  }
-
-  const reversed: DiffOp[] = [];
-  let x = n;
-  let y = m;
-  for (let d = found; d >= 0; d--) {
-    const snapshot = trace[d] as Int32Array;
-    const at = (k: number): number => snapshot[k + d] as number;
-    const k = x - y;
-    const prevK = k === -d || (k !== d && at(k - 1) < at(k + 1)) ? k + 1 : k - 1;
-    const prevX = d === 0 ? 0 : at(prevK);
-    const prevY = d === 0 ? 0 : prevX - prevK;
-    while (x > prevX && y > prevY) {
-      reversed.push({ kind: 'equal', line: a[x - 1] as string });
-      x--;
-      y--;
-    }
-    if (d > 0) {
-      if (x === prevX) reversed.push({ kind: 'insert', line: b[prevY] as string });
-      else reversed.push({ kind: 'delete', line: a[prevX] as string });
-      x = prevX;
-      y = prevY;
-    }
-  }
-  return reversed.reverse();
+/** Shortest edit script between two line arrays. */
+export function diffLines(a: readonly string[], b: readonly string[]): DiffOp[] {
+  const [prefix, suffix] = commonEnds(a, b);
+  const oldMiddle = a.slice(prefix, a.length - suffix);
+  const newMiddle = b.slice(prefix, b.length - suffix);
+  const changes = oldMiddle.length > 0 && newMiddle.length > 0 ? diffArrays(oldMiddle, newMiddle, { maxEditLength: MAX_EDIT_DISTANCE }) : undefined;
+  const middle = changes
+    ? changes.flatMap((change) => opsOf(change.added ? 'insert' : change.removed ? 'delete' : 'equal', change.value))
+    : [...opsOf('delete', oldMiddle), ...opsOf('insert', newMiddle)];
+  return [...opsOf('equal', a.slice(0, prefix)), ...middle, ...opsOf('equal', a.slice(a.length - suffix))];
 }
 
 function bodyLines(prefix: string, line: string): string[] {
   return line.endsWith('\n') ? [prefix + line.slice(0, -1)] : [prefix + line, '\\ No newline at end of file'];
 }
 
-/** Groups an edit script into hunks with `context` unchanged lines around each change. */
-export function diffHunks(before: string, after: string, context = 3): DiffHunk[] {
-  const ops = diffLines(splitKeepingNewlines(before), splitKeepingNewlines(after));
-  // Line numbers (1-based) of each op in the old and new file, before it applies.
-  const oldAt: number[] = [];
-  const newAt: number[] = [];
-  let oldLine = 1;
-  let newLine = 1;
-  for (const op of ops) {
-    oldAt.push(oldLine);
-    newAt.push(newLine);
-    if (op.kind !== 'insert') oldLine++;
-    if (op.kind !== 'delete') newLine++;
-  }
+/** One hunk replacing the changed middle, for when finding the minimum would cost too much. */
+function wholesaleHunk(a: readonly string[], b: readonly string[], context: number): DiffHunk {
+  const [prefix, suffix] = commonEnds(a, b);
+  const from = Math.max(0, prefix - context);
+  const tail = Math.min(suffix, context);
+  const body = (mark: string, lines: readonly string[]) => lines.flatMap((line) => bodyLines(mark, line));
+  const oldLines = a.length - suffix + tail - from;
+  const newLines = b.length - suffix + tail - from;
+  return {
+    oldStart: oldLines === 0 ? from : from + 1,
+    oldLines,
+    newStart: newLines === 0 ? from : from + 1,
+    newLines,
+    lines: [
+      ...body(' ', a.slice(from, prefix)),
+      ...body('-', a.slice(prefix, a.length - suffix)),
+      ...body('+', b.slice(prefix, b.length - suffix)),
+      ...body(' ', a.slice(a.length - suffix, a.length - suffix + tail)),
+    ],
+  };
+}
 
-  const hunks: DiffHunk[] = [];
-  let i = 0;
-  while (i < ops.length) {
-    if (ops[i]?.kind === 'equal') {
-      i++;
-      continue;
-    }
-    const start = Math.max(0, i - context);
-    // Extend while the next change is close enough that the contexts would touch.
-    let end = i;
-    let lastChange = i;
-    while (end < ops.length) {
-      if (ops[end]?.kind !== 'equal') lastChange = end;
-      else if (end - lastChange > 2 * context) break;
-      end++;
-    }
-    const stop = Math.min(ops.length, lastChange + context + 1);
-    const lines: string[] = [];
-    let oldLines = 0;
-    let newLines = 0;
-    for (let j = start; j < stop; j++) {
-      const op = ops[j] as DiffOp;
-      if (op.kind === 'equal') {
-        lines.push(...bodyLines(' ', op.line));
-        oldLines++;
-        newLines++;
-      } else if (op.kind === 'delete') {
-        lines.push(...bodyLines('-', op.line));
-        oldLines++;
-      } else {
-        lines.push(...bodyLines('+', op.line));
-        newLines++;
-      }
-    }
-    const firstOld = oldAt[start] ?? 1;
-    const firstNew = newAt[start] ?? 1;
-    hunks.push({
-      // An empty range is numbered by the line before it, as diff -u does.
-      oldStart: oldLines === 0 ? firstOld - 1 : firstOld,
-      oldLines,
-      newStart: newLines === 0 ? firstNew - 1 : firstNew,
-      newLines,
-      lines,
-    });
-    i = stop;
-  }
-  return hunks;
+/** Hunks with `context` unchanged lines around each change; close changes share one hunk. */
+export function diffHunks(before: string, after: string, context = 3): DiffHunk[] {
+  const patch = structuredPatch('', '', before, after, undefined, undefined, { context, maxEditLength: MAX_EDIT_DISTANCE });
+  if (!patch) return [wholesaleHunk(splitKeepingNewlines(before), splitKeepingNewlines(after), context)];
+  return patch.hunks.map(({ oldStart, oldLines, newStart, newLines, lines }) => ({
+    // jsdiff numbers an empty range by the line after it; diff -u by the line before.
+    oldStart: oldLines === 0 ? oldStart - 1 : oldStart,
+    oldLines,
+    newStart: newLines === 0 ? newStart - 1 : newStart,
+    newLines,
+    lines,
+  }));
 }
 
 export function formatHunkHeader(hunk: DiffHunk): string {

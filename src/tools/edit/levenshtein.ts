@@ -1,3 +1,4 @@
+// Kept, not fastest-levenshtein: it counts UTF-16 units ("a👋b" → "ab" is 2, not 1), while the edit engine measures code points.
 /** Beyond this many DP cells a line pair is not compared in full (minified code, data lines). */
 const MAX_CELLS = 1_000_000;
 
