@@ -24,8 +24,8 @@ const ALLOWED_IMPORTS = {
   engine: ['engine', 'tools', 'code', 'shell', 'sandbox', 'model', 'protocol'],
   worker: ['worker', 'engine', 'tools', 'code', 'shell', 'sandbox', 'model', 'protocol'],
   cli: ['cli', 'engine', 'tools', 'code', 'shell', 'sandbox', 'model', 'protocol'],
-  // The page hosts the WebContainer (sandbox code), talks to the worker, and loads the default policy for Settings on demand.
-  ui: ['ui', 'worker', 'sandbox', 'protocol', 'engine/policy'],
+  // The page hosts the WebContainer (sandbox code) and talks to the worker; the engine itself stays in the worker.
+  ui: ['ui', 'worker', 'sandbox', 'protocol'],
 };
 
 function listFiles(dir) {

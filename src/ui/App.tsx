@@ -108,6 +108,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
         onCancel={() => setSettingsOpen(false)}
         onForgetKey={forgetKey}
         checkPolicy={client.checkPolicy}
+        loadDefaultPolicy={client.defaultPolicy}
       />
       <RefusalToasts violations={state.phase.violations} />
     </div>

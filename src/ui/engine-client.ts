@@ -20,6 +20,8 @@ export interface EngineClient {
   useSandbox(host: SandboxHost | null, reason: string): Promise<SandboxInfo>;
   /** Checks phase-policy JSON text: null when valid, else an error naming the bad value. */
   checkPolicy(text: string): Promise<string | null>;
+  /** The default policy as JSON text, for Settings. */
+  defaultPolicy(): Promise<string>;
 }
 
 export function createEngineClient(): EngineClient {
@@ -66,6 +68,11 @@ export function createEngineClient(): EngineClient {
       const answer: unknown = await api.checkPolicy(text);
       if (answer === null || typeof answer === 'string') return answer;
       throw new Error('the engine answered the policy check with something other than text');
+    },
+    defaultPolicy: async () => {
+      const answer: unknown = await api.defaultPolicy();
+      if (typeof answer === 'string') return answer;
+      throw new Error('the engine sent the default policy as something other than text');
     },
   };
 }

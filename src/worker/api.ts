@@ -27,4 +27,6 @@ export interface EngineWorkerApi {
   scenarios(): Promise<ScenarioInfo[]>;
   /** Checks policy JSON text as typed in Settings: null when valid, else an error naming the bad value. */
   checkPolicy(text: string): Promise<string | null>;
+  /** The default policy as JSON text, for Settings to show (the page never loads the engine itself). */
+  defaultPolicy(): Promise<string>;
 }

@@ -2,7 +2,7 @@
 import * as Comlink from 'comlink';
 import { Engine } from '../engine/engine';
 import type { EngineEvent, RunStatus, SandboxInfo } from '../protocol/events';
-import { resolvePolicyText } from '../engine/policy';
+import { DEFAULT_POLICY, resolvePolicyText } from '../engine/policy';
 import { KNOWN_TOOL_NAMES } from '../tools/registry';
 import { createModel } from '../model/create-model';
 import { SCENARIOS } from '../model/scenarios';
@@ -65,6 +65,10 @@ const api: EngineWorkerApi = {
   async checkPolicy(text: string): Promise<string | null> {
     const result = resolvePolicyText(String(text), KNOWN_TOOL_NAMES);
     return result.ok ? null : result.error;
+  },
+
+  async defaultPolicy(): Promise<string> {
+    return JSON.stringify(DEFAULT_POLICY, null, 2);
   },
 
   async scenarios(): Promise<ScenarioInfo[]> {

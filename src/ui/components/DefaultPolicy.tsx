@@ -1,22 +1,22 @@
 import { useEffect, useState } from 'react';
 import { messageOf } from '../../protocol/error-message';
 
-/**
- * The default phase policy as a read-only reference. Loaded on demand: the policy
- * module (and the shell rules it names) stays out of the page's first bundle.
- */
-export function DefaultPolicy() {
+/** Asks the engine worker for the default policy as JSON text. */
+export type LoadDefaultPolicy = () => Promise<string>;
+
+/** The default policy as a read-only reference, asked of the worker when Settings shows it. */
+export function DefaultPolicy({ load }: { load: LoadDefaultPolicy }) {
   const [text, setText] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    import('../../engine/policy').then(
-      ({ DEFAULT_POLICY }) => live && setText(JSON.stringify(DEFAULT_POLICY, null, 2)),
+    load().then(
+      (json) => live && setText(json),
       (error: unknown) => live && setText(`The defaults could not be loaded: ${messageOf(error)}`),
     );
     return () => {
       live = false;
     };
-  }, []);
+  }, [load]);
   return (
     <details className="policy-defaults">
       <summary>Default policy (read-only)</summary>

@@ -3,6 +3,7 @@ import type { PageSettings } from '../settings/page-settings';
 import type { CheckPolicy } from '../settings/policy-problem';
 import { errorCount } from '../settings/save-outcome';
 import type { DraftErrors } from '../settings/validate';
+import type { LoadDefaultPolicy } from './DefaultPolicy';
 import { AgentFieldset } from './settings/AgentFieldset';
 import { ModelFieldset } from './settings/ModelFieldset';
 import { RunFieldset } from './settings/RunFieldset';
@@ -19,10 +20,12 @@ export interface SettingsDialogProps {
   onForgetKey: () => void;
   /** The worker's policy check: null when the JSON text is a valid policy, else what is wrong. */
   checkPolicy: CheckPolicy;
+  /** The default policy as JSON text, from the worker. */
+  loadDefaultPolicy: LoadDefaultPolicy;
 }
 
 /** A modal <dialog>: the page behind is inert, Tab stays inside, Escape cancels. */
-export function SettingsDialog({ open, settings, scenarios, onSave, onCancel, onForgetKey, checkPolicy }: SettingsDialogProps) {
+export function SettingsDialog({ open, settings, scenarios, onSave, onCancel, onForgetKey, checkPolicy, loadDefaultPolicy }: SettingsDialogProps) {
   const form = useSettingsForm({ open, settings, checkPolicy, onSave, onForgetKey });
   // The draft resets only when the dialog opens, not when settings change under it.
   const dialog = useModalDialog(open, form.reset);
@@ -57,7 +60,7 @@ export function SettingsDialog({ open, settings, scenarios, onSave, onCancel, on
           onForgetKey={form.forgetKey}
         />
         <RunFieldset {...fields} />
-        <AgentFieldset {...fields} />
+        <AgentFieldset {...fields} loadDefaultPolicy={loadDefaultPolicy} />
         <div className="dialog-actions">
           <button type="button" className="button" onClick={onCancel}>
             Cancel

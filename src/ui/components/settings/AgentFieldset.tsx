@@ -1,6 +1,6 @@
 import { PHASES } from '../../../protocol/phases';
 import { ModeSchema, type Mode } from '../../../protocol/settings';
-import { DefaultPolicy } from '../DefaultPolicy';
+import { DefaultPolicy, type LoadDefaultPolicy } from '../DefaultPolicy';
 import { CheckField, ChoiceSelect, Field } from './fields';
 import type { DraftProps } from './use-settings-form';
 
@@ -27,7 +27,7 @@ const ALLOW_DESTRUCTIVE_NOTE =
   'are refused, as in the building phase. Turn this on to let them run. Plan & execute mode always follows its phase policy.';
 
 /** How the agent works: the mode, the policy overrides (checked by the worker as typed), and the two switches. */
-export function AgentFieldset({ draft, errors, update }: DraftProps) {
+export function AgentFieldset({ draft, errors, update, loadDefaultPolicy }: DraftProps & { loadDefaultPolicy: LoadDefaultPolicy }) {
   return (
     <fieldset>
       <legend>Agent</legend>
@@ -50,7 +50,7 @@ export function AgentFieldset({ draft, errors, update }: DraftProps) {
           />
         )}
       </Field>
-      <DefaultPolicy />
+      <DefaultPolicy load={loadDefaultPolicy} />
       <CheckField
         noteId="refuse-syntax-note"
         label="Refuse edits that break the syntax"
