@@ -1,4 +1,4 @@
-// Import and global rules that keep the architecture honest (see DESIGN.md §2, §3).
+// Import and global rules that keep the architecture honest (see docs/ARCHITECTURE.md, "Layers").
 // The "common" layers run in a Web Worker and in Node: no Node APIs, no DOM.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';

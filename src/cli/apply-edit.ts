@@ -10,7 +10,7 @@ const EditLine = z.object({
   replace: z.string(),
 });
 
-/** One output line of `apply-edit --jsonl` (DESIGN.md §4). */
+/** One output line of `apply-edit --jsonl` (the CLI contract, docs/ARCHITECTURE.md). */
 export interface ApplyEditAnswer {
   ok: boolean;
   result: string | null;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PHASES } from '../protocol/phases';
 import { defineTool, fail, ok } from './tool';
 
 const schema = z.strictObject({
@@ -9,7 +10,7 @@ export const advancePhaseTool = defineTool({
   name: 'advance_phase',
   kind: 'phase',
   description: [
-    'Move to the next phase of the run: planning → building → verification → delivery.',
+    `Move to the next phase of the run: ${PHASES.join(' → ')}.`,
     'Call it when the current phase\'s work is done (the plan is complete, the change is built, the checks pass).',
     'The result lists what the new phase allows. Phases only move forward.',
   ].join(' '),
