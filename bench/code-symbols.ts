@@ -11,10 +11,10 @@
  * Targets: slice < 50 ms warm; median reduction ≥ 10×.
  */
 import { execFileSync } from 'node:child_process';
-import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { setNodeGrammarSource } from '../src/cli/grammar-loader-node';
 import { extractSymbols, findSymbolInSource } from '../src/code/extract-symbols';
 import { LANGUAGE_IDS, type LanguageId } from '../src/code/languages';
@@ -81,7 +81,10 @@ function javaFromSrcZip(): SourceFile[] {
       .filter((e) => /^java\.base\/java\/util\/[^/]+\.java$/.test(e))
       .sort()
       .slice(0, FILES_PER_LANGUAGE);
-    return entries.map((entry) => ({ name: `${zip}:${entry}`, text: execFileSync('unzip', ['-p', zip, entry], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }) }));
+    return entries.map((entry) => ({
+      name: `${zip}:${entry}`,
+      text: execFileSync('unzip', ['-p', zip, entry], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }),
+    }));
   } catch {
     return [];
   }
@@ -113,23 +116,65 @@ function corpora(): { found: Corpus[]; notes: string[] } {
     else notes.push(`${language}: skipped — ${missing}`);
   };
   const nm = join(root, 'node_modules');
-  add('typescript', 'zod/src + typescript/lib', readAll([...listFiles(join(nm, 'zod/src'), (n) => n.endsWith('.ts') && !n.endsWith('.d.ts'), 40), ...listFiles(join(nm, 'typescript/lib'), (n) => n.endsWith('.d.ts'), 20, false)]), 'no TypeScript in node_modules');
-  add('javascript', 'vite/dist + react/cjs', readAll([...listFiles(join(nm, 'vite/dist'), (n) => n.endsWith('.js'), 40), ...listFiles(join(nm, 'react/cjs'), (n) => n.endsWith('.js'), 20)]), 'no JavaScript in node_modules');
+  add(
+    'typescript',
+    'zod/src + typescript/lib',
+    readAll([
+      ...listFiles(join(nm, 'zod/src'), (n) => n.endsWith('.ts') && !n.endsWith('.d.ts'), 40),
+      ...listFiles(join(nm, 'typescript/lib'), (n) => n.endsWith('.d.ts'), 20, false),
+    ]),
+    'no TypeScript in node_modules',
+  );
+  add(
+    'javascript',
+    'vite/dist + react/cjs',
+    readAll([...listFiles(join(nm, 'vite/dist'), (n) => n.endsWith('.js'), 40), ...listFiles(join(nm, 'react/cjs'), (n) => n.endsWith('.js'), 20)]),
+    'no JavaScript in node_modules',
+  );
   const stdlib = pythonStdlibIfAny();
   add('python', 'Python stdlib', stdlib ? readAll(listFiles(stdlib, (n) => n.endsWith('.py'), FILES_PER_LANGUAGE, false)) : [], 'python3 not found');
   const go = goRoot();
-  add('go', 'Go standard library', go ? readAll(listFiles(go, (n) => n.endsWith('.go') && !n.endsWith('_test.go'))) : [], 'no /usr/lib/go*/src or /usr/share/go*/src (apt-get install golang-src)');
+  add(
+    'go',
+    'Go standard library',
+    go ? readAll(listFiles(go, (n) => n.endsWith('.go') && !n.endsWith('_test.go'))) : [],
+    'no /usr/lib/go*/src or /usr/share/go*/src (apt-get install golang-src)',
+  );
   add('java', 'JDK src.zip java.util', existsSync('/usr/lib/jvm') ? javaFromSrcZip() : [], 'no /usr/lib/jvm/*/lib/src.zip (apt-get install openjdk-17-source)');
   // Debian's librust-*-dev packages unpack crates under /usr/share/cargo/registry.
   const cargo = firstExisting([join(homedir(), '.cargo/registry/src'), '/usr/share/cargo/registry']);
-  add('rust', `crates in ${cargo ?? 'a cargo registry'}`, cargo ? readAll(listFiles(cargo, (n) => n.endsWith('.rs'))) : [], 'no ~/.cargo/registry/src or /usr/share/cargo/registry (apt-get install librust-syn-dev)');
+  add(
+    'rust',
+    `crates in ${cargo ?? 'a cargo registry'}`,
+    cargo ? readAll(listFiles(cargo, (n) => n.endsWith('.rs'))) : [],
+    'no ~/.cargo/registry/src or /usr/share/cargo/registry (apt-get install librust-syn-dev)',
+  );
   add('c', '/usr/include', readAll(listFiles('/usr/include', (n) => n.endsWith('.h'), FILES_PER_LANGUAGE, false)), 'no C headers in /usr/include');
   const cxx = firstExisting(readdirSafe('/usr/include/c++').map((v) => join('/usr/include/c++', v, 'bits')));
   add('cpp', 'libstdc++ bits/*.h', cxx ? readAll(listFiles(cxx, (n) => n.endsWith('.h'), FILES_PER_LANGUAGE, false)) : [], 'no /usr/include/c++');
-  add('bash', 'bash-completion', readAll(listFiles('/usr/share/bash-completion/completions', () => true, FILES_PER_LANGUAGE, false)), 'no /usr/share/bash-completion');
-  const ruby = firstExisting(readdirSafe('/usr/lib/ruby').filter((v) => /^\d/.test(v)).map((v) => join('/usr/lib/ruby', v)));
-  add('ruby', "Ruby's standard library", ruby ? readAll(listFiles(ruby, (n) => n.endsWith('.rb'), FILES_PER_LANGUAGE, false)) : [], 'no /usr/lib/ruby/<version> (apt-get install ruby)');
-  add('php', 'Symfony Console + Twig', readAll(listFiles('/usr/share/php', (n) => n.endsWith('.php'))), 'no /usr/share/php (apt-get install php-symfony-console php-twig)');
+  add(
+    'bash',
+    'bash-completion',
+    readAll(listFiles('/usr/share/bash-completion/completions', () => true, FILES_PER_LANGUAGE, false)),
+    'no /usr/share/bash-completion',
+  );
+  const ruby = firstExisting(
+    readdirSafe('/usr/lib/ruby')
+      .filter((v) => /^\d/.test(v))
+      .map((v) => join('/usr/lib/ruby', v)),
+  );
+  add(
+    'ruby',
+    "Ruby's standard library",
+    ruby ? readAll(listFiles(ruby, (n) => n.endsWith('.rb'), FILES_PER_LANGUAGE, false)) : [],
+    'no /usr/lib/ruby/<version> (apt-get install ruby)',
+  );
+  add(
+    'php',
+    'Symfony Console + Twig',
+    readAll(listFiles('/usr/share/php', (n) => n.endsWith('.php'))),
+    'no /usr/share/php (apt-get install php-symfony-console php-twig)',
+  );
   add('tsx', "this project's own UI", readAll(listFiles(join(root, 'src/ui'), (n) => n.endsWith('.tsx'))), 'no src/ui/*.tsx');
   for (const language of ['csharp'] as const) notes.push(`${language}: skipped — no corpus of real ${language} sources is looked for on this machine`);
   return { found, notes };
@@ -185,14 +230,19 @@ const SLICE_TARGETS = 16;
 const SLICE_RUNS = 5;
 
 async function sliceTiming(all: Corpus[]): Promise<void> {
-  const candidates = all.flatMap((c) => c.files.map((f) => ({ language: c.language, file: f, lines: linesOf(f.text) }))).filter((c) => c.lines >= 4000 && c.lines <= 9000);
+  const candidates = all
+    .flatMap((c) => c.files.map((f) => ({ language: c.language, file: f, lines: linesOf(f.text) })))
+    .filter((c) => c.lines >= 4000 && c.lines <= 9000);
   const pick = candidates.find((c) => c.language === 'typescript') ?? candidates.sort((a, b) => Math.abs(a.lines - 5000) - Math.abs(b.lines - 5000))[0];
   if (!pick) {
     console.log('slice: skipped — no file of 4,000–9,000 lines found');
     return;
   }
   const callables = flattenSymbols(await extractSymbols(pick.file.text, pick.language)).filter((s) => CALLABLE.has(s.kind));
-  const targets = Array.from({ length: Math.min(SLICE_TARGETS, callables.length) }, (_, i) => callables[Math.floor(((i + 0.5) * callables.length) / SLICE_TARGETS)] as CodeSymbol);
+  const targets = Array.from(
+    { length: Math.min(SLICE_TARGETS, callables.length) },
+    (_, i) => callables[Math.floor(((i + 0.5) * callables.length) / SLICE_TARGETS)] as CodeSymbol,
+  );
   if (targets.length === 0) {
     console.log(`slice: skipped — no function in ${pick.file.name}`);
     return;
@@ -214,7 +264,7 @@ async function sliceTiming(all: Corpus[]): Promise<void> {
   const searched = new Map<string, number>();
   for (let run = 0; run < SLICE_RUNS; run++) {
     for (const target of targets) {
-      let start = performance.now();
+      const start = performance.now();
       const { searched: how } = await sliceOnce(fresh(), target.qualifiedName);
       uncached.push(performance.now() - start);
       searched.set(how, (searched.get(how) ?? 0) + 1);
@@ -236,9 +286,18 @@ async function sliceTiming(all: Corpus[]): Promise<void> {
   }
   const median = quantile(uncached, 0.5);
   const how = [...searched].map(([k, n]) => `${k} ${n}`).join(', ');
-  console.log(`slice one symbol from ${pick.file.name.replace(root, '')} (${pick.lines} lines, ${pick.language}), warm, ${targets.length} symbols × ${SLICE_RUNS} (e.g. ${targets.slice(0, 3).map((t) => t.qualifiedName).join(', ')}):`);
-  console.log(`  new text (parse + find + slice): median ${fmt(median)} ms, p90 ${fmt(quantile(uncached, 0.9))} ms, max ${fmt(Math.max(...uncached))} ms   target < ${SLICE_TARGET_MS} ms ${median < SLICE_TARGET_MS ? 'OK' : 'MISSED'}   (searched: ${how})`);
-  console.log(`  of which parsing alone: median ${fmt(quantile(parseOnly, 0.5))} ms; every symbol of the file instead: median ${fmt(quantile(wholeFile, 0.5))} ms`);
+  console.log(
+    `slice one symbol from ${pick.file.name.replace(root, '')} (${pick.lines} lines, ${pick.language}), warm, ${targets.length} symbols × ${SLICE_RUNS} (e.g. ${targets
+      .slice(0, 3)
+      .map((t) => t.qualifiedName)
+      .join(', ')}):`,
+  );
+  console.log(
+    `  new text (parse + find + slice): median ${fmt(median)} ms, p90 ${fmt(quantile(uncached, 0.9))} ms, max ${fmt(Math.max(...uncached))} ms   target < ${SLICE_TARGET_MS} ms ${median < SLICE_TARGET_MS ? 'OK' : 'MISSED'}   (searched: ${how})`,
+  );
+  console.log(
+    `  of which parsing alone: median ${fmt(quantile(parseOnly, 0.5))} ms; every symbol of the file instead: median ${fmt(quantile(wholeFile, 0.5))} ms`,
+  );
   console.log(`  same text again (tree kept): median ${fmt(quantile(sameText, 0.5), 2)} ms`);
 }
 
@@ -253,7 +312,10 @@ async function tokenReduction(corpus: Corpus): Promise<number[]> {
     perFile.push(quantile(ratios, 0.5));
   }
   if (perFile.length === 0) console.log(`${corpus.language.padEnd(10)} no file of 300+ lines with functions`);
-  else console.log(`${corpus.language.padEnd(10)} ${String(perFile.length).padStart(3)} files  median ${fmt(quantile(perFile, 0.5)).padStart(6)}×  p10 ${fmt(quantile(perFile, 0.1)).padStart(6)}×`);
+  else
+    console.log(
+      `${corpus.language.padEnd(10)} ${String(perFile.length).padStart(3)} files  median ${fmt(quantile(perFile, 0.5)).padStart(6)}×  p10 ${fmt(quantile(perFile, 0.1)).padStart(6)}×`,
+    );
   return perFile;
 }
 
@@ -269,7 +331,9 @@ async function main(): Promise<void> {
   const all: number[] = [];
   for (const corpus of found) all.push(...(await tokenReduction(corpus)));
   const median = quantile(all, 0.5);
-  console.log(`all        ${String(all.length).padStart(3)} files  median ${fmt(median).padStart(6)}×  p10 ${fmt(quantile(all, 0.1)).padStart(6)}×   target median ≥ ${REDUCTION_TARGET}× ${median >= REDUCTION_TARGET ? 'OK' : 'MISSED'}`);
+  console.log(
+    `all        ${String(all.length).padStart(3)} files  median ${fmt(median).padStart(6)}×  p10 ${fmt(quantile(all, 0.1)).padStart(6)}×   target median ≥ ${REDUCTION_TARGET}× ${median >= REDUCTION_TARGET ? 'OK' : 'MISSED'}`,
+  );
 }
 
 await main();

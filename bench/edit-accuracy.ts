@@ -69,11 +69,19 @@ function corpus(paths: string[], wanted: number): SourceFile[] {
 
 const stdlib = pythonStdlib();
 const jsFiles = corpus(
-  walk('node_modules', (p) => /\.(m?js|cjs|ts|mts)$/.test(p) && !/\.min\.js$/.test(p), (name) => name === '.cache'),
+  walk(
+    'node_modules',
+    (p) => /\.(m?js|cjs|ts|mts)$/.test(p) && !/\.min\.js$/.test(p),
+    (name) => name === '.cache',
+  ),
   300,
 );
 const pyFiles = corpus(
-  walk(stdlib, (p) => p.endsWith('.py'), (name) => name === 'site-packages' || name === '__pycache__'),
+  walk(
+    stdlib,
+    (p) => p.endsWith('.py'),
+    (name) => name === 'site-packages' || name === '__pycache__',
+  ),
   300,
 );
 
@@ -83,7 +91,6 @@ interface Block {
   start: number;
   lines: string[];
 }
-
 
 function countWindows(haystack: readonly string[], needle: readonly string[]): number {
   let count = 0;
@@ -293,7 +300,11 @@ for (const { name, perturb, changesText } of PERTURBATIONS) {
       continue;
     }
     const firstText = block.lines.findIndex((line) => !isBlankLine(line));
-    const intended = [...block.lines.slice(0, firstText + 1), `${indentOf(block.lines[firstText] as string)}edit_marker_${done}()`, ...block.lines.slice(firstText + 1)];
+    const intended = [
+      ...block.lines.slice(0, firstText + 1),
+      `${indentOf(block.lines[firstText] as string)}edit_marker_${done}()`,
+      ...block.lines.slice(firstText + 1),
+    ];
     const expected = [...block.file.lines.slice(0, block.start), ...intended, ...block.file.lines.slice(block.start + block.lines.length)].join('\n');
 
     const started = performance.now();
@@ -309,9 +320,19 @@ for (const { name, perturb, changesText } of PERTURBATIONS) {
       tally.wrong++;
       if (process.env.EDIT_BENCH_DEBUG) {
         const got = outcome.result.split('\n').slice(outcome.startLine - 1, outcome.startLine + 12);
-        console.error(JSON.stringify({ path: block.file.path, trueLines: [block.start + 1, block.start + block.lines.length], got: [outcome.startLine, outcome.endLine], search: perturbed.search, intended, result: got }));
+        console.error(
+          JSON.stringify({
+            path: block.file.path,
+            trueLines: [block.start + 1, block.start + block.lines.length],
+            got: [outcome.startLine, outcome.endLine],
+            search: perturbed.search,
+            intended,
+            result: got,
+          }),
+        );
       }
-      if (tally.wrongExamples.length < 3) tally.wrongExamples.push(`${block.file.path}:${block.start + 1} (${perturbed.variant}, ${outcome.strategy}: ${outcome.message})`);
+      if (tally.wrongExamples.length < 3)
+        tally.wrongExamples.push(`${block.file.path}:${block.start + 1} (${perturbed.variant}, ${outcome.strategy}: ${outcome.message})`);
     }
   }
 }
@@ -319,7 +340,11 @@ for (const { name, perturb, changesText } of PERTURBATIONS) {
 // ── report ────────────────────────────────────────────────────────────────
 const percent = (n: number, of: number) => `${((100 * n) / of).toFixed(1)}%`;
 const describe = (target: Target) =>
-  ['wrong 0', target.applied === undefined ? '' : `applied correctly ≥ ${target.applied * 100}%`, target.refused === undefined ? '' : `refused ≥ ${target.refused * 100}%`]
+  [
+    'wrong 0',
+    target.applied === undefined ? '' : `applied correctly ≥ ${target.applied * 100}%`,
+    target.refused === undefined ? '' : `refused ≥ ${target.refused * 100}%`,
+  ]
     .filter((part) => part !== '')
     .join(', ');
 const rows = [['perturbation', 'samples', 'applied correctly', 'refused', 'wrong place or content', 'strategies used']];
@@ -328,7 +353,8 @@ let allMet = true;
 for (const { name, target } of PERTURBATIONS) {
   const t = tallies.get(name) as Tally;
   const n = t.applied + t.refused + t.wrong;
-  const met = t.wrong === 0 && (target.applied === undefined || t.applied / n >= target.applied) && (target.refused === undefined || t.refused / n >= target.refused);
+  const met =
+    t.wrong === 0 && (target.applied === undefined || t.applied / n >= target.applied) && (target.refused === undefined || t.refused / n >= target.refused);
   allMet &&= met;
   rows.push([
     name,
@@ -341,14 +367,24 @@ for (const { name, target } of PERTURBATIONS) {
   verdicts.push(`target ${name}: ${describe(target)} — ${met ? 'met' : 'MISSED'}`);
 }
 const widths = rows[0]?.map((_, c) => Math.max(...rows.map((row) => (row[c] ?? '').length))) ?? [];
-console.log(`edit accuracy: ${jsFiles.length} node_modules files, ${pyFiles.length} Python stdlib files, seed ${SEED}, blocks of 4–12 lines unique in their file`);
-for (const row of rows) console.log(row.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join('  ').trimEnd());
+console.log(
+  `edit accuracy: ${jsFiles.length} node_modules files, ${pyFiles.length} Python stdlib files, seed ${SEED}, blocks of 4–12 lines unique in their file`,
+);
+for (const row of rows)
+  console.log(
+    row
+      .map((cell, c) => cell.padEnd(widths[c] ?? 0))
+      .join('  ')
+      .trimEnd(),
+  );
 for (const [name, t] of tallies) {
   for (const example of t.wrongExamples) console.log(`  wrong (${name}): ${example}`);
 }
 const millis = [...tallies.values()].flatMap((t) => t.millis).sort((a, b) => a - b);
 const quantile = (q: number) => (millis[Math.min(millis.length - 1, Math.floor(q * millis.length))] ?? 0).toFixed(2);
 const skipped = [...tallies.values()].reduce((sum, t) => sum + t.skipped, 0);
-console.log(`time per edit: median ${quantile(0.5)} ms, p95 ${quantile(0.95)} ms, max ${quantile(1)} ms; ${skipped} samples skipped because the perturbed search occurs in the file as such`);
+console.log(
+  `time per edit: median ${quantile(0.5)} ms, p95 ${quantile(0.95)} ms, max ${quantile(1)} ms; ${skipped} samples skipped because the perturbed search occurs in the file as such`,
+);
 for (const verdict of verdicts) console.log(verdict);
 console.log(allMet ? 'targets: all met' : 'targets: MISSED');

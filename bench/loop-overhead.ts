@@ -48,4 +48,6 @@ for (let i = 20; i < stepStarts.length - 1; i++) {
 overheads.sort((a, b) => a - b);
 const pick = (q: number) => overheads[Math.min(overheads.length - 1, Math.floor(q * overheads.length))] as number;
 const median = pick(0.5);
-console.log(`engine overhead per loop step (scripted model, ${overheads.length} steps): median ${median.toFixed(3)} ms, p90 ${pick(0.9).toFixed(3)} ms   target < ${TARGET_MS} ms ${median < TARGET_MS ? 'OK' : 'MISSED'}`);
+console.log(
+  `engine overhead per loop step (scripted model, ${overheads.length} steps): median ${median.toFixed(3)} ms, p90 ${pick(0.9).toFixed(3)} ms   target < ${TARGET_MS} ms ${median < TARGET_MS ? 'OK' : 'MISSED'}`,
+);

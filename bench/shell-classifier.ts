@@ -40,15 +40,21 @@ const refusedRate = refused.length / REAL_WORLD_READONLY.length;
 
 // Everything labelled as not read-only, and the real-world writes: none may pass the planning rule.
 const letThrough = [
-  ...labelled.filter((c) => !c.readonly && checkCommand(c.cmd, 'readonly', { files: c.files ?? FIXTURE_FILES, ...(c.cwd ? { cwd: c.cwd } : {}) }).allowed).map((c) => c.cmd),
+  ...labelled
+    .filter((c) => !c.readonly && checkCommand(c.cmd, 'readonly', { files: c.files ?? FIXTURE_FILES, ...(c.cwd ? { cwd: c.cwd } : {}) }).allowed)
+    .map((c) => c.cmd),
   ...REAL_WORLD_WRITES.filter((cmd) => checkCommand(cmd, 'readonly', { files: FIXTURE_FILES }).allowed),
 ];
 const nonReadonly = labelled.filter((c) => !c.readonly).length + REAL_WORLD_WRITES.length;
 
 const verdict = (ok: boolean) => (ok ? 'target met' : 'target MISSED');
-console.log(`commands judged: ${all.length} (${labelled.length} labelled, ${REAL_WORLD_READONLY.length} real-world read-only, ${REAL_WORLD_WRITES.length} real-world writes), ${ROUNDS} rounds`);
+console.log(
+  `commands judged: ${all.length} (${labelled.length} labelled, ${REAL_WORLD_READONLY.length} real-world read-only, ${REAL_WORLD_WRITES.length} real-world writes), ${ROUNDS} rounds`,
+);
 console.log(`time per command: median ${median.toFixed(1)} µs, p99 ${p99.toFixed(1)} µs   < ${TARGET_US} µs: ${verdict(p99 < TARGET_US)}`);
-console.log(`real-world read-only commands refused in planning: ${refused.length}/${REAL_WORLD_READONLY.length} = ${(refusedRate * 100).toFixed(1)}%   ≤ ${TARGET_REFUSED * 100}%: ${verdict(refusedRate <= TARGET_REFUSED)}`);
+console.log(
+  `real-world read-only commands refused in planning: ${refused.length}/${REAL_WORLD_READONLY.length} = ${(refusedRate * 100).toFixed(1)}%   ≤ ${TARGET_REFUSED * 100}%: ${verdict(refusedRate <= TARGET_REFUSED)}`,
+);
 for (const cmd of refused) console.log(`  refused: ${JSON.stringify(cmd)}`);
 console.log(`writes or code runs allowed in planning: ${letThrough.length} of ${nonReadonly}   = 0: ${verdict(letThrough.length === 0)}`);
 for (const cmd of letThrough) console.log(`  allowed: ${JSON.stringify(cmd)}`);

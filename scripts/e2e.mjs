@@ -41,7 +41,7 @@ if (!skipBuild) {
 
 const server = await startServer({ root: `${root}/dist`, port: 0 });
 console.log(`e2e: serving dist/ at ${server.url}, Chromium at ${chromePath}`);
-let code = 1;
+let code;
 try {
   code = await run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.e2e.config.ts', ...vitestArgs], {
     ...process.env,

@@ -7,7 +7,18 @@ import ts from 'typescript';
 
 export const COMMON_LAYERS = ['protocol', 'engine', 'tools', 'sandbox', 'model', 'shell', 'code'];
 const NODE_MODULES = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
-const DOM_GLOBALS = new Set(['window', 'document', 'localStorage', 'sessionStorage', 'HTMLElement', 'navigator.clipboard', 'process', 'Buffer', 'require', '__dirname']);
+const DOM_GLOBALS = new Set([
+  'window',
+  'document',
+  'localStorage',
+  'sessionStorage',
+  'HTMLElement',
+  'navigator.clipboard',
+  'process',
+  'Buffer',
+  'require',
+  '__dirname',
+]);
 
 /**
  * Which src/<layer> folders each layer may import, type-only imports included.
@@ -95,7 +106,8 @@ export function checkLayers(srcRoot) {
         if (arg && ts.isStringLiteral(arg)) checkSpecifier(arg.text, node);
       } else if (common && ts.isIdentifier(node) && DOM_GLOBALS.has(node.text) && !declared.has(node.text)) {
         const parent = node.parent;
-        const isMemberName = (ts.isPropertyAccessExpression(parent) && parent.name === node) || ts.isPropertyAssignment(parent) || ts.isPropertySignature(parent);
+        const isMemberName =
+          (ts.isPropertyAccessExpression(parent) && parent.name === node) || ts.isPropertyAssignment(parent) || ts.isPropertySignature(parent);
         if (!isMemberName && !ts.isTypeReferenceNode(parent)) problems.push(`${where(node)}: ${layer} must not use the global "${node.text}"`);
       }
       ts.forEachChild(node, visit);

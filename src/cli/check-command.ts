@@ -92,5 +92,7 @@ async function safeCheck(cmd: string, check: (cmd: string) => Promise<CommandChe
 /** JSON with U+2028/U+2029 escaped, so tools that split lines on them still see one line. */
 function toJsonLine(answer: Answer): string {
   const { cmd, allowed, readonly, reason } = answer;
-  return JSON.stringify({ cmd, allowed, readonly, reason }).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify({ cmd, allowed, readonly, reason })
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

@@ -117,5 +117,7 @@ function flat(symbol: CodeSymbol): FlatSymbol {
 
 /** JSON with U+2028/U+2029 escaped, so tools that split lines on them still see one line. */
 function toJsonLine(answer: AnswerLine): string {
-  return JSON.stringify(answer).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(answer)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

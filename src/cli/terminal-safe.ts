@@ -1,7 +1,7 @@
 import { stripTerminalEscapes } from '../sandbox/terminal-output';
 
 // C0 controls but tab and newline (a lone CR would let text overwrite what came before it).
-// eslint-disable-next-line no-control-regex
+
 const C0_CONTROLS = /[\x00-\x08\x0b-\x1f]/g;
 // DEL and the C1 controls: some terminals read U+009B as CSI and U+009D as OSC.
 const DEL_AND_C1 = /[\x7f-\x9f]/g;

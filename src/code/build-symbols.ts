@@ -151,7 +151,13 @@ interface Built {
   nestStart: number;
 }
 
-function toSymbols(list: readonly Placed[], scope: readonly string[], lineCount: number, mayMerge?: MayMerge, bounds?: { start: number; end: number }): CodeSymbol[] | null {
+function toSymbols(
+  list: readonly Placed[],
+  scope: readonly string[],
+  lineCount: number,
+  mayMerge?: MayMerge,
+  bounds?: { start: number; end: number },
+): CodeSymbol[] | null {
   const built: Built[] = [];
   for (const p of list) {
     const lo = bounds?.start ?? 0;

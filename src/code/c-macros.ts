@@ -16,11 +16,30 @@ const DELIMITERS = [
   '_GLIBCXX_END_EXTERN_C',
 ];
 /** Bare macros that qualify a declaration, blanked wherever they stand as a whole word. */
-const BARE = ['__THROW', '__THROWNL', '__wur', '__restrict_arr', '_GLIBCXX_NOEXCEPT', '_GLIBCXX_NOTHROW', '_GLIBCXX_USE_NOEXCEPT', '_GLIBCXX_NODISCARD', '_GLIBCXX_CONST', '_GLIBCXX_PURE'];
+const BARE = [
+  '__THROW',
+  '__THROWNL',
+  '__wur',
+  '__restrict_arr',
+  '_GLIBCXX_NOEXCEPT',
+  '_GLIBCXX_NOTHROW',
+  '_GLIBCXX_USE_NOEXCEPT',
+  '_GLIBCXX_NODISCARD',
+  '_GLIBCXX_CONST',
+  '_GLIBCXX_PURE',
+];
 /** Bare macro families: `__attribute_pure__`, `_GLIBCXX20_CONSTEXPR`, `_GLIBCXX_DEPRECATED`… */
 const BARE_PATTERNS = ['__attribute_\\w+__', '_GLIBCXX\\d*_CONSTEXPR', '_GLIBCXX_DEPRECATED\\w*', '_GLIBCXX_ABI_TAG_CXX11'];
 /** Macros with an argument list, blanked with it: `__nonnull ((1, 2))`, `_GLIBCXX_VISIBILITY(default)`. */
-const CALLED = ['__nonnull', '__attr_\\w+', '__attribute_\\w+__', '_GLIBCXX_VISIBILITY', '_GLIBCXX_NOEXCEPT_IF', '_GLIBCXX_DEPRECATED_SUGGEST', '__fortified_attr_access'];
+const CALLED = [
+  '__nonnull',
+  '__attr_\\w+',
+  '__attribute_\\w+__',
+  '_GLIBCXX_VISIBILITY',
+  '_GLIBCXX_NOEXCEPT_IF',
+  '_GLIBCXX_DEPRECATED_SUGGEST',
+  '__fortified_attr_access',
+];
 
 const WORD = new RegExp(`\\b(?:${[...BARE, ...BARE_PATTERNS].join('|')})\\b(?!\\s*\\()`, 'g');
 const DELIMITER = new RegExp(`\\b(?:${DELIMITERS.join('|')})\\b`, 'g');

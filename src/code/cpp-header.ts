@@ -1,5 +1,6 @@
 /** A line only C++ has: a namespace, a template, an access specifier, a class with a body or bases, `using namespace`. */
-const CPP_LINE = /^[ \t]*(?:namespace\b\s*(?:[\w:]+\s*)?(?:\{|$|\w+\s*\()|template\s*<|(?:public|private|protected)\s*:|class\s+\w+\s*(?:final\b\s*)?(?:[:{]|$)|using\s+namespace\s)/;
+const CPP_LINE =
+  /^[ \t]*(?:namespace\b\s*(?:[\w:]+\s*)?(?:\{|$|\w+\s*\()|template\s*<|(?:public|private|protected)\s*:|class\s+\w+\s*(?:final\b\s*)?(?:[:{]|$)|using\s+namespace\s)/;
 const CONDITIONAL = /^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b(.*)$/;
 /**
  * A condition asking whether this is C++ (`defined(__cplusplus)`, glibc's `__CORRECT_ISO_CPP_…`). A version

@@ -78,7 +78,10 @@ const queries = new Map<LanguageId, Query>();
 function symbolQuery(language: LanguageId, lang: Language): Query {
   let query = queries.get(language);
   if (!query) {
-    query = new Query(lang, symbolQuerySource(rulesFor(language), (type) => lang.idForNodeType(type, true) !== null));
+    query = new Query(
+      lang,
+      symbolQuerySource(rulesFor(language), (type) => lang.idForNodeType(type, true) !== null),
+    );
     queries.set(language, query);
   }
   return query;

@@ -27,7 +27,10 @@ export function findSymbol(symbols: readonly CodeSymbol[], query: string): FindR
 }
 
 export function normalizeQuery(query: string): string {
-  return query.trim().replace(/::|#|\\/g, '.').replace(/^\.+|\.+$/g, '');
+  return query
+    .trim()
+    .replace(/::|#|\\/g, '.')
+    .replace(/^\.+|\.+$/g, '');
 }
 
 /**

@@ -35,7 +35,7 @@ export function fetchGrammarLoader(options: FetchGrammarLoaderOptions = {}): Gra
     try {
       response = await doFetch(url);
     } catch (error) {
-      throw new Error(`could not fetch ${url}: ${messageOf(error)}`);
+      throw new Error(`could not fetch ${url}: ${messageOf(error)}`, { cause: error });
     }
     if (!response.ok) throw new Error(`could not fetch ${url}: HTTP ${response.status}`);
     return new Uint8Array(await response.arrayBuffer());

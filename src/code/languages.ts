@@ -1,21 +1,7 @@
 import { isCppHeader } from './cpp-header';
 
 /** The languages code intelligence understands, and how a file path maps to one. */
-export const LANGUAGE_IDS = [
-  'typescript',
-  'tsx',
-  'javascript',
-  'python',
-  'go',
-  'rust',
-  'java',
-  'c',
-  'cpp',
-  'ruby',
-  'php',
-  'csharp',
-  'bash',
-] as const;
+export const LANGUAGE_IDS = ['typescript', 'tsx', 'javascript', 'python', 'go', 'rust', 'java', 'c', 'cpp', 'ruby', 'php', 'csharp', 'bash'] as const;
 
 export type LanguageId = (typeof LANGUAGE_IDS)[number];
 

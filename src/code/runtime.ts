@@ -48,7 +48,7 @@ async function loadLanguageOnce(language: LanguageId): Promise<Language> {
   try {
     return await Language.load(await loader(language));
   } catch (error) {
-    throw new Error(`could not load the ${language} grammar: ${messageOf(error)}`);
+    throw new Error(`could not load the ${language} grammar: ${messageOf(error)}`, { cause: error });
   }
 }
 

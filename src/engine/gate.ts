@@ -136,7 +136,16 @@ abstract class RuleGate implements Gate {
     const { hint } = this.rules;
     const refusal: Refusal = { error: 'phase_violation', tool, phase: this.phase, kind, ...(target !== undefined ? { target } : {}), reason, hint };
     if (this.call && this.call.refusal === null) this.call.refusal = refusal;
-    this.options.emit({ type: 'phase_violation', callId: this.call?.id ?? '', tool, phase: this.phase, kind, ...(target !== undefined ? { target } : {}), reason, hint });
+    this.options.emit({
+      type: 'phase_violation',
+      callId: this.call?.id ?? '',
+      tool,
+      phase: this.phase,
+      kind,
+      ...(target !== undefined ? { target } : {}),
+      reason,
+      hint,
+    });
     return { allowed: false, refusal };
   }
 }

@@ -38,7 +38,10 @@ export function buildSystemPrompt(context: PromptContext): string {
   if (context.project) {
     const { file } = context.project;
     const text = context.project.content.trim();
-    const content = text.length > PROJECT_LAYER_LIMIT ? renderTemplate(PROJECT_CUT, { head: text.slice(0, PROJECT_LAYER_LIMIT), file, limit: String(PROJECT_LAYER_LIMIT) }) : text;
+    const content =
+      text.length > PROJECT_LAYER_LIMIT
+        ? renderTemplate(PROJECT_CUT, { head: text.slice(0, PROJECT_LAYER_LIMIT), file, limit: String(PROJECT_LAYER_LIMIT) })
+        : text;
     layers.push(renderTemplate(PROJECT_LAYER, { file, content }));
   }
   return layers.join('\n\n');

@@ -74,17 +74,11 @@ export function classifyFailure(err: unknown, ctx: FailureContext): AttemptFailu
         reason: status === undefined ? 'server error in stream' : `server error (HTTP ${status})`,
       };
     }
-    return noRetry(
-      new ModelError(`${ctx.host} refused the request (HTTP ${status})${suffix}`, 'bad_response', false),
-      `HTTP ${status}`,
-    );
+    return noRetry(new ModelError(`${ctx.host} refused the request (HTTP ${status})${suffix}`, 'bad_response', false), `HTTP ${status}`);
   }
 
   if (err instanceof SyntaxError) {
-    return noRetry(
-      new ModelError(`${ctx.host} sent a stream chunk that is not valid JSON`, 'bad_response', false),
-      'malformed stream',
-    );
+    return noRetry(new ModelError(`${ctx.host} sent a stream chunk that is not valid JSON`, 'bad_response', false), 'malformed stream');
   }
 
   // The body stream broke after the headers arrived (socket closed, proxy reset...).

@@ -55,11 +55,7 @@ export class StreamAccumulator {
   add(rawChunk: unknown, onTextDelta?: (text: string) => void): void {
     const parsed = ChunkSchema.safeParse(rawChunk);
     if (!parsed.success) {
-      throw new ModelError(
-        `the endpoint sent a malformed stream chunk (${describeFirstIssue(parsed.error, 'chunk')})`,
-        'bad_response',
-        false,
-      );
+      throw new ModelError(`the endpoint sent a malformed stream chunk (${describeFirstIssue(parsed.error, 'chunk')})`, 'bad_response', false);
     }
     // Only the first choice matters: we never ask for n > 1.
     const choice = parsed.data.choices?.find((c) => (c.index ?? 0) === 0);

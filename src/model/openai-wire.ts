@@ -1,7 +1,4 @@
-import type {
-  ChatCompletionFunctionTool,
-  ChatCompletionMessageParam,
-} from 'openai/resources/chat/completions';
+import type { ChatCompletionFunctionTool, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ChatMessage, ToolSpec } from './port';
 
 /** The port's messages in the OpenAI chat-completions wire format. */

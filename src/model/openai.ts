@@ -89,21 +89,14 @@ export class OpenAiModel implements Model {
           }
           throw failure.error;
         }
-        const delayMs = Math.min(
-          this.retryMaxDelayMs,
-          failure.retryAfterMs ?? backoffMs(attempt + 1, this.retryBaseDelayMs, this.retryMaxDelayMs),
-        );
+        const delayMs = Math.min(this.retryMaxDelayMs, failure.retryAfterMs ?? backoffMs(attempt + 1, this.retryBaseDelayMs, this.retryMaxDelayMs));
         request.onRetry?.({ attempt: attempt + 1, delayMs, reason: failure.reason });
         await abortableSleep(delayMs, request.signal);
       }
     }
   }
 
-  private async attempt(
-    body: ChatCompletionCreateParamsStreaming,
-    request: ModelRequest,
-    accumulator: StreamAccumulator,
-  ): Promise<ModelResponse> {
+  private async attempt(body: ChatCompletionCreateParamsStreaming, request: ModelRequest, accumulator: StreamAccumulator): Promise<ModelResponse> {
     const timer = new ReplyTimer(this.limits, request.signal);
     try {
       const stream = await this.client.chat.completions.create(body, { signal: timer.signal });

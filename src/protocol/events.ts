@@ -283,9 +283,7 @@ export type EngineEventType = EngineEvent['type'];
 export type EventOf<T extends EngineEventType> = Extract<EngineEvent, { type: T }>;
 
 /** An event as emitted by a component, before the session stamps v/seq/ts/runId. */
-export type EventPayload<T extends EngineEventType = EngineEventType> = T extends EngineEventType
-  ? Omit<EventOf<T>, 'v' | 'seq' | 'ts' | 'runId'>
-  : never;
+export type EventPayload<T extends EngineEventType = EngineEventType> = T extends EngineEventType ? Omit<EventOf<T>, 'v' | 'seq' | 'ts' | 'runId'> : never;
 
 /** Emitter handed to tools and loops; the session stamps and records. */
 export type Emit = (event: EventPayload) => void;

@@ -9,6 +9,7 @@ export function describeFirstIssue(error: z.ZodError, root: string): string {
   const issue = error.issues[0];
   if (!issue) return `${root}: invalid`;
   const where = issue.path.map(String).join('.') || root;
-  const what = issue.code === 'unrecognized_keys' ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}` : issue.message;
+  const what =
+    issue.code === 'unrecognized_keys' ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}` : issue.message;
   return `${where}: ${what}`;
 }

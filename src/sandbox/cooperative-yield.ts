@@ -97,11 +97,7 @@ function insertProbes(ast: ScriptNode): void {
   forEachNodeBottomUp(ast, (record) => {
     // While/until: first in the condition, so `$?` in the body is untouched.
     const list =
-      record.type === 'While' || record.type === 'Until'
-        ? record.condition
-        : record.type === 'For' || record.type === 'CStyleFor'
-          ? record.body
-          : undefined;
+      record.type === 'While' || record.type === 'Until' ? record.condition : record.type === 'For' || record.type === 'CStyleFor' ? record.body : undefined;
     if (Array.isArray(list) && !injected.has(list[0] as StatementNode)) list.unshift(probeStatement());
   });
 }

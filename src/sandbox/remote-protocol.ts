@@ -8,9 +8,7 @@ import { messageOf } from '../protocol/error-message';
  * engine worker. Comlink keeps only `message` of a thrown error, so the host
  * never throws for file errors: it answers with a reply that carries the code.
  */
-export type HostReply<T> =
-  | { ok: true; value: T }
-  | { ok: false; error: { message: string; code: SandboxErrorCode | null } };
+export type HostReply<T> = { ok: true; value: T } | { ok: false; error: { message: string; code: SandboxErrorCode | null } };
 
 export interface HostExecOptions {
   cwd?: string;

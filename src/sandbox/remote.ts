@@ -2,16 +2,7 @@ import * as Comlink from 'comlink';
 import { z } from 'zod';
 import type { SandboxInfo } from '../protocol/events';
 import type { DirEntry, ExecOptions, ExecResult, OutputChunk, Sandbox } from './port';
-import {
-  DescriptionSchema,
-  DirEntriesSchema,
-  ExecResultSchema,
-  StatSchema,
-  fromReply,
-  toReply,
-  type HostExecOptions,
-  type HostReply,
-} from './remote-protocol';
+import { DescriptionSchema, DirEntriesSchema, ExecResultSchema, StatSchema, fromReply, toReply, type HostExecOptions, type HostReply } from './remote-protocol';
 import { interruptionExitCode, interruptionNotice } from './shell-state';
 
 export type { HostExecOptions, HostReply } from './remote-protocol';
@@ -70,9 +61,7 @@ export function exposeSandbox(sandbox: Sandbox): SandboxHost {
           return await sandbox.exec(command, {
             ...options,
             signal: controller.signal,
-            onOutput: onOutput
-              ? (chunk) => deliveries.push(Promise.resolve(onOutput(chunk)).catch(() => undefined))
-              : undefined,
+            onOutput: onOutput ? (chunk) => deliveries.push(Promise.resolve(onOutput(chunk)).catch(() => undefined)) : undefined,
           });
         } finally {
           running.delete(execId);

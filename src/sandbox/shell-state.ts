@@ -12,11 +12,7 @@ const SHELL_MANAGED = new Set(['PWD', 'OLDPWD', '?', '_', 'IFS', 'OPTIND', 'SHEL
  * (`oneOff`) and the variables the shell reported afterwards (`after`).
  * A one-off variable the command left untouched goes back to its old value.
  */
-export function carryEnv(
-  before: Record<string, string>,
-  oneOff: Record<string, string> | undefined,
-  after: Record<string, string>,
-): Record<string, string> {
+export function carryEnv(before: Record<string, string>, oneOff: Record<string, string> | undefined, after: Record<string, string>): Record<string, string> {
   const next: Record<string, string> = {};
   for (const [key, value] of Object.entries(after)) {
     if (!SHELL_MANAGED.has(key) && !key.startsWith('BASH')) next[key] = value;
@@ -40,7 +36,5 @@ export function interruptionExitCode(kind: Interruption): number {
 
 /** The line appended to stderr of a command that was stopped. */
 export function interruptionNotice(kind: Interruption, timeoutMs: number | undefined): string {
-  return kind === 'timeout'
-    ? `Command timed out after ${timeoutMs ?? 0} ms and was stopped.\n`
-    : 'Command was aborted.\n';
+  return kind === 'timeout' ? `Command timed out after ${timeoutMs ?? 0} ms and was stopped.\n` : 'Command was aborted.\n';
 }

@@ -68,7 +68,7 @@ export class MarkerSplitter {
 
 // CSI sequences (colours, cursor moves), OSC sequences (titles, shell markers; an unterminated one runs to
 // the next escape), charset switches (ESC ( B), keypad and save/restore escapes, and other two-byte escapes.
-// eslint-disable-next-line no-control-regex
+
 const ESCAPE_SEQUENCE = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[()][0-9A-Za-z]|\x1b[=>78c]|\x1b[@-Z\\-_]/g;
 
 /** Removes terminal escape sequences, leaving the plain text a model (or a screen reader) can read. One implementation for the sandbox, the tools and the page. */

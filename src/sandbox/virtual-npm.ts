@@ -63,7 +63,7 @@ function notAvailable(what: string): CommandResult {
 
 /** Quotes an argument for the shell unless it is plainly safe. */
 function shellQuote(arg: string): string {
-  return /^[A-Za-z0-9_\/.,:=+@%^-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+  return /^[A-Za-z0-9_/.,:=+@%^-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 
 async function readPackage(ctx: ResolvedCommandContext): Promise<PackageInfo | CommandResult> {
@@ -167,11 +167,7 @@ async function runScript(ctx: ResolvedCommandContext, pkg: PackageInfo, request:
 }
 
 type NpmRequest =
-  | { kind: 'version' }
-  | { kind: 'usage'; exitCode: number }
-  | { kind: 'list' }
-  | ({ kind: 'run' } & RunRequest)
-  | { kind: 'unsupported'; subcommand: string };
+  { kind: 'version' } | { kind: 'usage'; exitCode: number } | { kind: 'list' } | ({ kind: 'run' } & RunRequest) | { kind: 'unsupported'; subcommand: string };
 
 /** Reads npm's command line: flags before `--` are options, everything after is passed on. */
 export function parseNpmArgs(argv: string[]): NpmRequest {
@@ -205,9 +201,7 @@ export const npmCommand: Command = defineCommand('npm', async (argv, ctx) => {
     case 'version':
       return { stdout: `${VIRTUAL_NPM_VERSION}\n`, stderr: '', exitCode: 0 };
     case 'usage':
-      return request.exitCode === 0
-        ? { stdout: USAGE, stderr: '', exitCode: 0 }
-        : { stdout: '', stderr: USAGE, exitCode: request.exitCode };
+      return request.exitCode === 0 ? { stdout: USAGE, stderr: '', exitCode: 0 } : { stdout: '', stderr: USAGE, exitCode: request.exitCode };
     case 'unsupported':
       return notAvailable(`\`npm ${request.subcommand}\``);
     case 'list':

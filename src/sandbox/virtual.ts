@@ -234,9 +234,7 @@ export class VirtualSandbox implements Sandbox {
     const s = await this.statPath(path);
     if (!s) throw await this.missingError(path);
     if (s.type === type) return;
-    throw type === 'file'
-      ? new SandboxError(`is a directory: ${path}`, 'EISDIR')
-      : new SandboxError(`not a directory: ${path}`, 'ENOTDIR');
+    throw type === 'file' ? new SandboxError(`is a directory: ${path}`, 'EISDIR') : new SandboxError(`not a directory: ${path}`, 'ENOTDIR');
   }
 
   /** ENOTDIR when the nearest existing ancestor is a file (like POSIX), else ENOENT. */

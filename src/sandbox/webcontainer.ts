@@ -397,8 +397,7 @@ export function filesToMountTree(files: Record<string, string>): MountTree {
 
 /** The errno name of an fs error: its `code`, or the name its message starts with. */
 export function errorCodeOf(error: unknown): SandboxErrorCode | null {
-  const known = (value: unknown): SandboxErrorCode | null =>
-    SANDBOX_ERROR_CODES.find((code) => code === value) ?? null;
+  const known = (value: unknown): SandboxErrorCode | null => SANDBOX_ERROR_CODES.find((code) => code === value) ?? null;
   if (error && typeof error === 'object' && 'code' in error) {
     const code = known((error as { code: unknown }).code);
     if (code) return code;

@@ -106,7 +106,11 @@ function distrustChangedFiles(walker: ScriptWalker, files: FileStore): void {
     const culprit = records.find((r) => mayChange(r) && (outside(r) || (r.writes !== undefined && files.used.has(r.writes))));
     if (!culprit) continue;
     distrusted.add(frame);
-    log.reportFor(frame, 'unparsed', `${log.shownCommand(frame) ? `'${log.shownCommand(frame)}'` : 'the command'} runs ${use.path} as it is now, but another part of this command may change files before it runs (${culprit.reason}), so it cannot be judged: run them as separate commands`);
+    log.reportFor(
+      frame,
+      'unparsed',
+      `${log.shownCommand(frame) ? `'${log.shownCommand(frame)}'` : 'the command'} runs ${use.path} as it is now, but another part of this command may change files before it runs (${culprit.reason}), so it cannot be judged: run them as separate commands`,
+    );
   }
 }
 

@@ -1,18 +1,5 @@
-export {
-  type ClassifyOptions,
-  type CommandVerdict,
-  type Finding,
-  type FindingKind,
-  DEFAULT_WORKDIR,
-  classifyCommand,
-} from './classify';
-export {
-  type CommandCheck,
-  type ShellRule,
-  ShellRuleSchema,
-  checkCommand,
-  decide,
-} from './check-command';
+export { type ClassifyOptions, type CommandVerdict, type Finding, type FindingKind, DEFAULT_WORKDIR, classifyCommand } from './classify';
+export { type CommandCheck, type ShellRule, ShellRuleSchema, checkCommand, decide } from './check-command';
 export {
   type ReadWorkspaceFile,
   MAX_FILE_BYTES,

@@ -39,7 +39,8 @@ export function judgeNamesVariable(call: Call, ctx: JudgeContext): void {
   call.args.forEach((arg, i) => {
     const name = call.args[i + 1];
     if (arg.text !== flag || !name) return;
-    if (name.text === null) ctx.report('effect', `${call.shown} names the variable '${name.shown}' only at run time, and a name like 'a[$(cmd)]' would run cmd`);
+    if (name.text === null)
+      ctx.report('effect', `${call.shown} names the variable '${name.shown}' only at run time, and a name like 'a[$(cmd)]' would run cmd`);
     else if (mayHideCode(name.text)) ctx.report('effect', `${call.shown} evaluates the subscript of '${name.text}', which holds command substitution syntax`);
   });
 }

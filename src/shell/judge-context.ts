@@ -19,10 +19,7 @@ export interface Finding {
 }
 
 /** Where a command reads its standard input from, as far as can be told before it runs. */
-export type StdinSource =
-  | { kind: 'text'; text: string }
-  | { kind: 'file'; path: Arg }
-  | { kind: 'unknown' };
+export type StdinSource = { kind: 'text'; text: string } | { kind: 'file'; path: Arg } | { kind: 'unknown' };
 
 /** A workspace file the classifier asked for: its text, or why there is none. */
 export type FileContent =

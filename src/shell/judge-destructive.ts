@@ -105,7 +105,10 @@ function checkMv(call: Call, ctx: JudgeContext): void {
     if (scope !== null && (MOVE_BROAD.has(scope) || (scope === 'everything' && leavesWorkspace))) {
       ctx.report('destructive', `${call.shown} moves '${source.shown}': ${SCOPE_WHY[scope]}`);
     } else if (scope === 'unknown' && !knownFile && (leavesWorkspace || destinationScope === 'unknown')) {
-      ctx.report('destructive', `${call.shown} moves '${source.shown}', only known when it runs, to '${destination?.shown ?? '?'}': it could be the workspace itself`);
+      ctx.report(
+        'destructive',
+        `${call.shown} moves '${source.shown}', only known when it runs, to '${destination?.shown ?? '?'}': it could be the workspace itself`,
+      );
     }
   }
 }
@@ -116,7 +119,11 @@ function isScratch(text: string): boolean {
 
 /** `cp hook .git/hooks/pre-commit`, `ln -s x ~/.bashrc`: copying into configuration plants code. */
 function checkCopyDestination(call: Call, ctx: JudgeContext): void {
-  const parsed = parseOptions(call.args, { valued: ['-t', '--target-directory', '-S', '--suffix', '-m', '--mode', '-o', '--owner', '-g', '--group'] }, ctx.safeVars);
+  const parsed = parseOptions(
+    call.args,
+    { valued: ['-t', '--target-directory', '-S', '--suffix', '-m', '--mode', '-o', '--owner', '-g', '--group'] },
+    ctx.safeVars,
+  );
   const destination = hasOption(parsed, ['-t', '--target-directory'])?.value ?? parsed.operands.at(-1);
   if (destination?.text == null || parsed.operands.length + (hasOption(parsed, ['-t', '--target-directory']) ? 1 : 0) < 2) return;
   const planted = plantsCode(destination.text) ?? plantsCode(`${destination.text}/x`);
@@ -141,7 +148,8 @@ function checkRsync(call: Call, ctx: JudgeContext): void {
   const destination = parsed.operands.at(-1);
   if (!deleting || !destination) return;
   const scope = pathScope(destination, ctx.where);
-  if (scope !== null && RECURSIVE_BROAD.has(scope)) ctx.report('destructive', `${call.shown} deletes files in '${destination.shown}' that the source lacks (${deleting.name}): ${SCOPE_WHY[scope]}`);
+  if (scope !== null && RECURSIVE_BROAD.has(scope))
+    ctx.report('destructive', `${call.shown} deletes files in '${destination.shown}' that the source lacks (${deleting.name}): ${SCOPE_WHY[scope]}`);
 }
 
 /** World-writable modes: `777`, `0777`, `a+rwx`, `o+w`, `ugo=rwx`. */

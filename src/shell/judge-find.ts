@@ -23,7 +23,8 @@ export function judgeFind(call: Call, ctx: JudgeContext): void {
   // A word only known at run time is most likely a start path, though it could be an action too (reported below).
   while (i < args.length && (!startsExpression(args[i] as Arg, ctx.safeVars) || args[i]?.text === null)) starts.push(args[i++] as Arg);
   for (const start of starts) {
-    if (start.text === null && mayBeOption(start, ctx.safeVars)) ctx.report('effect', `${call.shown}: '${start.shown}' is not a literal word and could be a find action that writes or runs commands`);
+    if (start.text === null && mayBeOption(start, ctx.safeVars))
+      ctx.report('effect', `${call.shown}: '${start.shown}' is not a literal word and could be a find action that writes or runs commands`);
   }
   if (starts.length === 0) starts.push(literalArg('.'));
 
@@ -64,7 +65,11 @@ export function judgeFind(call: Call, ctx: JudgeContext): void {
     for (const start of starts) {
       const scope = pathScope(start, ctx.where);
       if (scope !== null && DELETE_BROAD.has(scope)) ctx.report('destructive', `${call.shown} deletes files under '${start.shown}': ${SCOPE_WHY[scope]}`);
-      else if (!selective && scope !== null) ctx.report('destructive', `${call.shown} deletes everything under '${start.shown}' (find -delete with no name filter, or one that -o or ! widens): ${SCOPE_WHY[scope]}`);
+      else if (!selective && scope !== null)
+        ctx.report(
+          'destructive',
+          `${call.shown} deletes everything under '${start.shown}' (find -delete with no name filter, or one that -o or ! widens): ${SCOPE_WHY[scope]}`,
+        );
     }
   }
   for (const argv of execs) {

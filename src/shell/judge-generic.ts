@@ -12,12 +12,12 @@ export function judgeReadonly(call: Call, spec: Spec<'readonly'>, ctx: JudgeCont
 
 export function judgeWriter(call: Call, spec: Spec<'writes'>, ctx: JudgeContext): void {
   const parsed = parseOptions(call.args, spec.syntax ?? {}, ctx.safeVars);
-  const readonlyOption = spec.readonlyWith?.some(
-    (key) => call.args.some((a) => a.text === key) || parsed.options.some((o) => optionIs(o.name, key)),
-  );
+  const readonlyOption = spec.readonlyWith?.some((key) => call.args.some((a) => a.text === key) || parsed.options.some((o) => optionIs(o.name, key)));
   const first = parsed.operands[0]?.text;
   const readonlyMode = first !== undefined && first !== null && spec.readonlySubcommands?.includes(first);
-  const writesAnyway = (spec.writesWith && hasOption(parsed, spec.writesWith)) || (spec.maxOperands !== undefined && parsed.operands.length + parsed.unknown.length > spec.maxOperands);
+  const writesAnyway =
+    (spec.writesWith && hasOption(parsed, spec.writesWith)) ||
+    (spec.maxOperands !== undefined && parsed.operands.length + parsed.unknown.length > spec.maxOperands);
   for (const option of parsed.options) {
     const run = spec.runsWith && lookup(spec.runsWith, option.name);
     if (run) ctx.report('effect', `${call.shown} ${run}`);

@@ -1,5 +1,14 @@
 import type { Call } from './call';
-import { GIT_BRANCH_LISTING, GIT_CONFIG, GIT_GLOBAL_SYNTAX, GIT_PROGRAM_KEYS, GIT_SAFE_CONFIG_KEYS, GIT_SUBCOMMANDS, GIT_TAG_LISTING, type GitRule } from './git-tables';
+import {
+  GIT_BRANCH_LISTING,
+  GIT_CONFIG,
+  GIT_GLOBAL_SYNTAX,
+  GIT_PROGRAM_KEYS,
+  GIT_SAFE_CONFIG_KEYS,
+  GIT_SUBCOMMANDS,
+  GIT_TAG_LISTING,
+  type GitRule,
+} from './git-tables';
 import type { JudgeContext } from './judge-context';
 import { applyOptionRules } from './judge-options';
 import { hasOption, optionIs, parseOptions, splitLeadingOptions } from './options';
@@ -90,8 +99,7 @@ function judgeModes(call: Call, rule: Extract<GitRule, { kind: 'modes' }>, ctx: 
   else if (rule.network?.includes(mode)) {
     if (rule.offline && hasOption(parsed, rule.offline)) return;
     ctx.report('effect', `${call.shown} queries a remote (${call.name} ${mode}): network access is not read-only`);
-  }
-  else ctx.report('effect', `${call.shown} ${rule.what} (${call.name} ${mode})`);
+  } else ctx.report('effect', `${call.shown} ${rule.what} (${call.name} ${mode})`);
 }
 
 function judgeListing(call: Call, listing: { flags: readonly string[]; valued: readonly string[] }, what: 'branch' | 'tag', ctx: JudgeContext): void {
@@ -177,4 +185,3 @@ function checkGitDestructive(call: Call, sub: string, ctx: JudgeContext): void {
       break;
   }
 }
-

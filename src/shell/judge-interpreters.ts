@@ -39,7 +39,13 @@ export function judgeInterpreter(call: Call, spec: InterpreterSpec, ctx: JudgeCo
   const module = spec.moduleOption ? has([spec.moduleOption]) : undefined;
   if (module) return judgeModule(call, spec, module, rest, has(spec.isolated) !== undefined, ctx);
   const test = has(spec.testOptions);
-  if (test) return judgeTestRun(call, `${call.name === 'nodejs' ? 'node' : call.name} ${test.name}`, call.args.filter((a) => a.text !== test.name), ctx);
+  if (test)
+    return judgeTestRun(
+      call,
+      `${call.name === 'nodejs' ? 'node' : call.name} ${test.name}`,
+      call.args.filter((a) => a.text !== test.name),
+      ctx,
+    );
   if (has(spec.syntaxCheck)) {
     const preload = has(spec.preload);
     if (preload) ctx.report('effect', `${call.shown} loads code before checking syntax (${preload.name})`);

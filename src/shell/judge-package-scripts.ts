@@ -66,7 +66,7 @@ function candidateDirs(start: string, workdir: string): string[] {
   const root = resolvePath(workdir, { workdir, cwd: '/' }) ?? workdir;
   const dirs: string[] = [start];
   const inside = start === root || start.startsWith(`${root}/`);
-  for (let dir = start; inside && dir !== root && dir !== '/'; ) {
+  for (let dir = start; inside && dir !== root && dir !== '/';) {
     dir = parentDirectory(dir);
     dirs.push(dir);
   }
@@ -112,7 +112,10 @@ export function checkYarnRelease(call: Call, start: string | null, ctx: JudgeCon
       return;
     }
     if (/^\s*(yarnPath|plugins)\s*:/m.test(content.text)) {
-      ctx.report('test', `${call.shown} runs the yarn release or plugins checked into the project (.yarnrc.yml), which are project code (allowed where tests are)`);
+      ctx.report(
+        'test',
+        `${call.shown} runs the yarn release or plugins checked into the project (.yarnrc.yml), which are project code (allowed where tests are)`,
+      );
     }
     return;
   }

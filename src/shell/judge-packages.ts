@@ -14,7 +14,11 @@ import { type Arg, literalArg } from './words';
 const INSTALLS = new Set('install i in ins inst insta instal isnt isnta isntal add ci clean-install install-test it install-clean ic'.split(' '));
 
 /** The subcommand of `npm`, `go`, `cargo`…, after the options before it; null when the call is already judged. */
-function leadingSubcommand(call: Call, spec: SubcommandToolSpec, ctx: JudgeContext): { sub: string; subArgs: Arg[]; rest: Arg[]; options: ParsedOption[] } | null {
+function leadingSubcommand(
+  call: Call,
+  spec: SubcommandToolSpec,
+  ctx: JudgeContext,
+): { sub: string; subArgs: Arg[]; rest: Arg[]; options: ParsedOption[] } | null {
   const { options, rest } = splitLeadingOptions(call.args, spec.syntax, ctx.safeVars);
   const [subWord, ...subArgs] = rest;
   if (!subWord) {
@@ -92,7 +96,8 @@ export function judgePackageManager(call: Call, spec: PackageManagerSpec, ctx: J
   if (spec.runScript.includes(sub)) {
     const name = parseOptions(subArgs, {}, ctx.safeVars).operands[0];
     if (!name) return; // lists the scripts
-    if (name.text === null) return void ctx.report('unparsed', `${call.shown} runs a package script named by '${name.shown}', which is only known when it runs`);
+    if (name.text === null)
+      return void ctx.report('unparsed', `${call.shown} runs a package script named by '${name.shown}', which is only known when it runs`);
     return scripts.run(name.text, scriptArguments(subArgs.slice(subArgs.indexOf(name) + 1)));
   }
   if (spec.execs.includes(sub)) {

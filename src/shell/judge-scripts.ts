@@ -131,7 +131,11 @@ function judgeShellCode(call: Call, code: string, run: ScriptRun, label: string,
     ctx.report('unparsed', `${call.shown} runs ${label} with zsh syntax (glob qualifiers, =(…), \${(…)}) that cannot be judged`);
     return;
   }
-  ctx.judgeText(code, call.name, { label: fromFile === undefined ? undefined : label, childShell: run.childShell, ...(fromFile === undefined ? {} : { fromFile }) });
+  ctx.judgeText(code, call.name, {
+    label: fromFile === undefined ? undefined : label,
+    childShell: run.childShell,
+    ...(fromFile === undefined ? {} : { fromFile }),
+  });
 }
 
 /** A script whose content was not given, does not exist or could not be read: fail closed, except for a missing file. */

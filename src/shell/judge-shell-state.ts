@@ -109,5 +109,6 @@ export function judgeTrap(call: Call, ctx: JudgeContext): void {
   if (['-', ''].includes(action.text) || /^[0-9]+$/.test(action.text)) return;
   const readonly = ctx.judgeText(action.text, 'trap', { childShell: false, runsLater: true });
   // The action runs during later commands, whatever they are and whenever they run: it has to be read-only.
-  if (ctx.persistent && !readonly) ctx.report('destructive', `${call.shown} leaves a trap that runs code that is not read-only during later commands in this shell`);
+  if (ctx.persistent && !readonly)
+    ctx.report('destructive', `${call.shown} leaves a trap that runs code that is not read-only during later commands in this shell`);
 }

@@ -6,10 +6,36 @@ import { optionIs, parseOptions } from './options';
 import type { Arg } from './words';
 
 const TAR_LONG_VALUED = [
-  '--file', '--directory', '--use-compress-program', '--to-command', '--exclude', '--exclude-from', '--files-from',
-  '--checkpoint-action', '--info-script', '--new-volume-script', '--rsh-command', '--rmt-command', '--transform', '--xform',
-  '--owner', '--group', '--mode', '--format', '--label', '--newer', '--after-date', '--listed-incremental', '--strip-components',
-  '--blocking-factor', '--record-size', '--tape-length', '--volno-file', '--index-file', '--mtime', '--suffix',
+  '--file',
+  '--directory',
+  '--use-compress-program',
+  '--to-command',
+  '--exclude',
+  '--exclude-from',
+  '--files-from',
+  '--checkpoint-action',
+  '--info-script',
+  '--new-volume-script',
+  '--rsh-command',
+  '--rmt-command',
+  '--transform',
+  '--xform',
+  '--owner',
+  '--group',
+  '--mode',
+  '--format',
+  '--label',
+  '--newer',
+  '--after-date',
+  '--listed-incremental',
+  '--strip-components',
+  '--blocking-factor',
+  '--record-size',
+  '--tape-length',
+  '--volno-file',
+  '--index-file',
+  '--mtime',
+  '--suffix',
 ];
 
 type Mode = (typeof TAR_MODES)[keyof typeof TAR_MODES];
@@ -56,6 +82,12 @@ export function judgeTar(call: Call, ctx: JudgeContext): void {
   if (only('list', 'compare')) return;
   if (only('create') && (file === undefined || file?.text === '-')) return;
   if (only('extract') && toStdout) return;
-  const what = modes.has('extract') ? 'extracts files' : modes.has('create') ? 'writes an archive' : modes.size > 0 ? 'changes an archive' : 'runs without a recognised mode';
+  const what = modes.has('extract')
+    ? 'extracts files'
+    : modes.has('create')
+      ? 'writes an archive'
+      : modes.size > 0
+        ? 'changes an archive'
+        : 'runs without a recognised mode';
   ctx.report('effect', `${call.shown} ${what} (tar)`);
 }

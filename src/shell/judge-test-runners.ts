@@ -31,7 +31,8 @@ export function judgeTestRun(call: Call, runner: string, args: readonly Arg[], c
     if (valued && (option.value?.text == null || valued[1].pattern.test(option.value.text))) ctx.report('effect', `${call.shown} ${valued[1].what}`);
     if (option.value && rules.emptiedDirectories?.some((key) => optionIs(option.name, key))) {
       const scope = pathScope(option.value, ctx.where);
-      if (scope !== null && PRECIOUS_SCOPES.has(scope)) ctx.report('destructive', `${call.shown} empties '${option.value.shown}' before the run (${option.name}): ${SCOPE_WHY[scope]}`);
+      if (scope !== null && PRECIOUS_SCOPES.has(scope))
+        ctx.report('destructive', `${call.shown} empties '${option.value.shown}' before the run (${option.name}): ${SCOPE_WHY[scope]}`);
     }
   }
   for (const unknown of parsed.unknown) {

@@ -37,7 +37,8 @@ export function judgeAwk(call: Call, ctx: JudgeContext): void {
   for (const option of parsed.options.filter((o) => o.name === '-W')) {
     const word = option.value?.text;
     const name = word?.split('=')[0];
-    if (name == null || !AWK_SAFE_W_OPTIONS.has(name)) ctx.report('effect', `${call.shown} passes '-W ${option.value?.shown ?? ''}', which can run a program file or write files (awk -W)`);
+    if (name == null || !AWK_SAFE_W_OPTIONS.has(name))
+      ctx.report('effect', `${call.shown} passes '-W ${option.value?.shown ?? ''}', which can run a program file or write files (awk -W)`);
   }
   const programOptions = parsed.options.filter((o) => AWK_PROGRAM_OPTIONS.some((k) => optionIs(o.name, k)));
   const programs: (Arg | null)[] = programOptions.map((o) => o.value);
@@ -57,7 +58,12 @@ export function judgeAwk(call: Call, ctx: JudgeContext): void {
 
 const LESS_RULES: OptionRules = {
   valued: ['-o', '-O', '--log-file', '--LOG-FILE', '-b', '-h', '-j', '-k', '-p', '-P', '-t', '-T', '-x', '-y', '-z', '--tabs', '--pattern', '--lesskey-file'],
-  writes: { '-o': 'copies its input to a log file (less -o)', '-O': 'copies its input to a log file (less -O)', '--log-file': 'copies its input to a log file', '--LOG-FILE': 'copies its input to a log file' },
+  writes: {
+    '-o': 'copies its input to a log file (less -o)',
+    '-O': 'copies its input to a log file (less -O)',
+    '--log-file': 'copies its input to a log file',
+    '--LOG-FILE': 'copies its input to a log file',
+  },
 };
 
 /**
@@ -68,7 +74,8 @@ export function judgeLess(call: Call, ctx: JudgeContext): void {
   applyOptionRules(call, LESS_RULES, ctx);
   for (const arg of call.args) {
     const command = arg.text?.startsWith('+') ? arg.text.slice(1).replace(/^\+/, '') : null;
-    if (command !== null && /^[0-9]*[!|#vs]|[!|]/.test(command)) ctx.report('effect', `${call.shown} starts with the less command '${command}', which can run programs or write a file`);
+    if (command !== null && /^[0-9]*[!|#vs]|[!|]/.test(command))
+      ctx.report('effect', `${call.shown} starts with the less command '${command}', which can run programs or write a file`);
   }
 }
 

@@ -47,7 +47,11 @@ export function judgeVariables(call: Call, ctx: JudgeContext): void {
     const value = eq === -1 ? '' : text.slice(eq + 1);
     if (call.name !== 'unset') checkVariableSetting(name, value, call.shown, ctx);
     // `declare -n ref=PATH`: assigning to ref later sets PATH.
-    if (nameref && (arg.text === null || isDangerousVariable(variableName(value)))) ctx.report('effect', `${call.shown} makes '${name}' refer to ${value === '' ? 'a variable named at run time' : value}, which can make later commands run other programs`);
+    if (nameref && (arg.text === null || isDangerousVariable(variableName(value))))
+      ctx.report(
+        'effect',
+        `${call.shown} makes '${name}' refer to ${value === '' ? 'a variable named at run time' : value}, which can make later commands run other programs`,
+      );
     // unset evaluates a subscript too (`unset 'a[$(cmd)]'`).
     else if (mayHideCode(text)) ctx.report('effect', `${call.shown} evaluates the subscript of '${text}', which holds command substitution syntax`);
     const assigned = call.name === 'read' || call.name === 'getopts' || eq === -1 || arg.text === null ? null : value;

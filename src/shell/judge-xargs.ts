@@ -4,7 +4,23 @@ import { optionIs, splitLeadingOptions } from './options';
 import { type Arg, literalArg, unknownArg } from './words';
 
 const XARGS_SYNTAX = {
-  valued: ['-a', '--arg-file', '-d', '--delimiter', '-E', '-I', '-L', '--max-lines', '-n', '--max-args', '-P', '--max-procs', '-s', '--max-chars', '--process-slot-var'],
+  valued: [
+    '-a',
+    '--arg-file',
+    '-d',
+    '--delimiter',
+    '-E',
+    '-I',
+    '-L',
+    '--max-lines',
+    '-n',
+    '--max-args',
+    '-P',
+    '--max-procs',
+    '-s',
+    '--max-chars',
+    '--process-slot-var',
+  ],
   attachedOnly: ['-e', '--eof', '-i', '--replace', '-l'],
 };
 
@@ -19,7 +35,11 @@ export function judgeXargs(call: Call, ctx: JudgeContext): void {
   const command = rest.length > 0 ? rest : [literalArg('echo')];
   const replace = replaceString(options);
   if (replace !== null) {
-    ctx.judgeArgv(command.map((word) => (word.text === null || !word.text.includes(replace) ? word : unknownArg(word.shown, false, word.text.slice(0, word.text.indexOf(replace))))));
+    ctx.judgeArgv(
+      command.map((word) =>
+        word.text === null || !word.text.includes(replace) ? word : unknownArg(word.shown, false, word.text.slice(0, word.text.indexOf(replace))),
+      ),
+    );
     return;
   }
   const oneAtATime = options.some((o) => (o.name === '-n' || optionIs(o.name, '--max-args')) && o.value?.text === '1');

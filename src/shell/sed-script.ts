@@ -70,23 +70,43 @@ export function scanSedScript(script: string): SedScriptEffects {
       case '{':
       case '}':
       case '=':
-      case 'd': case 'D': case 'g': case 'G': case 'h': case 'H': case 'n': case 'N':
-      case 'p': case 'P': case 'x': case 'z': case 'F':
+      case 'd':
+      case 'D':
+      case 'g':
+      case 'G':
+      case 'h':
+      case 'H':
+      case 'n':
+      case 'N':
+      case 'p':
+      case 'P':
+      case 'x':
+      case 'z':
+      case 'F':
         break;
       case '#':
       case ':':
-      case 'a': case 'i': case 'c':
-      case 'r': case 'R':
+      case 'a':
+      case 'i':
+      case 'c':
+      case 'r':
+      case 'R':
         toLineEnd();
         break;
-      case 'b': case 't': case 'T':
+      case 'b':
+      case 't':
+      case 'T':
         while (i < n && script[i] !== ';' && script[i] !== '\n' && script[i] !== '}') i++;
         break;
-      case 'q': case 'Q': case 'l': case 'L':
+      case 'q':
+      case 'Q':
+      case 'l':
+      case 'L':
         skipBlank();
         while (i < n && /[0-9]/.test(script[i] as string)) i++;
         break;
-      case 'w': case 'W':
+      case 'w':
+      case 'W':
         effects.writes ??= `writes to a file from its script (${command} command)`;
         toLineEnd();
         break;
@@ -94,7 +114,8 @@ export function scanSedScript(script: string): SedScriptEffects {
         effects.runs ??= 'runs shell commands from its script (e command)';
         toLineEnd();
         break;
-      case 's': case 'y': {
+      case 's':
+      case 'y': {
         const delimiter = script[i];
         if (delimiter === undefined || delimiter === '\n' || delimiter === '\\') return { ...effects, unreadable: `the ${command} command has no delimiter` };
         i++;

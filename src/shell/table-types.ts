@@ -141,8 +141,32 @@ export interface BuildToolSpec {
 }
 
 export type SpecialJudge =
-  | 'git' | 'find' | 'sed' | 'awk' | 'tar' | 'dd' | 'tee' | 'trap' | 'alias' | 'eval' | 'variables' | 'source' | 'xargs' | 'kill'
-  | 'set' | 'shopt' | 'ulimit' | 'umask' | 'hash' | 'unalias' | 'enable' | 'history' | 'fc' | 'top' | 'less' | 'compgen'
+  | 'git'
+  | 'find'
+  | 'sed'
+  | 'awk'
+  | 'tar'
+  | 'dd'
+  | 'tee'
+  | 'trap'
+  | 'alias'
+  | 'eval'
+  | 'variables'
+  | 'source'
+  | 'xargs'
+  | 'kill'
+  | 'set'
+  | 'shopt'
+  | 'ulimit'
+  | 'umask'
+  | 'hash'
+  | 'unalias'
+  | 'enable'
+  | 'history'
+  | 'fc'
+  | 'top'
+  | 'less'
+  | 'compgen'
   | 'names-variable';
 
 export type CommandSpec =
@@ -176,5 +200,10 @@ export type CommandSpec =
 
 /** The same spec for every name in a space-separated list. */
 export function group(names: string, spec: CommandSpec): Record<string, CommandSpec> {
-  return Object.fromEntries(names.trim().split(/\s+/).map((name) => [name, spec]));
+  return Object.fromEntries(
+    names
+      .trim()
+      .split(/\s+/)
+      .map((name) => [name, spec]),
+  );
 }

@@ -38,21 +38,90 @@ export const AWK_RULES: OptionRules = {
 };
 export const AWK_PROGRAM_OPTIONS = ['-e', '--source'];
 /** `-W` words (mawk, gawk) that only change how awk reads or prints. */
-export const AWK_SAFE_W_OPTIONS: ReadonlySet<string> = new Set(['version', 'v', 'help', 'usage', 'posix', 'traditional', 'compat', 'lint', 'lint-old', 're-interval', 'characters-as-bytes', 'sandbox', 'interactive', 'dump', 'posix_space', 'sprintf', 'random', 'copyright', 'non-decimal-data', 'use-lc-numeric']);
+export const AWK_SAFE_W_OPTIONS: ReadonlySet<string> = new Set([
+  'version',
+  'v',
+  'help',
+  'usage',
+  'posix',
+  'traditional',
+  'compat',
+  'lint',
+  'lint-old',
+  're-interval',
+  'characters-as-bytes',
+  'sandbox',
+  'interactive',
+  'dump',
+  'posix_space',
+  'sprintf',
+  'random',
+  'copyright',
+  'non-decimal-data',
+  'use-lc-numeric',
+]);
 
 /** Primaries that take one value: the value is never an action. */
 export const FIND_VALUED_PRIMARIES: ReadonlySet<string> = new Set([
-  '-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-regextype', '-lname', '-ilname',
-  '-type', '-xtype', '-perm', '-user', '-group', '-uid', '-gid', '-size', '-mtime', '-mmin', '-atime', '-amin', '-ctime', '-cmin',
-  '-newer', '-anewer', '-cnewer', '-used', '-maxdepth', '-mindepth', '-samefile', '-inum', '-links', '-fstype', '-context',
-  '-printf', '-files0-from',
+  '-name',
+  '-iname',
+  '-path',
+  '-ipath',
+  '-wholename',
+  '-iwholename',
+  '-regex',
+  '-iregex',
+  '-regextype',
+  '-lname',
+  '-ilname',
+  '-type',
+  '-xtype',
+  '-perm',
+  '-user',
+  '-group',
+  '-uid',
+  '-gid',
+  '-size',
+  '-mtime',
+  '-mmin',
+  '-atime',
+  '-amin',
+  '-ctime',
+  '-cmin',
+  '-newer',
+  '-anewer',
+  '-cnewer',
+  '-used',
+  '-maxdepth',
+  '-mindepth',
+  '-samefile',
+  '-inum',
+  '-links',
+  '-fstype',
+  '-context',
+  '-printf',
+  '-files0-from',
 ]);
 /**
  * Primaries that pick particular files by name or identity. Type, size, time
  * or depth alone still reach every file of the tree: `find . -type f -delete`
  * empties the workspace.
  */
-export const FIND_NARROWING: ReadonlySet<string> = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-lname', '-ilname', '-samefile', '-inum', '-empty']);
+export const FIND_NARROWING: ReadonlySet<string> = new Set([
+  '-name',
+  '-iname',
+  '-path',
+  '-ipath',
+  '-wholename',
+  '-iwholename',
+  '-regex',
+  '-iregex',
+  '-lname',
+  '-ilname',
+  '-samefile',
+  '-inum',
+  '-empty',
+]);
 /** Operators that widen or invert a selection, so no single filter can be trusted to narrow it. */
 export const FIND_WIDENING: ReadonlySet<string> = new Set(['-o', '-or', '!', '-not', ',']);
 export const FIND_WRITING_ACTIONS: Readonly<Record<string, { what: string; values: number }>> = {

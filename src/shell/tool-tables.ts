@@ -15,7 +15,24 @@ export const INTERPRETERS: Record<string, CommandSpec> = {
   ...group('node nodejs', {
     kind: 'interpreter',
     spec: {
-      syntax: { valued: ['-r', '--require', '--import', '--loader', '--experimental-loader', '--input-type', '--env-file', '--conditions', '-C', '--title', '--max-old-space-size', '--test-reporter', '--test-reporter-destination', '--test-name-pattern'] },
+      syntax: {
+        valued: [
+          '-r',
+          '--require',
+          '--import',
+          '--loader',
+          '--experimental-loader',
+          '--input-type',
+          '--env-file',
+          '--conditions',
+          '-C',
+          '--title',
+          '--max-old-space-size',
+          '--test-reporter',
+          '--test-reporter-destination',
+          '--test-name-pattern',
+        ],
+      },
       inline: ['-e', '--eval', '-p', '--print'],
       syntaxCheck: ['-c', '--check'],
       preload: ['-r', '--require', '--import', '--loader', '--experimental-loader', '--env-file'],
@@ -30,16 +47,42 @@ export const INTERPRETERS: Record<string, CommandSpec> = {
   }),
   ruby: { kind: 'interpreter', spec: { syntax: { valued: ['-I', '-r', '-C', '-E'] }, inline: ['-e'], syntaxCheck: ['-c'], preload: ['-r'], label: 'Ruby' } },
   perl: { kind: 'interpreter', spec: { syntax: { valued: ['-I', '-M', '-m'] }, inline: ['-e', '-E'], label: 'Perl' } },
-  php: { kind: 'interpreter', spec: { syntax: { valued: ['-c', '-d', '-z'] }, inline: ['-r', '-B', '-R', '-F', '-E'], syntaxCheck: ['-l', '--syntax-check'], label: 'PHP' } },
+  php: {
+    kind: 'interpreter',
+    spec: { syntax: { valued: ['-c', '-d', '-z'] }, inline: ['-r', '-B', '-R', '-F', '-E'], syntaxCheck: ['-l', '--syntax-check'], label: 'PHP' },
+  },
 };
 
 /** Python modules that `python -m X` runs like the command X. */
-export const PYTHON_MODULE_COMMANDS: Readonly<Record<string, string>> = { pytest: 'pytest', pip: 'pip', unittest: 'unittest', mypy: 'mypy', flake8: 'flake8', black: 'black', pylint: 'pylint', 'json.tool': 'python-json-tool' };
+export const PYTHON_MODULE_COMMANDS: Readonly<Record<string, string>> = {
+  pytest: 'pytest',
+  pip: 'pip',
+  unittest: 'unittest',
+  mypy: 'mypy',
+  flake8: 'flake8',
+  black: 'black',
+  pylint: 'pylint',
+  'json.tool': 'python-json-tool',
+};
 /** Of those, the test runners: they run project code anyway, so the module path does not matter. */
 export const PYTHON_TEST_MODULES: ReadonlySet<string> = new Set(['pytest', 'unittest']);
 
 /** Node tools that `npx`, `pnpm exec`, `yarn` and friends may run and that we judge by name. */
-export const NODE_TOOLS: ReadonlySet<string> = new Set(['vitest', 'jest', 'mocha', 'ava', 'jasmine', 'tsc', 'vue-tsc', 'eslint', 'prettier', 'biome', 'stylelint', 'playwright', 'cypress']);
+export const NODE_TOOLS: ReadonlySet<string> = new Set([
+  'vitest',
+  'jest',
+  'mocha',
+  'ava',
+  'jasmine',
+  'tsc',
+  'vue-tsc',
+  'eslint',
+  'prettier',
+  'biome',
+  'stylelint',
+  'playwright',
+  'cypress',
+]);
 
 export const TEST_RUNNERS = group('vitest jest mocha ava jasmine pytest py.test rspec phpunit unittest', { kind: 'test-runner' });
 
@@ -61,7 +104,10 @@ export const PACKAGE_MANAGERS: Record<string, CommandSpec> = {
       tests: ['test', 't', 'tst'],
       runScript: ['run', 'run-script', 'rum', 'urn'],
       execs: ['exec', 'x'],
-      changes: 'install i in ins inst insta instal isnt isnta isntal add ci clean-install install-test it install-clean ic update up upgrade udpate uninstall remove rm r un unlink link ln publish unpublish dedupe ddp prune rebuild rb init create set pkg deprecate dist-tag owner access star unstar team token login logout adduser hook org profile shrinkwrap edit'.split(' '),
+      changes:
+        'install i in ins inst insta instal isnt isnta isntal add ci clean-install install-test it install-clean ic update up upgrade udpate uninstall remove rm r un unlink link ln publish unpublish dedupe ddp prune rebuild rb init create set pkg deprecate dist-tag owner access star unstar team token login logout adduser hook org profile shrinkwrap edit'.split(
+          ' ',
+        ),
       otherIsScript: false,
       dirOptions: ['--prefix', '-C'],
       workspaceOptions: ['-w', '--workspace', '--workspaces', '-ws', '--include-workspace-root'],
@@ -78,7 +124,10 @@ export const PACKAGE_MANAGERS: Record<string, CommandSpec> = {
       tests: ['test', 't', 'tst'],
       runScript: ['run', 'run-script'],
       execs: ['exec', 'dlx'],
-      changes: 'install i add update up upgrade remove rm uninstall un unlink link ln publish prune rebuild rb import fetch dedupe patch patch-commit init create setup env deploy approve-builds'.split(' '),
+      changes:
+        'install i add update up upgrade remove rm uninstall un unlink link ln publish prune rebuild rb import fetch dedupe patch patch-commit init create setup env deploy approve-builds'.split(
+          ' ',
+        ),
       otherIsScript: true,
       dirOptions: ['-C', '--dir'],
       workspaceOptions: ['-r', '--recursive', '--filter', '-F', '-w', '--workspace-root'],
@@ -95,7 +144,10 @@ export const PACKAGE_MANAGERS: Record<string, CommandSpec> = {
       tests: ['test', 't'],
       runScript: ['run'],
       execs: ['exec', 'dlx'],
-      changes: 'install add upgrade upgrade-interactive up remove unlink link publish import init create global generate-lock-entry autoclean set plugin patch patch-commit dedupe'.split(' '),
+      changes:
+        'install add upgrade upgrade-interactive up remove unlink link publish import init create global generate-lock-entry autoclean set plugin patch patch-commit dedupe'.split(
+          ' ',
+        ),
       otherIsScript: true,
       dirOptions: ['--cwd'],
       workspaceOptions: ['workspace', 'workspaces'],
@@ -124,7 +176,10 @@ export const PACKAGE_MANAGERS: Record<string, CommandSpec> = {
 };
 
 export const LAUNCHERS: Record<string, CommandSpec> = {
-  npx: { kind: 'launcher', spec: { syntax: { valued: ['-p', '--package', '-c', '--call', '--node-arg', '-n'] }, shellStringOptions: ['-c', '--call'], label: 'npx' } },
+  npx: {
+    kind: 'launcher',
+    spec: { syntax: { valued: ['-p', '--package', '-c', '--call', '--node-arg', '-n'] }, shellStringOptions: ['-c', '--call'], label: 'npx' },
+  },
   bunx: { kind: 'launcher', spec: { syntax: { valued: ['-p', '--package'] }, label: 'bunx' } },
 };
 
@@ -138,7 +193,10 @@ const GO_BUILD_FLAGS: OptionRules = {
 };
 
 const PROJECT_GEMFILE = 'evaluates the Gemfile, which is Ruby code (project code: allowed where tests are)';
-const COMPOSER_PLUGINS: OptionRules['projectCode'] = { what: 'loads Composer plugins from vendor/, which are PHP code (project code: allowed where tests are)', unless: ['--no-plugins'] };
+const COMPOSER_PLUGINS: OptionRules['projectCode'] = {
+  what: 'loads Composer plugins from vendor/, which are PHP code (project code: allowed where tests are)',
+  unless: ['--no-plugins'],
+};
 
 export const SUBCOMMAND_TOOLS: Record<string, CommandSpec> = {
   go: {
@@ -151,7 +209,11 @@ export const SUBCOMMAND_TOOLS: Record<string, CommandSpec> = {
         list: {
           ...GO_BUILD_FLAGS,
           writes: { '-export': 'builds the packages (go list -export)', '-compiled': 'runs cgo on the packages (go list -compiled)' },
-          network: { '-u': 'queries the module proxy for updates (go list -u)', '-versions': 'queries the module proxy (go list -versions)', '-retracted': 'queries the module proxy (go list -retracted)' },
+          network: {
+            '-u': 'queries the module proxy for updates (go list -u)',
+            '-versions': 'queries the module proxy (go list -versions)',
+            '-retracted': 'queries the module proxy (go list -retracted)',
+          },
         },
         vet: { ...GO_BUILD_FLAGS, projectCode: { what: 'builds the packages and runs analyzers on them (a check: allowed where tests are)' } },
         doc: true,
@@ -188,7 +250,15 @@ export const SUBCOMMAND_TOOLS: Record<string, CommandSpec> = {
       syntax: { valued: ['--python', '--log', '--proxy', '--retries', '--timeout', '--cache-dir'] },
       readonly: {
         ...Object.fromEntries('show freeze check help debug inspect'.split(' ').map((s) => [s, true as const])),
-        list: { valued: ['--format', '--exclude', '--path'], network: { '-o': 'queries the package index (pip list -o)', '--outdated': 'queries the package index (pip list --outdated)', '-u': 'queries the package index (pip list -u)', '--uptodate': 'queries the package index (pip list --uptodate)' } },
+        list: {
+          valued: ['--format', '--exclude', '--path'],
+          network: {
+            '-o': 'queries the package index (pip list -o)',
+            '--outdated': 'queries the package index (pip list --outdated)',
+            '-u': 'queries the package index (pip list -u)',
+            '--uptodate': 'queries the package index (pip list --uptodate)',
+          },
+        },
       },
       network: ['index', 'search', 'download'],
       nested: { config: ['list', 'get', 'debug'], cache: ['dir', 'info', 'list'] },
@@ -202,7 +272,14 @@ export const SUBCOMMAND_TOOLS: Record<string, CommandSpec> = {
       readonly: Object.fromEntries(
         'list info contents environment specification which help dependency query'.split(' ').map((s) => [
           s,
-          { network: { '-r': 'queries the gem server (--remote)', '--remote': 'queries the gem server (--remote)', '-b': 'queries the gem server (--both)', '--both': 'queries the gem server (--both)' } } satisfies OptionRules,
+          {
+            network: {
+              '-r': 'queries the gem server (--remote)',
+              '--remote': 'queries the gem server (--remote)',
+              '-b': 'queries the gem server (--both)',
+              '--both': 'queries the gem server (--both)',
+            },
+          } satisfies OptionRules,
         ]),
       ),
       network: ['search', 'outdated', 'fetch'],
@@ -230,8 +307,20 @@ export const SUBCOMMAND_TOOLS: Record<string, CommandSpec> = {
     spec: {
       syntax: { valued: ['-d', '--working-dir'] },
       readonly: {
-        ...Object.fromEntries('info licenses validate depends why why-not prohibits check-platform-reqs help list fund'.split(' ').map((s) => [s, { projectCode: COMPOSER_PLUGINS } satisfies OptionRules])),
-        show: { projectCode: COMPOSER_PLUGINS, network: { '-l': 'queries the package repositories (--latest)', '--latest': 'queries the package repositories', '-o': 'queries the package repositories (--outdated)', '--outdated': 'queries the package repositories' } },
+        ...Object.fromEntries(
+          'info licenses validate depends why why-not prohibits check-platform-reqs help list fund'
+            .split(' ')
+            .map((s) => [s, { projectCode: COMPOSER_PLUGINS } satisfies OptionRules]),
+        ),
+        show: {
+          projectCode: COMPOSER_PLUGINS,
+          network: {
+            '-l': 'queries the package repositories (--latest)',
+            '--latest': 'queries the package repositories',
+            '-o': 'queries the package repositories (--outdated)',
+            '--outdated': 'queries the package repositories',
+          },
+        },
       },
       network: ['outdated', 'search', 'audit', 'diagnose'],
       tests: ['test'],
@@ -251,7 +340,9 @@ export const SUBCOMMAND_TOOLS: Record<string, CommandSpec> = {
     kind: 'subcommands',
     spec: {
       syntax: {},
-      readonly: Object.fromEntries('list ls config deps uses leaves desc commands help --prefix --cellar --repository'.split(' ').map((s) => [s, true as const])),
+      readonly: Object.fromEntries(
+        'list ls config deps uses leaves desc commands help --prefix --cellar --repository'.split(' ').map((s) => [s, true as const]),
+      ),
       network: ['search', 'info', 'outdated', 'doctor'],
       what: 'installs or changes packages',
     },
@@ -260,7 +351,10 @@ export const SUBCOMMAND_TOOLS: Record<string, CommandSpec> = {
     kind: 'subcommands',
     spec: {
       syntax: {},
-      readonly: { help: true, list: { projectCode: { what: "evaluates the project's MSBuild files, which can run tasks (project code: allowed where tests are)" } } },
+      readonly: {
+        help: true,
+        list: { projectCode: { what: "evaluates the project's MSBuild files, which can run tasks (project code: allowed where tests are)" } },
+      },
       nested: { sln: ['list'] },
       tests: ['test'],
       what: 'builds, runs or changes the project',
@@ -289,8 +383,25 @@ export const SUBCOMMAND_TOOLS: Record<string, CommandSpec> = {
       syntax: {},
       readonly: {
         check: {
-          valued: ['--config', '--select', '--ignore', '--output-format', '-o', '--output-file', '--cache-dir', '--target-version', '--extend-select', '--exclude'],
-          writes: { '--fix': 'fixes files in place (ruff --fix)', '-o': 'writes its report to a file', '--output-file': 'writes its report to a file', '--add-noqa': 'adds noqa comments to files (ruff --add-noqa)', '--cache-dir': 'writes its cache elsewhere (--cache-dir)' },
+          valued: [
+            '--config',
+            '--select',
+            '--ignore',
+            '--output-format',
+            '-o',
+            '--output-file',
+            '--cache-dir',
+            '--target-version',
+            '--extend-select',
+            '--exclude',
+          ],
+          writes: {
+            '--fix': 'fixes files in place (ruff --fix)',
+            '-o': 'writes its report to a file',
+            '--output-file': 'writes its report to a file',
+            '--add-noqa': 'adds noqa comments to files (ruff --add-noqa)',
+            '--cache-dir': 'writes its cache elsewhere (--cache-dir)',
+          },
           projectCode: { what: 'writes a .ruff_cache directory in the project (allowed where tests are; --no-cache avoids it)', unless: ['--no-cache'] },
         },
         format: {
@@ -306,7 +417,10 @@ export const SUBCOMMAND_TOOLS: Record<string, CommandSpec> = {
     },
   },
   playwright: { kind: 'subcommands', spec: { syntax: {}, readonly: { help: true }, tests: ['test'], what: 'installs browsers or runs tools' } },
-  cypress: { kind: 'subcommands', spec: { syntax: {}, readonly: { help: true, version: true, info: true }, tests: ['run'], what: 'opens or changes the test environment' } },
+  cypress: {
+    kind: 'subcommands',
+    spec: { syntax: {}, readonly: { help: true, version: true, info: true }, tests: ['run'], what: 'opens or changes the test environment' },
+  },
   ...group('poetry pipenv uv', {
     kind: 'subcommands',
     spec: {
@@ -317,7 +431,14 @@ export const SUBCOMMAND_TOOLS: Record<string, CommandSpec> = {
         graph: true,
         check: { writes: { '--lock': 'may write the lock file (check --lock)' } },
         version: { maxOperands: { count: 0, what: 'changes the project version' }, writes: { '--bump': 'changes the project version (--bump)' } },
-        show: { network: { '-o': 'queries the package index (--outdated)', '--outdated': 'queries the package index', '-l': 'queries the package index (--latest)', '--latest': 'queries the package index' } },
+        show: {
+          network: {
+            '-o': 'queries the package index (--outdated)',
+            '--outdated': 'queries the package index',
+            '-l': 'queries the package index (--latest)',
+            '--latest': 'queries the package index',
+          },
+        },
         tree: { requires: { options: ['--frozen'], what: 'may resolve and write the lock file (add --frozen)' } },
       },
       nested: { env: ['info', 'list'] },
@@ -333,7 +454,10 @@ export const BUILD_TOOLS: Record<string, CommandSpec> = {
   make: {
     kind: 'build-tool',
     spec: {
-      syntax: { valued: ['-C', '--directory', '-f', '--file', '--makefile', '-I', '--include-dir', '-o', '--old-file', '-W', '--what-if', '-l', '--load-average'], attachedOnly: ['-j', '--jobs'] },
+      syntax: {
+        valued: ['-C', '--directory', '-f', '--file', '--makefile', '-I', '--include-dir', '-o', '--old-file', '-W', '--what-if', '-l', '--load-average'],
+        attachedOnly: ['-j', '--jobs'],
+      },
       testTargets: /^(test|tests|check)([-_:][\w.:-]+)?$/,
       variableOperands: true,
       label: 'make',
@@ -342,7 +466,26 @@ export const BUILD_TOOLS: Record<string, CommandSpec> = {
   ...group('mvn mvnw', {
     kind: 'build-tool',
     spec: {
-      syntax: { valued: ['-f', '--file', '-pl', '--projects', '-P', '--activate-profiles', '-T', '--threads', '-s', '--settings', '-gs', '--global-settings', '-rf', '--resume-from', '-l', '--log-file'] },
+      syntax: {
+        valued: [
+          '-f',
+          '--file',
+          '-pl',
+          '--projects',
+          '-P',
+          '--activate-profiles',
+          '-T',
+          '--threads',
+          '-s',
+          '--settings',
+          '-gs',
+          '--global-settings',
+          '-rf',
+          '--resume-from',
+          '-l',
+          '--log-file',
+        ],
+      },
       testTargets: /^(test|verify)$/,
       readonlyTargets: ['help:effective-pom', 'dependency:tree', 'dependency:list', 'help:describe'],
       readonlyWhat: BUILD_FILES_RUN_CODE,
@@ -352,7 +495,24 @@ export const BUILD_TOOLS: Record<string, CommandSpec> = {
   ...group('gradle gradlew', {
     kind: 'build-tool',
     spec: {
-      syntax: { valued: ['-p', '--project-dir', '-b', '--build-file', '-c', '--settings-file', '-x', '--exclude-task', '--tests', '-g', '--gradle-user-home', '-I', '--init-script', '--max-workers'] },
+      syntax: {
+        valued: [
+          '-p',
+          '--project-dir',
+          '-b',
+          '--build-file',
+          '-c',
+          '--settings-file',
+          '-x',
+          '--exclude-task',
+          '--tests',
+          '-g',
+          '--gradle-user-home',
+          '-I',
+          '--init-script',
+          '--max-workers',
+        ],
+      },
       testTargets: /^(test|check|[\w-]*:test)$/,
       readonlyTargets: ['tasks', 'dependencies', 'projects', 'properties', 'help'],
       readonlyWhat: BUILD_FILES_RUN_CODE,

@@ -7,7 +7,21 @@ import type { ArithExpr } from './ast';
  */
 
 /** Variables the shell itself keeps as numbers. */
-const NUMERIC_SPECIALS: ReadonlySet<string> = new Set(['#', '?', '$', '!', 'RANDOM', 'SRANDOM', 'SECONDS', 'EPOCHSECONDS', 'LINENO', 'BASHPID', 'PPID', 'UID', 'EUID']);
+const NUMERIC_SPECIALS: ReadonlySet<string> = new Set([
+  '#',
+  '?',
+  '$',
+  '!',
+  'RANDOM',
+  'SRANDOM',
+  'SECONDS',
+  'EPOCHSECONDS',
+  'LINENO',
+  'BASHPID',
+  'PPID',
+  'UID',
+  'EUID',
+]);
 
 /** `$(wc -l < f)`, `$(nproc)`: commands whose output is a number. */
 const NUMERIC_OUTPUT = /^\s*(wc\s+(-[lcmw]+\s+)*(<\s*)?[^\s|;&<>()$`]*|nproc|id\s+-[ug]|date\s+\+%s)\s*$/;

@@ -1,13 +1,4 @@
-import type {
-  AssignmentNode,
-  CommandNode,
-  FunctionDefNode,
-  RedirectionNode,
-  ScriptNode,
-  SimpleCommandNode,
-  StatementNode,
-  WordNode,
-} from './ast';
+import type { AssignmentNode, CommandNode, FunctionDefNode, RedirectionNode, ScriptNode, SimpleCommandNode, StatementNode, WordNode } from './ast';
 import { arithmeticTextRisk } from './arithmetic-text';
 import { FileStore } from './file-store';
 import { FindingLog } from './finding-log';
@@ -78,6 +69,7 @@ export class ScriptWalker {
     readonly files: FileStore = new FileStore(),
   ) {
     this.cwd = cwd;
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the context's getters read the walker's live state
     const walker = this;
     this.context = {
       get where() {
@@ -298,7 +290,8 @@ export class ScriptWalker {
       return wordToArg(w);
     });
     // Literal words that are neither options nor broad paths (`.`, `..`, `/`, `~`): the variable names a particular file.
-    const safe = words !== null && args.every((a) => a.text !== null && !a.text.startsWith('-') && !BROAD_LOOP_WORDS.has(pathScope(a, this.context.where) ?? 'file'));
+    const safe =
+      words !== null && args.every((a) => a.text !== null && !a.text.startsWith('-') && !BROAD_LOOP_WORDS.has(pathScope(a, this.context.where) ?? 'file'));
     const numeric = words !== null && args.every((a) => a.text !== null && isNumericValue(a.text));
     this.noteAssignment(variable, numeric ? '0' : null);
     const added = safe && !this.safeVars.has(variable);
@@ -352,8 +345,10 @@ export class ScriptWalker {
   private walkLet(argv: readonly Arg[]): void {
     for (const arg of argv.slice(1)) {
       const risk = arg.text === null ? `'${arg.shown}'` : arithmeticTextRisk(arg.text, (n) => this.scope.numeric.has(n));
-      if (arg.text !== null && mayHideCode(arg.text)) this.log.report('effect', `'${showArgv(argv)}' evaluates '${arg.text}', which holds command substitution syntax`);
-      else if (risk) this.log.report('effect', `'${showArgv(argv)}' evaluates ${risk}, whose value is only known when it runs (a value like 'a[$(cmd)]' would run cmd)`);
+      if (arg.text !== null && mayHideCode(arg.text))
+        this.log.report('effect', `'${showArgv(argv)}' evaluates '${arg.text}', which holds command substitution syntax`);
+      else if (risk)
+        this.log.report('effect', `'${showArgv(argv)}' evaluates ${risk}, whose value is only known when it runs (a value like 'a[$(cmd)]' would run cmd)`);
       const assigned = arg.text?.match(/^([A-Za-z_][A-Za-z0-9_]*)\s*[-+*/%&|^]?=/)?.[1];
       if (assigned) this.noteAssignment(assigned, risk ? null : '0');
     }

@@ -68,7 +68,8 @@ export class WordWalker {
         this.walkWord(operation.word);
         const base = variableName(parameter);
         if (isDangerousVariable(base)) this.host.report(`'\${${parameter}:=…}' sets ${base}, which can make later commands run other programs`);
-        if (mayHideCode(literalText(operation.word))) this.host.report(`'\${${parameter}:=…}' stores command substitution syntax in ${base}, which bash can run later (arithmetic, eval, prompts)`);
+        if (mayHideCode(literalText(operation.word)))
+          this.host.report(`'\${${parameter}:=…}' stores command substitution syntax in ${base}, which bash can run later (arithmetic, eval, prompts)`);
         return;
       }
       case 'UseAlternative':
@@ -123,7 +124,8 @@ export class WordWalker {
     this.walkEmbedded(subscript, what);
     if (subscript === '@' || subscript === '*' || this.host.isAssociative(array)) return;
     const risk = arithmeticTextRisk(subscript, (n) => this.host.isNumeric(n));
-    if (risk) this.host.report(`${what} is evaluated as arithmetic and uses ${risk}, whose value is only known when it runs (a value like 'a[$(cmd)]' would run cmd)`);
+    if (risk)
+      this.host.report(`${what} is evaluated as arithmetic and uses ${risk}, whose value is only known when it runs (a value like 'a[$(cmd)]' would run cmd)`);
   }
 
   walkConditional(expression: ConditionalExpressionNode): void {

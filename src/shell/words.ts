@@ -31,7 +31,15 @@ export function unknownArg(shown: string, splits: boolean, lead = ''): Arg {
 export function wordToArg(word: WordNode): Arg {
   const state: CollectState = { text: '', lead: '', leadDone: false, leadingVar: null, leadingCommand: null, glob: false, splits: false };
   collect(word.parts, state, true, false);
-  return { text: state.text, lead: state.lead, leadingVar: state.leadingVar, leadingCommand: state.leadingCommand, glob: state.glob, splits: state.splits, shown: renderWord(word) };
+  return {
+    text: state.text,
+    lead: state.lead,
+    leadingVar: state.leadingVar,
+    leadingCommand: state.leadingCommand,
+    glob: state.glob,
+    splits: state.splits,
+    shown: renderWord(word),
+  };
 }
 
 interface CollectState {

@@ -11,8 +11,10 @@ import type { Arg } from './words';
 export function plantsCode(text: string): string | null {
   const segments = text.split('/');
   const git = segments.indexOf('.git');
-  if (git !== -1 && git < segments.length - 1 && segments[git + 1] !== '') return "the repository's .git directory, whose hooks and config name programs git runs";
-  if (/^~[^/]*\/\.[^/.]/.test(text) || /^\/(root|home\/[^/]+)\/\.[^/.]/.test(text)) return 'configuration in the home directory, which can make later commands run other programs';
+  if (git !== -1 && git < segments.length - 1 && segments[git + 1] !== '')
+    return "the repository's .git directory, whose hooks and config name programs git runs";
+  if (/^~[^/]*\/\.[^/.]/.test(text) || /^\/(root|home\/[^/]+)\/\.[^/.]/.test(text))
+    return 'configuration in the home directory, which can make later commands run other programs';
   return null;
 }
 
@@ -27,5 +29,6 @@ export function reportWriteTarget(call: { shown: string }, target: Arg, truncate
   const planted = plantsCode(target.text);
   if (planted) ctx.report('destructive', `${call.shown} writes '${target.text}': ${planted}`);
   else if (isRawDevice(target.text)) ctx.report('destructive', `${call.shown} overwrites the device '${target.text}'`);
-  else if (truncates && isOutsideWorkspace(target.text, ctx.where)) ctx.report('destructive', `${call.shown} overwrites '${target.text}' outside the workspace`);
+  else if (truncates && isOutsideWorkspace(target.text, ctx.where))
+    ctx.report('destructive', `${call.shown} overwrites '${target.text}' outside the workspace`);
 }

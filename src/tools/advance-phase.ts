@@ -11,7 +11,7 @@ export const advancePhaseTool = defineTool({
   kind: 'phase',
   description: [
     `Move to the next phase of the run: ${PHASES.join(' → ')}.`,
-    'Call it when the current phase\'s work is done (the plan is complete, the change is built, the checks pass).',
+    "Call it when the current phase's work is done (the plan is complete, the change is built, the checks pass).",
     'The result lists what the new phase allows. Phases only move forward.',
   ].join(' '),
   schema,

@@ -7,9 +7,7 @@ export const DEFAULT_TIMEOUT_SECONDS = 60;
 export const MAX_TIMEOUT_SECONDS = 300;
 
 /** What happened to a command: either it ran (whatever its exit code), or it could not be run at all. */
-export type CommandOutcome =
-  | { kind: 'ran'; result: ExecResult; timeoutSeconds: number }
-  | { kind: 'not_started'; failure: ToolFailure };
+export type CommandOutcome = { kind: 'ran'; result: ExecResult; timeoutSeconds: number } | { kind: 'not_started'; failure: ToolFailure };
 
 const CANCELLED_BEFORE_START: CommandOutcome = { kind: 'not_started', failure: fail('cancelled', 'The run was cancelled before the command started.') };
 
@@ -17,11 +15,7 @@ const CANCELLED_BEFORE_START: CommandOutcome = { kind: 'not_started', failure: f
  * Runs one command in the sandbox and narrates it to the viewer:
  * command_started, one command_output per chunk as it arrives, command_finished.
  */
-export async function runCommandWithEvents(
-  ctx: ToolContext,
-  command: string,
-  options: { timeoutSeconds: number; cwd?: string },
-): Promise<CommandOutcome> {
+export async function runCommandWithEvents(ctx: ToolContext, command: string, options: { timeoutSeconds: number; cwd?: string }): Promise<CommandOutcome> {
   // Do not start work for a run that is already being stopped.
   if (ctx.signal.aborted) return CANCELLED_BEFORE_START;
 

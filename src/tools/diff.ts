@@ -105,10 +105,7 @@ export function unifiedDiff(options: { path: string; before: string | null; afte
   const after = options.after ?? '';
   const hunks = diffHunks(before, after, options.context ?? 3);
   if (hunks.length === 0) return '';
-  const out = [
-    `--- ${options.before === null ? '/dev/null' : `a/${options.path}`}`,
-    `+++ ${options.after === null ? '/dev/null' : `b/${options.path}`}`,
-  ];
+  const out = [`--- ${options.before === null ? '/dev/null' : `a/${options.path}`}`, `+++ ${options.after === null ? '/dev/null' : `b/${options.path}`}`];
   for (const hunk of hunks) out.push(formatHunkHeader(hunk), ...hunk.lines);
   return `${out.join('\n')}\n`;
 }

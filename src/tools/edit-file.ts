@@ -86,7 +86,7 @@ export const editFileTool = defineTool({
     '`search` should be copied exactly from the file. If it does not match exactly, the tool tries, in order, ignoring',
     'trailing whitespace, indentation (your replacement is re-indented to fit), all spacing, and finally a close fuzzy match;',
     'such a match is applied as a patch: lines your replacement keeps stay exactly as the file has them, and if a line your',
-    'replacement changes or removes is not what the file has, the edit is refused and the file\'s line is shown.',
+    "replacement changes or removes is not what the file has, the edit is refused and the file's line is shown.",
     'The result says which strategy was used and at which lines, and shows the diff. If the search fits several places the',
     'edit is refused with a numbered list of them: add surrounding lines to make it unique. If nothing fits, the most similar',
     'part of the file is shown. Line endings and the final newline are kept. To create a file or rewrite it whole use create_file.',
@@ -107,7 +107,8 @@ export const editFileTool = defineTool({
     } catch (error) {
       return failFromError(error, display);
     }
-    if (looksBinary(before) || before.includes('\0')) return fail('binary_file', `${display} looks like a binary file (it contains NUL bytes); edit_file only edits text.`);
+    if (looksBinary(before) || before.includes('\0'))
+      return fail('binary_file', `${display} looks like a binary file (it contains NUL bytes); edit_file only edits text.`);
     const seen = ctx.fileVersions?.check(absolute, before);
     if (seen === 'unread') return fail('unread', `Read ${display} with read_file before editing it, so the edit is based on its current content.`);
     if (seen === 'stale') {
@@ -117,7 +118,8 @@ export const editFileTool = defineTool({
     const outcome = applyAll(before, edits);
     if (!outcome.ok) return fail(editFailureKind(outcome, edits), `Could not edit ${display}. ${outcome.error}`);
     const after = outcome.result;
-    if (after === before) return fail('no_change', `The edit leaves ${display} identical (\`replace\` gives the same text as what it replaces), so nothing was changed.`);
+    if (after === before)
+      return fail('no_change', `The edit leaves ${display} identical (\`replace\` gives the same text as what it replaces), so nothing was changed.`);
 
     const syntax = await gateWriteSyntax(display, before, after, ctx.refuseSyntaxErrors);
     if (syntax.refusal) return fail('syntax_error', syntax.refusal);

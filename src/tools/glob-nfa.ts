@@ -5,10 +5,7 @@ import { type GlobPiece, isDotChar } from './glob-pieces';
  * most once per character, so a match takes time linear in the text's length whatever the
  * pattern. Matching is by UTF-16 code unit, like a RegExp without the u flag.
  */
-type State =
-  | { kind: 'char'; test: (char: string) => boolean; out: State }
-  | { kind: 'split'; out: State[] }
-  | { kind: 'match' };
+type State = { kind: 'char'; test: (char: string) => boolean; out: State } | { kind: 'split'; out: State[] } | { kind: 'match' };
 
 const notSlash = (char: string) => char !== '/';
 

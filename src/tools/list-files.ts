@@ -18,10 +18,7 @@ export const MAX_SCANNED_ENTRIES = 20_000;
 export const LIST_SKIPPED_DIRS: ReadonlySet<string> = DEFAULT_IGNORED_DIRS;
 
 const schema = z.strictObject({
-  path: z
-    .string()
-    .optional()
-    .describe('Directory to list, relative to the workspace root or absolute inside it. Omit for the workspace root.'),
+  path: z.string().optional().describe('Directory to list, relative to the workspace root or absolute inside it. Omit for the workspace root.'),
   depth: z
     .number()
     .int()

@@ -65,7 +65,8 @@ type Parsed = { kind: 'symbols'; symbols: CodeSymbol[] } | { kind: 'unsupported'
 async function parseFile(ctx: ToolContext, absolute: string, display: string, size: number | undefined): Promise<Parsed> {
   const byPath = languageForPath(display);
   if (!byPath) return { kind: 'unsupported' };
-  if (size !== undefined && size > MAX_OUTLINE_FILE_BYTES) return { kind: 'skipped', why: `too large to outline, ${formatBytes(size)}`, errorKind: 'too_large' };
+  if (size !== undefined && size > MAX_OUTLINE_FILE_BYTES)
+    return { kind: 'skipped', why: `too large to outline, ${formatBytes(size)}`, errorKind: 'too_large' };
   const content = await ctx.sandbox.readFile(absolute);
   if (looksBinary(content)) return { kind: 'skipped', why: 'binary', errorKind: 'binary_file' };
   const language = refineLanguage(byPath, display, content);
@@ -173,7 +174,9 @@ async function outlineDirectory(ctx: ToolContext, absolute: string, display: str
   if (out.length === 0) return ok([header, '(no files)', ...notes].join('\n'));
   const marker =
     notShown > 0
-      ? [`[… outline cut at ${formatCount(maxLines)} lines: ${plural(notShown, 'more file')} not shown; outline a subdirectory or a single file, or raise max_lines]`]
+      ? [
+          `[… outline cut at ${formatCount(maxLines)} lines: ${plural(notShown, 'more file')} not shown; outline a subdirectory or a single file, or raise max_lines]`,
+        ]
       : [];
   return ok([header, ...out, ...marker, ...notes].join('\n'));
 }

@@ -71,10 +71,16 @@ function rangeView(display: string, lines: readonly string[], request: LineReque
   const start = request.startLine ?? 1;
   const requestedEnd = request.endLine ?? total;
   if (start > total) {
-    return { ok: false, failure: fail('invalid_arguments', `Invalid range: ${display} has only ${plural(total, 'line')}, so start_line ${start} is past the end.`) };
+    return {
+      ok: false,
+      failure: fail('invalid_arguments', `Invalid range: ${display} has only ${plural(total, 'line')}, so start_line ${start} is past the end.`),
+    };
   }
   if (start > requestedEnd) {
-    return { ok: false, failure: fail('invalid_arguments', `Invalid range: start_line (${start}) is after end_line (${requestedEnd}). Lines are 1-based and inclusive.`) };
+    return {
+      ok: false,
+      failure: fail('invalid_arguments', `Invalid range: start_line (${start}) is after end_line (${requestedEnd}). Lines are 1-based and inclusive.`),
+    };
   }
   const notes: string[] = [];
   let end = Math.min(requestedEnd, total);
@@ -135,7 +141,9 @@ function symbolRange(symbol: CodeSymbol, total: number, { startLine, endLine }: 
   }
   if (end - start + 1 > MAX_RANGE_LINES) {
     end = start + MAX_RANGE_LINES - 1;
-    notes.push(`At most ${formatCount(MAX_RANGE_LINES)} lines are returned per call; continue with start_line ${end + 1} (and the same symbol) to read further.`);
+    notes.push(
+      `At most ${formatCount(MAX_RANGE_LINES)} lines are returned per call; continue with start_line ${end + 1} (and the same symbol) to read further.`,
+    );
   }
   return { ok: true, start, end, notes };
 }

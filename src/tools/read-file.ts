@@ -14,18 +14,8 @@ export const FILE_READ_EVENT_MAX_BYTES = 256 * 1024;
 
 const schema = z.strictObject({
   path: z.string().describe('File to read: relative to the workspace root (e.g. "src/app.ts") or absolute inside it.'),
-  start_line: z
-    .number()
-    .int()
-    .min(1)
-    .optional()
-    .describe('First line to read, 1-based and inclusive. Omit to start at line 1.'),
-  end_line: z
-    .number()
-    .int()
-    .min(1)
-    .optional()
-    .describe('Last line to read, 1-based and inclusive. Omit to read to the end of the file.'),
+  start_line: z.number().int().min(1).optional().describe('First line to read, 1-based and inclusive. Omit to start at line 1.'),
+  end_line: z.number().int().min(1).optional().describe('Last line to read, 1-based and inclusive. Omit to read to the end of the file.'),
   symbol: z
     .string()
     .trim()
@@ -81,7 +71,8 @@ async function loadTextFile(sandbox: Sandbox, path: string): Promise<({ ok: true
       const missing = `File not found: ${display}. Use list_files to see which files exist, or search_codebase to find one by its content.`;
       return { ok: false, failure: fail('not_found', missing) };
     }
-    if (stat.type === 'dir') return { ok: false, failure: fail('is_directory', `${display} is a directory, not a file. Use list_files to see what it contains.`) };
+    if (stat.type === 'dir')
+      return { ok: false, failure: fail('is_directory', `${display} is a directory, not a file. Use list_files to see what it contains.`) };
     content = await sandbox.readFile(absolute);
   } catch (error) {
     return { ok: false, failure: failFromError(error, display) };

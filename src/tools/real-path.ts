@@ -29,4 +29,3 @@ export async function confineToWorkspace(sandbox: Sandbox, absolute: string, dis
     return { ok: false, failure: failFromError(error, display) };
   }
 }
-

@@ -5,7 +5,7 @@ import { defineTool, fail } from './tool';
 const schema = z.strictObject({
   command: z
     .string()
-    .describe('Shell command line to run (bash syntax: pipes, &&, redirections). Runs in the shell\'s current directory; a `cd` persists to later commands.'),
+    .describe("Shell command line to run (bash syntax: pipes, &&, redirections). Runs in the shell's current directory; a `cd` persists to later commands."),
   timeout_seconds: z
     .number()
     .positive()

@@ -13,13 +13,7 @@ export const MAX_FAILURES_SHOWN = 20;
 
 const schema = z.strictObject({
   all_failures: z.boolean().optional().describe(`Show every failing test (up to ${MAX_FAILURES_SHOWN}) instead of only the first.`),
-  max_failures: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_FAILURES_SHOWN)
-    .optional()
-    .describe('Show the first N failing tests (default 1).'),
+  max_failures: z.number().int().min(1).max(MAX_FAILURES_SHOWN).optional().describe('Show the first N failing tests (default 1).'),
 });
 
 export const runTestsTool = defineTool({
@@ -27,7 +21,7 @@ export const runTestsTool = defineTool({
   kind: 'execute',
   description: [
     "Run the project's test suite. The result leads with the verdict and the counts (failed, passed, skipped) read from",
-    'the runner\'s output, then the FIRST failing test\'s name and its output block only; pass all_failures: true or',
+    "the runner's output, then the FIRST failing test's name and its output block only; pass all_failures: true or",
     'max_failures: N to see more. When the output format is not recognised it says "counts unavailable" and shows the',
     'output\'s tail. The runner is detected from the workspace: package.json "test" script (npm test), vitest config',
     '(npx vitest run), pytest (python -m pytest -q), go.mod (go test ./...) or Cargo.toml (cargo test).',

@@ -48,13 +48,7 @@ const schema = z.strictObject({
     .max(MAX_CONTEXT_LINES)
     .optional()
     .describe(`Lines of context to show before and after each match (0–${MAX_CONTEXT_LINES}, default 0).`),
-  max_results: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_MAX_RESULTS)
-    .optional()
-    .describe(`Most matching lines to show (default ${DEFAULT_MAX_RESULTS}).`),
+  max_results: z.number().int().min(1).max(MAX_MAX_RESULTS).optional().describe(`Most matching lines to show (default ${DEFAULT_MAX_RESULTS}).`),
 });
 
 type SearchArgs = z.infer<typeof schema>;

@@ -58,10 +58,11 @@ export async function gateWriteSyntax(path: string, before: string | null, after
   const check = await checkSyntaxAfterWrite(path, before, after);
   if (refuse && check.errors.length > 0) {
     return {
-      refusal: [
-        `Refused: this would add syntax errors to ${path}, so ${before === null ? 'the file was not created' : 'the file was left unchanged'}`,
-        '(the "refuse edits that break the syntax" setting is on). Fix the errors below and try again.',
-      ].join(' ') + `\n${check.report ?? ''}`,
+      refusal:
+        [
+          `Refused: this would add syntax errors to ${path}, so ${before === null ? 'the file was not created' : 'the file was left unchanged'}`,
+          '(the "refuse edits that break the syntax" setting is on). Fix the errors below and try again.',
+        ].join(' ') + `\n${check.report ?? ''}`,
       report: null,
     };
   }

@@ -115,8 +115,7 @@ export const parseCargoTest: TestReportParser = (lines) => {
     counts.failed += Number(found[3]);
     counts.skipped += Number(found[4]);
   }
-  const summaryLine =
-    results.length === 0 ? null : (results.find((line) => line.includes('FAILED')) ?? (results[results.length - 1] as string)).trim();
+  const summaryLine = results.length === 0 ? null : (results.find((line) => line.includes('FAILED')) ?? (results[results.length - 1] as string)).trim();
   const failures: TestFailure[] = [];
   for (let i = 0; i < lines.length; i++) {
     const header = CARGO_FAILURE.exec(lines[i] as string);

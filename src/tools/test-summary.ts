@@ -36,9 +36,7 @@ function capBlock(block: string): string {
   const lines = splitLines(cleanOutput(block));
   if (lines.length <= FAILURE_MAX_LINES) return truncateMiddle(lines.join('\n'));
   const half = FAILURE_MAX_LINES / 2;
-  return truncateMiddle(
-    [...lines.slice(0, half), `[… ${formatCount(lines.length - FAILURE_MAX_LINES)} lines omitted …]`, ...lines.slice(-half)].join('\n'),
-  );
+  return truncateMiddle([...lines.slice(0, half), `[… ${formatCount(lines.length - FAILURE_MAX_LINES)} lines omitted …]`, ...lines.slice(-half)].join('\n'));
 }
 
 /**
@@ -56,7 +54,12 @@ export function failureSection(report: TestReport, limit: number): string {
   });
   const left = failures.length - shown.length;
   if (left > 0) {
-    parts.push(`[${plural(left, 'more failure')} not shown: ${failures.slice(shown.length, shown.length + 5).map((f) => f.name).join('; ')}${left > 5 ? '; …' : ''}. Call run_tests with all_failures: true (or max_failures) to see them.]`);
+    parts.push(
+      `[${plural(left, 'more failure')} not shown: ${failures
+        .slice(shown.length, shown.length + 5)
+        .map((f) => f.name)
+        .join('; ')}${left > 5 ? '; …' : ''}. Call run_tests with all_failures: true (or max_failures) to see them.]`,
+    );
   }
   return parts.join('\n\n');
 }

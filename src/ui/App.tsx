@@ -61,11 +61,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
   }, [canRun, engine, task]);
 
   return (
-    <div
-      className="app"
-      data-ready={engine.workerReady ? 'true' : 'false'}
-      data-sandbox={engine.sandbox.phase}
-    >
+    <div className="app" data-ready={engine.workerReady ? 'true' : 'false'} data-sandbox={engine.sandbox.phase}>
       <Header
         status={state.status}
         sandboxText={sandboxStatusText(engine.sandbox)}
@@ -87,10 +83,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
             onRun={run}
             onStop={engine.stop}
           />
-          <Timeline
-            entries={state.timeline}
-            problems={settingsProblem ? [settingsProblem, ...engine.problems] : engine.problems}
-          />
+          <Timeline entries={state.timeline} problems={settingsProblem ? [settingsProblem, ...engine.problems] : engine.problems} />
         </div>
         <SplitPane
           className="column column--right"

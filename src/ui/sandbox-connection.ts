@@ -4,11 +4,7 @@ import type { Sandbox } from '../sandbox/port';
 import type { EngineClient } from './engine-client';
 import { messageOf } from '../protocol/error-message';
 
-export type SandboxStatus =
-  | { phase: 'connecting' }
-  | { phase: 'booting' }
-  | { phase: 'ready'; info: SandboxInfo }
-  | { phase: 'error'; message: string };
+export type SandboxStatus = { phase: 'connecting' } | { phase: 'booting' } | { phase: 'ready'; info: SandboxInfo } | { phase: 'error'; message: string };
 
 export function sandboxStatusText(status: SandboxStatus): string {
   switch (status.phase) {

@@ -1,9 +1,9 @@
 import type { EngineEvent, RunStatus, SandboxInfo } from '../protocol/events';
 import type { SandboxHost } from '../sandbox/remote';
+import type { RunRequest } from './run-request';
 
 /** What the page asks the engine worker to run; the schema is the one definition. */
 export type { RunRequest } from './run-request';
-import type { RunRequest } from './run-request';
 
 export interface ScenarioInfo {
   name: string;

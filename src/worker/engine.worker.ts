@@ -19,7 +19,6 @@ import { describeFirstIssue } from '../protocol/zod-issue';
 /** Delay per streamed chunk of the scripted model, so a demo reads as it streams. */
 const SCRIPTED_DELAY_MS = 12;
 
-
 // Grammars are fetched from /grammars/ (served by the app), each only when a file of its language is parsed.
 setFetchedGrammarSource();
 

@@ -38,9 +38,7 @@ describe('the scripted demo on the virtual sandbox', () => {
     // The last change to src/slugify.sh was an edit: Monaco shows it as a diff once it has loaded.
     const editor = page.getByRole('region', { name: 'Editor' });
     await page.waitForSelector('.monaco-host[data-loaded="true"] .view-lines', { timeout: 30_000 });
-    const editorText = readable(
-      await waitForText(editor, (text) => readable(text).includes("tr '[:upper:]' '[:lower:]'"), { what: 'the edited slugify.sh' }),
-    );
+    const editorText = readable(await waitForText(editor, (text) => readable(text).includes("tr '[:upper:]' '[:lower:]'"), { what: 'the edited slugify.sh' }));
     expect(editorText).toContain('src/slugify.sh');
     expect(await editor.locator('.monaco-diff-editor').count()).toBe(1);
     expect(editorText).toContain('slugify() {');
@@ -48,7 +46,11 @@ describe('the scripted demo on the virtual sandbox', () => {
 
     // xterm's own rows, not only the hidden text log.
     const terminal = page.getByRole('region', { name: 'Terminal' });
-    const rows = readable(await waitForText(terminal.locator('.xterm-rows'), (text) => readable(text).includes('Test files: 2 passed, 0 failed'), { what: 'the passing test summary in xterm' }));
+    const rows = readable(
+      await waitForText(terminal.locator('.xterm-rows'), (text) => readable(text).includes('Test files: 2 passed, 0 failed'), {
+        what: 'the passing test summary in xterm',
+      }),
+    );
     expect(rows).toMatch(/\$ \S/);
     expect(rows).toContain('[exit 0]');
     const log = await terminal.getByTestId('terminal-log').textContent();

@@ -97,12 +97,7 @@ describe('plan_exec mode on the scripted demo', () => {
 
     expect(await runEnd).toBe('completed');
     const { phases, toasts } = await recording(page);
-    expect(phases.filter((text) => !text.startsWith('Phase: none'))).toEqual([
-      'Phase: planning',
-      'Phase: building',
-      'Phase: verification',
-      'Phase: delivery',
-    ]);
+    expect(phases.filter((text) => !text.startsWith('Phase: none'))).toEqual(['Phase: planning', 'Phase: building', 'Phase: verification', 'Phase: delivery']);
     expect(toasts).toHaveLength(1);
     expect(toasts[0]?.removedAt).not.toBeNull();
 

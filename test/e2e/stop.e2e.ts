@@ -25,11 +25,7 @@ describe('Stop', () => {
     const status = page.getByRole('status', { name: 'Run status' });
     await waitForText(status, (text) => text === 'running', { what: 'running' });
     const terminalLog = page.getByRole('region', { name: 'Terminal' }).getByTestId('terminal-log');
-    await page.waitForFunction(
-      (element) => element?.textContent?.includes('$ sleep 30') ?? false,
-      await terminalLog.elementHandle(),
-      { timeout: 15_000 },
-    );
+    await page.waitForFunction((element) => element?.textContent?.includes('$ sleep 30') ?? false, await terminalLog.elementHandle(), { timeout: 15_000 });
     expect(await stop.isEnabled()).toBe(true);
 
     const stoppedAt = Date.now();

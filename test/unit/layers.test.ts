@@ -60,8 +60,17 @@ describe('layer rules', () => {
       'ui/page.ts': 'export const page = 1;\n',
     });
     const problems = check(root);
-    for (const arrow of ['protocol must not import shell/x', 'sandbox must not import engine/engine', 'model must not import tools/t', 'tools must not import engine/loop', 'engine must not import ui/page']) {
-      expect(problems.some((p) => p.includes(arrow)), arrow).toBe(true);
+    for (const arrow of [
+      'protocol must not import shell/x',
+      'sandbox must not import engine/engine',
+      'model must not import tools/t',
+      'tools must not import engine/loop',
+      'engine must not import ui/page',
+    ]) {
+      expect(
+        problems.some((p) => p.includes(arrow)),
+        arrow,
+      ).toBe(true);
     }
     expect(problems.some((p) => p.includes('shell must not import'))).toBe(false);
     expect(problems.some((p) => p.includes('must not import protocol/events'))).toBe(false);

@@ -25,7 +25,8 @@ function classify(node: Node): Definition | null {
       const declaration = node.parent;
       const outer = declaration?.type === 'type_declaration' && declaration.namedChildCount === 1 ? declaration : node;
       const typeNode = field(node, 'type');
-      const kind = node.type === 'type_alias' ? 'type' : typeNode?.type === 'struct_type' ? 'struct' : typeNode?.type === 'interface_type' ? 'interface' : 'type';
+      const kind =
+        node.type === 'type_alias' ? 'type' : typeNode?.type === 'struct_type' ? 'struct' : typeNode?.type === 'interface_type' ? 'interface' : 'type';
       return { name, kind, nameNode, outer };
     }
     case 'method_elem':

@@ -18,7 +18,11 @@ function classify(node: Node): Definition | null {
   const decorated = node.parent?.type === 'decorated_definition' ? node.parent : null;
   const outer = decorated ?? node;
   if (node.type === 'class_definition') return { name: nameNode.text, kind: 'class', nameNode, outer };
-  const decorators = decorated ? namedChildren(decorated).filter((c) => c.type === 'decorator').map(decoratorName) : [];
+  const decorators = decorated
+    ? namedChildren(decorated)
+        .filter((c) => c.type === 'decorator')
+        .map(decoratorName)
+    : [];
   const inClass = outer.parent?.type === 'block' && outer.parent.parent?.type === 'class_definition';
   let kind: SymbolKind = inClass ? 'method' : 'function';
   if (inClass && nameNode.text === '__init__') kind = 'constructor';

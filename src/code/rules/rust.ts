@@ -3,7 +3,18 @@ import { field, stripTypeArguments } from './node-helpers';
 import type { Definition, LanguageRules } from './rule-types';
 
 export const rustRules: LanguageRules = {
-  definitionTypes: ['function_item', 'function_signature_item', 'struct_item', 'union_item', 'enum_item', 'trait_item', 'impl_item', 'mod_item', 'type_item', 'associated_type'],
+  definitionTypes: [
+    'function_item',
+    'function_signature_item',
+    'struct_item',
+    'union_item',
+    'enum_item',
+    'trait_item',
+    'impl_item',
+    'mod_item',
+    'type_item',
+    'associated_type',
+  ],
   commentTypes: ['line_comment', 'block_comment'],
   attachedPrefixTypes: ['attribute_item'],
   classify,

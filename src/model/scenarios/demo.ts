@@ -55,9 +55,7 @@ export const demo: Scenario = {
     },
     {
       text: 'The function never lowercases its input. I will pipe the text through tr before the sed clean-up.',
-      toolCalls: [
-        { name: 'edit_file', args: SLUGIFY_FIX },
-      ],
+      toolCalls: [{ name: 'edit_file', args: SLUGIFY_FIX }],
     },
     {
       text: 'Running the tests again to confirm the fix.',

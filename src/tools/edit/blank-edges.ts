@@ -47,7 +47,11 @@ export function matchBlankEdges(
   replacementLines: readonly string[],
 ): EdgeOutcome {
   const added = diff.hunks.flatMap((hunk) => replacementLines.slice(hunk.replaceFrom, hunk.replaceTo)).map(normaliseWhitespace);
-  const coversLeftOut = (over: readonly number[]) => holdsInOrder(added, over.map((j) => normaliseWhitespace(fileLines[j] as string)));
+  const coversLeftOut = (over: readonly number[]) =>
+    holdsInOrder(
+      added,
+      over.map((j) => normaliseWhitespace(fileLines[j] as string)),
+    );
 
   const leading: [number, number][] = [];
   let first = match.first;

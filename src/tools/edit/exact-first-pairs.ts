@@ -14,14 +14,31 @@ import { isBlank, normaliseWhitespace, splitIndent } from './line-forms';
  * indentation offset, so a `}` pairs with the brace it closes), then equal text
  * at any depth, then lines alike enough by edit distance.
  */
-export function exactFirstPairs(searchLines: readonly string[], fileLines: readonly string[], start: number, count: number, fuzzyPairs: readonly [number, number][]): [number, number][] {
+export function exactFirstPairs(
+  searchLines: readonly string[],
+  fileLines: readonly string[],
+  start: number,
+  count: number,
+  fuzzyPairs: readonly [number, number][],
+): [number, number][] {
   const block = fileLines.slice(start, start + count);
   const shift = measureShift(indentPairsOf(searchLines, fileLines, fuzzyPairs));
-  const atDepth = (line: string, offset: number) => (isBlank(line) ? '' : `${indentWidth(splitIndent(line).indent, shift.tabWidth) + offset}|${normaliseWhitespace(line)}`);
+  const atDepth = (line: string, offset: number) =>
+    isBlank(line) ? '' : `${indentWidth(splitIndent(line).indent, shift.tabWidth) + offset}|${normaliseWhitespace(line)}`;
   const tiers: ((search: readonly string[], file: readonly string[]) => [number, number][])[] = [
-    (search, file) => equalPairs(search.map((line) => atDepth(line, shift.delta)), file.map((line) => atDepth(line, 0))),
+    (search, file) =>
+      equalPairs(
+        search.map((line) => atDepth(line, shift.delta)),
+        file.map((line) => atDepth(line, 0)),
+      ),
     (search, file) => equalPairs(search.map(normaliseWhitespace), file.map(normaliseWhitespace)),
-    (search, file) => alignBlocks(blockOf(search.map((line) => codePoints(normaliseWhitespace(line)))), blockOf(file.map((line) => codePoints(normaliseWhitespace(line)))), undefined, false).pairs,
+    (search, file) =>
+      alignBlocks(
+        blockOf(search.map((line) => codePoints(normaliseWhitespace(line)))),
+        blockOf(file.map((line) => codePoints(normaliseWhitespace(line)))),
+        undefined,
+        false,
+      ).pairs,
   ];
   return pairInTiers(searchLines, block, tiers).map(([k, j]) => [k, start + j]);
 }

@@ -63,7 +63,9 @@ export class FuzzyScanner {
 
   /** The most similar block among the `limit` with the highest bounds (for "not found" messages). */
   closest(limit = 40): FuzzyWindow | null {
-    const scored = this.byBound(this.nthHighestBound(limit)).slice(0, limit).map((i) => this.score(this.starts[i] as number, this.counts[i] as number, false));
+    const scored = this.byBound(this.nthHighestBound(limit))
+      .slice(0, limit)
+      .map((i) => this.score(this.starts[i] as number, this.counts[i] as number, false));
     return scored.sort(byBest(this.search.lines.length))[0] ?? null;
   }
 

@@ -77,7 +77,9 @@ export class IndentMap {
     if (this.scale) return `replacement re-indented from ${this.scale.unitSearch}-column steps to the file's ${this.scale.unitFile}-column steps`;
     const { delta, tabWidth } = this.shift;
     const moved =
-      delta === 0 ? `indentation rewritten with ${this.style}` : `re-indented by ${delta > 0 ? '+' : ''}${delta} columns${this.style === 'tabs' ? ` (tabs of ${tabWidth})` : ''}`;
+      delta === 0
+        ? `indentation rewritten with ${this.style}`
+        : `re-indented by ${delta > 0 ? '+' : ''}${delta} columns${this.style === 'tabs' ? ` (tabs of ${tabWidth})` : ''}`;
     return `replacement ${moved} to fit the file`;
   }
 

@@ -52,7 +52,13 @@ export function locateEdit(doc: EditDocument, request: EditRequest, forms: FileF
   if (search.includes('\0') || replace.includes('\0')) return refuse('`search` or `replace` contains a NUL character; edits work on text only.');
   if (doc.lines.length === 0) {
     if (hasVisibleText(search)) return refuse('The file is empty, so `search` cannot match anything. Give an empty `search` to write its content.');
-    const edit: LocatedEdit = { splice: { start: 0, end: 0, text: replace }, strategy: 'exact', startLine: 1, endLine: 1, message: 'applied exact match at line 1 (the file was empty)' };
+    const edit: LocatedEdit = {
+      splice: { start: 0, end: 0, text: replace },
+      strategy: 'exact',
+      startLine: 1,
+      endLine: 1,
+      message: 'applied exact match at line 1 (the file was empty)',
+    };
     return { ok: true, edit };
   }
   if (search === '') {
@@ -66,7 +72,10 @@ export function locateEdit(doc: EditDocument, request: EditRequest, forms: FileF
   if (exact.kind === 'found') {
     const startLine = exact.match.firstLine + 1;
     const endLine = exact.match.lastLine + 1;
-    return { ok: true, edit: { splice: exact.match.splice, strategy: 'exact', startLine, endLine, message: `applied exact match at ${lineSpan(startLine, endLine)}` } };
+    return {
+      ok: true,
+      edit: { splice: exact.match.splice, strategy: 'exact', startLine, endLine, message: `applied exact match at ${lineSpan(startLine, endLine)}` },
+    };
   }
   if (!hasVisibleText(search)) {
     return refuse('`search` is only whitespace and does not occur exactly in the file. Include the visible lines around the place to edit.');

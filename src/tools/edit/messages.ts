@@ -60,9 +60,19 @@ export function notFoundError(doc: EditDocument, searchLines: readonly string[],
  * The search matched a block, but the replacement cannot be applied to it as a
  * patch: name the line the model got wrong and show the block and how the search differs.
  */
-export function conflictError(doc: EditDocument, block: { first: number; count: number }, searchLines: readonly string[], problem: PatchProblem, how: string): string {
+export function conflictError(
+  doc: EditDocument,
+  block: { first: number; count: number },
+  searchLines: readonly string[],
+  problem: PatchProblem,
+  how: string,
+): string {
   const advice = 'Copy the lines to change from the file exactly as they are, with the lines between them, and write the replacement for those.';
-  return [describeProblem(doc, block.first, searchLines, problem), ...regionAndDifferences(doc, block.first, block.count, searchLines, 'The search matched', how), advice].join('\n');
+  return [
+    describeProblem(doc, block.first, searchLines, problem),
+    ...regionAndDifferences(doc, block.first, block.count, searchLines, 'The search matched', how),
+    advice,
+  ].join('\n');
 }
 
 function describeProblem(doc: EditDocument, first: number, searchLines: readonly string[], problem: PatchProblem): string {
@@ -103,7 +113,10 @@ function describeProblem(doc: EditDocument, first: number, searchLines: readonly
 /** The block, numbered, and a line diff of it against the search. */
 function regionAndDifferences(doc: EditDocument, first: number, count: number, searchLines: readonly string[], what: string, why: string): string[] {
   const region = doc.lines.slice(first, first + count).map((line) => cutLine(line.text, MAX_LINE_CHARS));
-  const differences = diffLines(region, searchLines.map((line) => cutLine(line, MAX_LINE_CHARS)))
+  const differences = diffLines(
+    region,
+    searchLines.map((line) => cutLine(line, MAX_LINE_CHARS)),
+  )
     .filter((op) => op.kind !== 'equal')
     .map((op) => `${op.kind === 'delete' ? '-' : '+'} ${op.line}`);
   return [

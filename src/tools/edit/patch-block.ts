@@ -27,8 +27,7 @@ export interface PreparedEdit {
 }
 
 export type PatchedBlock =
-  | { ok: true; first: number; count: number; replacementLines: string[]; note: string }
-  | { ok: false; error: string; candidates?: Candidate[] };
+  { ok: true; first: number; count: number; replacementLines: string[]; note: string } | { ok: false; error: string; candidates?: Candidate[] };
 
 /**
  * Turns a block a step matched into the lines that replace it, applying the edit
@@ -81,7 +80,13 @@ function hasTwinNear(doc: EditDocument, forms: FileForms, line: number): boolean
   return false;
 }
 
-function indentMapFor(forms: FileForms, match: BlockMatch, searchLines: readonly string[], blockLines: readonly string[], anchors: readonly [number, number][]): IndentMap {
+function indentMapFor(
+  forms: FileForms,
+  match: BlockMatch,
+  searchLines: readonly string[],
+  blockLines: readonly string[],
+  anchors: readonly [number, number][],
+): IndentMap {
   const pairs: IndentAnchor[] = [];
   for (const [k, j] of anchors) {
     const search = searchLines[k] as string;
@@ -105,5 +110,14 @@ function edgeRefusal(doc: EditDocument, core: BlockMatch, searchLine: number, fi
   const rule =
     `Line ${searchLine + 1} of the search is a blank line the file does not have next to those lines, and the replacement removes it; ` +
     `the next blank line is line ${fileLine + 1}, past lines the search lacks, so it is unclear how far the search was meant to reach.`;
-  return { ok: false, error: ambiguousError('with blank lines at its ends set aside', candidates, places.map((place) => place.note), rule), candidates };
+  return {
+    ok: false,
+    error: ambiguousError(
+      'with blank lines at its ends set aside',
+      candidates,
+      places.map((place) => place.note),
+      rule,
+    ),
+    candidates,
+  };
 }

@@ -88,7 +88,9 @@ export function mergePatch(input: PatchInput): PatchOutcome {
         if (!isBlank(searchLines[k] as string)) return refuse({ kind: 'absent', searchLine: k, besideNewLines: false });
       } else if (!sameText(k, j) || !input.depthAgrees(k, j)) {
         change.unexplained.push(j);
-        change.mismatch ??= sameText(k, j) ? { kind: 'offDepth', searchLine: k, blockLine: j, besideNewLines: false } : { kind: 'misremembered', searchLine: k, blockLine: j };
+        change.mismatch ??= sameText(k, j)
+          ? { kind: 'offDepth', searchLine: k, blockLine: j, besideNewLines: false }
+          : { kind: 'misremembered', searchLine: k, blockLine: j };
       }
     }
   }
@@ -97,7 +99,8 @@ export function mergePatch(input: PatchInput): PatchOutcome {
   if (stray !== null) return refuse({ kind: 'absent', searchLine: stray, besideNewLines: true });
   for (const [k, j] of anchors) {
     const besideNewLines = changes.some((change) => addsLines(change) && change.from <= 2 * k + 2 && 2 * k <= change.to);
-    if (besideNewLines && (diff.keptAs[k] as number) !== -1 && !input.depthAgrees(k, j)) return refuse({ kind: 'offDepth', searchLine: k, blockLine: j, besideNewLines });
+    if (besideNewLines && (diff.keptAs[k] as number) !== -1 && !input.depthAgrees(k, j))
+      return refuse({ kind: 'offDepth', searchLine: k, blockLine: j, besideNewLines });
   }
 
   const pieces: Piece[] = [];

@@ -13,7 +13,4 @@ export interface BlockMatch {
 }
 
 /** What one step of the matching chain found. */
-export type StepOutcome<M> =
-  | { kind: 'found'; match: M }
-  | { kind: 'ambiguous'; candidates: Candidate[]; notes?: string[]; rule?: string }
-  | { kind: 'none' };
+export type StepOutcome<M> = { kind: 'found'; match: M } | { kind: 'ambiguous'; candidates: Candidate[]; notes?: string[]; rule?: string } | { kind: 'none' };

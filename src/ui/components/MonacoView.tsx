@@ -6,9 +6,7 @@ import type { FileView } from '../state/reducer';
 import { usePrefersDark } from './use-prefers-dark';
 import { messageOf } from '../../protocol/error-message';
 
-type Editors =
-  | { kind: 'plain'; editor: MonacoApi.editor.IStandaloneCodeEditor }
-  | { kind: 'diff'; editor: MonacoApi.editor.IStandaloneDiffEditor };
+type Editors = { kind: 'plain'; editor: MonacoApi.editor.IStandaloneCodeEditor } | { kind: 'diff'; editor: MonacoApi.editor.IStandaloneDiffEditor };
 
 const SHARED_OPTIONS = {
   readOnly: true,

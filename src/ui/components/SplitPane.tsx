@@ -73,11 +73,7 @@ export function SplitPane({ first, second, label, className, storageKey }: Split
   };
 
   return (
-    <div
-      ref={container}
-      className={`split ${className ?? ''}`}
-      style={{ gridTemplateRows: `minmax(0, ${percent}fr) auto minmax(0, ${100 - percent}fr)` }}
-    >
+    <div ref={container} className={`split ${className ?? ''}`} style={{ gridTemplateRows: `minmax(0, ${percent}fr) auto minmax(0, ${100 - percent}fr)` }}>
       <div className="split-pane">{first}</div>
       <div
         role="separator"

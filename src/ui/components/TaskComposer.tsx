@@ -23,11 +23,7 @@ export function TaskComposer(props: TaskComposerProps) {
     }
   };
 
-  const hint = !workerReady
-    ? 'Starting the engine…'
-    : waitingForSandbox
-      ? 'Waiting for the sandbox to start…'
-      : `${isMac ? '⌘' : 'Ctrl'}+Enter runs`;
+  const hint = !workerReady ? 'Starting the engine…' : waitingForSandbox ? 'Waiting for the sandbox to start…' : `${isMac ? '⌘' : 'Ctrl'}+Enter runs`;
 
   return (
     <form

@@ -14,11 +14,7 @@ interface Xterm {
 }
 
 async function openXterm(element: HTMLElement, dark: boolean): Promise<Xterm> {
-  const [{ Terminal }, { FitAddon }] = await Promise.all([
-    import('@xterm/xterm'),
-    import('@xterm/addon-fit'),
-    import('@xterm/xterm/css/xterm.css'),
-  ]);
+  const [{ Terminal }, { FitAddon }] = await Promise.all([import('@xterm/xterm'), import('@xterm/addon-fit'), import('@xterm/xterm/css/xterm.css')]);
   const terminal = new Terminal({
     disableStdin: true,
     cursorBlink: false,

@@ -53,9 +53,7 @@ export function Timeline({ entries, problems }: TimelineProps) {
             ))}
           </div>
         )}
-        {entries.length === 0 && problems.length === 0 && (
-          <p className="empty">The agent's messages, tool calls and results appear here.</p>
-        )}
+        {entries.length === 0 && problems.length === 0 && <p className="empty">The agent's messages, tool calls and results appear here.</p>}
         <ol className="timeline-list">
           {entries.map((entry) => (
             <li key={entry.id} className={`entry entry--${entry.kind}`}>
@@ -102,9 +100,7 @@ function Entry({ entry }: { entry: TimelineEntry }) {
               <span className="badge badge--pending">running…</span>
             ) : (
               <>
-                <span className={`badge ${entry.result.ok ? 'badge--ok' : 'badge--fail'}`}>
-                  {entry.result.ok ? 'ok' : 'failed'}
-                </span>
+                <span className={`badge ${entry.result.ok ? 'badge--ok' : 'badge--fail'}`}>{entry.result.ok ? 'ok' : 'failed'}</span>
                 <span className="duration">{formatDuration(entry.result.durationMs)}</span>
                 <SyntaxBadge output={entry.result.output} />
               </>

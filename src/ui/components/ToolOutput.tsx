@@ -16,13 +16,7 @@ export function ToolOutput({ output }: { output: string }) {
         {expanded || !collapsible ? output : `${preview}\n…`}
       </pre>
       {collapsible && (
-        <button
-          type="button"
-          className="link-button"
-          aria-expanded={expanded}
-          aria-controls={outputId}
-          onClick={() => setExpanded((value) => !value)}
-        >
+        <button type="button" className="link-button" aria-expanded={expanded} aria-controls={outputId} onClick={() => setExpanded((value) => !value)}>
           {expanded ? 'Show less' : more}
         </button>
       )}

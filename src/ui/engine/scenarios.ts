@@ -8,9 +8,7 @@ export interface Scenario {
   defaultTask: string | null;
 }
 
-const ScenarioListSchema = z.array(
-  z.object({ name: z.string(), title: z.string(), description: z.string(), defaultTask: z.string().optional() }),
-);
+const ScenarioListSchema = z.array(z.object({ name: z.string(), title: z.string(), description: z.string(), defaultTask: z.string().optional() }));
 
 /** The worker's scenario list as the page uses it, or null when it is not one. */
 export function parseScenarioList(list: unknown): Scenario[] | null {

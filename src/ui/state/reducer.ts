@@ -286,9 +286,7 @@ function endStreaming(state: UiState): UiState {
   if (lastStreamingIndex(state.timeline) < 0) return state;
   return {
     ...state,
-    timeline: state.timeline.map((entry) =>
-      entry.kind === 'assistant' && entry.streaming ? { ...entry, streaming: false } : entry,
-    ),
+    timeline: state.timeline.map((entry) => (entry.kind === 'assistant' && entry.streaming ? { ...entry, streaming: false } : entry)),
   };
 }
 
@@ -322,10 +320,7 @@ function putFile(state: UiState, file: FileView): UiState {
 
 function readFile(state: UiState, event: EventOf<'file_read'>): UiState {
   const existing = state.files[event.path];
-  const reveal =
-    event.startLine !== undefined
-      ? { startLine: event.startLine, endLine: event.endLine ?? event.startLine, symbol: event.symbol ?? null }
-      : null;
+  const reveal = event.startLine !== undefined ? { startLine: event.startLine, endLine: event.endLine ?? event.startLine, symbol: event.symbol ?? null } : null;
   // Reading a file the agent changed keeps its diff; the read shows the current text.
   const keepsOrigin = existing !== undefined && (existing.origin === 'created' || existing.origin === 'edited');
   return putFile(state, {

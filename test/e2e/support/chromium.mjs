@@ -25,7 +25,7 @@ export function ensureChromium({ log = console.error } = {}) {
   }
   if (existsSync(DEFAULT_CHROMIUM)) return DEFAULT_CHROMIUM;
   if (typeof process.getuid === 'function' && process.getuid() === 0) {
-    log('Chromium not found; installing Debian\'s chromium package (apt-get)…');
+    log("Chromium not found; installing Debian's chromium package (apt-get)…");
     const install = spawnSync('sh', ['-c', 'apt-get update && apt-get install -y chromium'], {
       stdio: ['ignore', 'inherit', 'inherit'],
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },

@@ -73,7 +73,16 @@ describe('C and C++ symbols behind attribute macros', () => {
   });
 
   it('reads `class LEVELDB_EXPORT DB {` as class DB with its members', async () => {
-    const source = ['namespace leveldb {', 'class LEVELDB_EXPORT DB {', ' public:', '  virtual ~DB();', '  virtual int Put(int key) = 0;', '};', '}  // namespace leveldb', ''].join('\n');
+    const source = [
+      'namespace leveldb {',
+      'class LEVELDB_EXPORT DB {',
+      ' public:',
+      '  virtual ~DB();',
+      '  virtual int Put(int key) = 0;',
+      '};',
+      '}  // namespace leveldb',
+      '',
+    ].join('\n');
     expect(describeTree(await extractSymbols(source, 'cpp'))).toEqual([
       'module leveldb 1-7',
       '  class leveldb.DB 2-6',

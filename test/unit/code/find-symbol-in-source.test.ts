@@ -100,7 +100,17 @@ describe('findSymbolInSource falls back to the whole file when a part cannot dec
   });
 
   it('overloads separated only by comments merge, from the part alone', async () => {
-    const source = ['/** one */', 'export function parse(a: string): void;', '// two', 'export function parse(b: number): void;', 'export function parse(x: unknown) {', '  return x;', '}', 'const other = 1;', ''].join('\n');
+    const source = [
+      '/** one */',
+      'export function parse(a: string): void;',
+      '// two',
+      'export function parse(b: number): void;',
+      'export function parse(x: unknown) {',
+      '  return x;',
+      '}',
+      'const other = 1;',
+      '',
+    ].join('\n');
     const got = await findSymbolInSource(source, 'typescript', 'parse');
     expect(got.searched).toBe('part');
     expect(got.symbols.map((s) => [s.kind, s.startLine, s.endLine])).toEqual([['function', 1, 7]]);

@@ -33,7 +33,8 @@ export function rangeProblems(symbols: readonly CodeSymbol[], lineCount: number,
     const label = `${s.qualifiedName} ${s.startLine}-${s.endLine}`;
     if (!(s.startLine >= 1 && s.startLine <= s.endLine && s.endLine <= lineCount)) problems.push(`${label}: outside 1..${lineCount} or reversed`);
     if (!(s.signatureLine >= s.startLine && s.signatureLine <= s.endLine)) problems.push(`${label}: signature line ${s.signatureLine} outside the range`);
-    if (parent && (s.startLine < parent.startLine || s.endLine > parent.endLine)) problems.push(`${label}: not inside ${parent.qualifiedName} ${parent.startLine}-${parent.endLine}`);
+    if (parent && (s.startLine < parent.startLine || s.endLine > parent.endLine))
+      problems.push(`${label}: not inside ${parent.qualifiedName} ${parent.startLine}-${parent.endLine}`);
     if (s.startLine < previousStart) problems.push(`${label}: out of source order`);
     if (s.name === '') problems.push(`${label}: empty name`);
     previousStart = s.startLine;

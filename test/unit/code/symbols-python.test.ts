@@ -38,7 +38,22 @@ describe('extractSymbols: Python', () => {
 
 describe('extractSymbols: Python lambdas bound to a name', () => {
   it('lists `name = lambda …` statements as bound functions, in modules, classes and functions', async () => {
-    const source = ['import x', '', 'square = lambda v: v * v', '', 'class K:', '    key = lambda self: 1', '', '    def run(self):', '        local = lambda: 0', '        return local', '', 'a, b = lambda: 1, 2', 'total = sum([1, 2])', ''].join('\n');
+    const source = [
+      'import x',
+      '',
+      'square = lambda v: v * v',
+      '',
+      'class K:',
+      '    key = lambda self: 1',
+      '',
+      '    def run(self):',
+      '        local = lambda: 0',
+      '        return local',
+      '',
+      'a, b = lambda: 1, 2',
+      'total = sum([1, 2])',
+      '',
+    ].join('\n');
     expect(describeTree(await extractSymbols(source, 'python'))).toEqual([
       'bound_function square 3-3',
       'class K 5-10',

@@ -115,7 +115,14 @@ describe('extractSymbols: JavaScript', () => {
 
 describe('extractSymbols: CommonJS module.exports', () => {
   it('names `module.exports = function walk() {}` after the function, and an anonymous one `module.exports`', async () => {
-    const source = ['module.exports = function walk(tree) {', '  return tree;', '};', 'module.exports = function () {};', 'exports.run = function runImpl() {};', ''].join('\n');
+    const source = [
+      'module.exports = function walk(tree) {',
+      '  return tree;',
+      '};',
+      'module.exports = function () {};',
+      'exports.run = function runImpl() {};',
+      '',
+    ].join('\n');
     expect(describeTree(await extractSymbols(source, 'javascript'))).toEqual([
       'bound_function walk 1-3',
       'bound_function module.exports 4-4',

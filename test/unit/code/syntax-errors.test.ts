@@ -13,8 +13,12 @@ describe('syntaxErrors', () => {
   });
 
   it('reports a missing closing token where it was expected', async () => {
-    expect(await syntaxErrors('const x = foo(1, 2;\n', 'javascript')).toEqual([{ line: 1, column: 19, message: 'missing `)`', snippet: 'const x = foo(1, 2;' }]);
-    expect(await syntaxErrors('fn main() { let x = 1 }\n', 'rust')).toEqual([{ line: 1, column: 22, message: 'missing `;`', snippet: 'fn main() { let x = 1 }' }]);
+    expect(await syntaxErrors('const x = foo(1, 2;\n', 'javascript')).toEqual([
+      { line: 1, column: 19, message: 'missing `)`', snippet: 'const x = foo(1, 2;' },
+    ]);
+    expect(await syntaxErrors('fn main() { let x = 1 }\n', 'rust')).toEqual([
+      { line: 1, column: 22, message: 'missing `;`', snippet: 'fn main() { let x = 1 }' },
+    ]);
     expect(await syntaxErrors('class A {\n  void m() {\n}\n', 'java')).toEqual([{ line: 3, column: 2, message: 'missing `}`', snippet: '}' }]);
   });
 

@@ -25,8 +25,14 @@ const SERVICE = text(
 describe('applyEdits: misremembered lines, all or nothing', () => {
   it('applies two fuzzy edits with misremembered context lines, keeping the file text of both', () => {
     const outcome = applyEdits(SERVICE, [
-      { search: 'export function loadUsr(id) {\n  const row = db.find(id);\n  if (!row) return null;\n', replace: 'export function loadUsr(id) {\n  const row = db.find(id);\n  if (!row) throw new Error("no user");\n' },
-      { search: '  const row = db.findOrdr(id);\n  if (!row) return null;\n  return toOrder(row);\n', replace: '  const row = db.findOrdr(id);\n  if (!row) return undefined;\n  return toOrder(row);\n' },
+      {
+        search: 'export function loadUsr(id) {\n  const row = db.find(id);\n  if (!row) return null;\n',
+        replace: 'export function loadUsr(id) {\n  const row = db.find(id);\n  if (!row) throw new Error("no user");\n',
+      },
+      {
+        search: '  const row = db.findOrdr(id);\n  if (!row) return null;\n  return toOrder(row);\n',
+        replace: '  const row = db.findOrdr(id);\n  if (!row) return undefined;\n  return toOrder(row);\n',
+      },
     ]);
     if (!outcome.ok) throw new Error(outcome.error);
     expect(outcome.result).toBe(
@@ -41,12 +47,17 @@ describe('applyEdits: misremembered lines, all or nothing', () => {
   it('refuses every edit when one changes a line it misremembers, naming that edit and line', () => {
     const outcome = applyEdits(SERVICE, [
       { search: '  return toUser(row);', replace: '  return toUser(row, { full: true });' },
-      { search: 'export function loadOrder(id) {\n  const row = db.findOrdr(id);\n  if (!row) return null;\n', replace: 'export function loadOrder(id) {\n  const row = db.findOrder(id, { cache: true });\n  if (!row) return null;\n' },
+      {
+        search: 'export function loadOrder(id) {\n  const row = db.findOrdr(id);\n  if (!row) return null;\n',
+        replace: 'export function loadOrder(id) {\n  const row = db.findOrder(id, { cache: true });\n  if (!row) return null;\n',
+      },
     ]);
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
     expect(outcome.failedEdit).toBe(1);
-    expect(outcome.error).toMatch(/^Edit 2 of 2 failed, so none was applied: Line 2 of your search, which your replacement changes, is not what the file has: line 8 of the file reads `const row = db\.findOrder\(id\);`/);
+    expect(outcome.error).toMatch(
+      /^Edit 2 of 2 failed, so none was applied: Line 2 of your search, which your replacement changes, is not what the file has: line 8 of the file reads `const row = db\.findOrder\(id\);`/,
+    );
   });
 
   it('removes adjacent whole lines given without their newlines, and keeps a byte order mark', () => {
@@ -70,18 +81,31 @@ describe('apply-edit --jsonl keeps its answer shape under the new rules', () => 
   }
 
   it('keeps a byte order mark', async () => {
-    expect(await answer({ original: `${BOM}x = 1\n`, search: 'x = 1\n', replace: 'x = 2\n' })).toEqual({ ok: true, result: `${BOM}x = 2\n`, strategy: 'exact', error: null });
+    expect(await answer({ original: `${BOM}x = 1\n`, search: 'x = 1\n', replace: 'x = 2\n' })).toEqual({
+      ok: true,
+      result: `${BOM}x = 2\n`,
+      strategy: 'exact',
+      error: null,
+    });
   });
 
   it('keeps the file text of a misremembered context line', async () => {
     const original = text('def area(r):', '    pi = 3.14159', '    result = pi * r * r', '    return result');
-    const got = await answer({ original, search: 'def area(r):\n    pi = 3.14159\n    result = pi * r * r\n    return res\n', replace: 'def area(r):\n    pi = math.pi\n    result = pi * r * r\n    return res\n' });
+    const got = await answer({
+      original,
+      search: 'def area(r):\n    pi = 3.14159\n    result = pi * r * r\n    return res\n',
+      replace: 'def area(r):\n    pi = math.pi\n    result = pi * r * r\n    return res\n',
+    });
     expect(got).toEqual({ ok: true, result: original.replace('3.14159', 'math.pi'), strategy: 'fuzzy', error: null });
   });
 
   it('refuses a misremembered changed line with the null result and strategy', async () => {
     const original = text('def area(r):', '    pi = 3.14159', '    result = pi * r * r', '    return result');
-    const got = await answer({ original, search: 'def area(r):\n    pi = 3.1416\n    result = pi * r * r\n    return result\n', replace: 'def area(r):\n    pi = math.pi\n    result = pi * r * r\n    return result\n' });
+    const got = await answer({
+      original,
+      search: 'def area(r):\n    pi = 3.1416\n    result = pi * r * r\n    return result\n',
+      replace: 'def area(r):\n    pi = math.pi\n    result = pi * r * r\n    return result\n',
+    });
     expect(got).toMatchObject({ ok: false, result: null, strategy: null });
     expect(got.error).toMatch(/^Line 2 of your search, which your replacement changes, is not what the file has/);
   });

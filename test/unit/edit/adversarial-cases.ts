@@ -8,13 +8,7 @@ import { type EditCase, applied, refused, text } from './edit-cases';
 
 const NOT_FOUND = /was not found in the file/;
 
-const SUBTOTAL = text(
-  'function subtotal(items) {',
-  '  let sum = 0;',
-  '  for (const item of items) sum += item.price;',
-  '  return sum;',
-  '}',
-);
+const SUBTOTAL = text('function subtotal(items) {', '  let sum = 0;', '  for (const item of items) sum += item.price;', '  return sum;', '}');
 
 const AREA = text('def area(r):', '    pi = 3.14159', '    result = pi * r * r', '    return result');
 
@@ -134,14 +128,18 @@ export const PATCH_CASES: EditCase[] = [
     original: EXPORT_JOB,
     search: EXPORT_JOB.replace('nightly export job', 'nightly import job'),
     replace: EXPORT_JOB.replace('starting the nightly export job', 'export started'),
-    expected: refused(/ {4}2 \| {3}logger\.info\("starting the nightly export job"\);[\s\S]*- file, \+ search[\s\S]*- {3}logger\.info\("starting the nightly export job"\);\n\+ {3}logger\.info\("starting the nightly import job"\);/),
+    expected: refused(
+      / {4}2 \| {3}logger\.info\("starting the nightly export job"\);[\s\S]*- file, \+ search[\s\S]*- {3}logger\.info\("starting the nightly export job"\);\n\+ {3}logger\.info\("starting the nightly import job"\);/,
+    ),
   },
   {
     name: 'patch: a misremembered line the replacement deletes is refused',
     original: EXPORT_JOB,
     search: EXPORT_JOB.replace('job.fetchRows()', 'job.fetchAllRows()'),
     replace: EXPORT_JOB.replace('  const rows = await job.fetchRows();\n', ''),
-    expected: refused(/^Line 3 of your search, which your replacement changes, is not what the file has: line 3 of the file reads `const rows = await job\.fetchRows\(\);`/),
+    expected: refused(
+      /^Line 3 of your search, which your replacement changes, is not what the file has: line 3 of the file reads `const rows = await job\.fetchRows\(\);`/,
+    ),
   },
   {
     name: 'patch: a misremembered first line the replacement changes is refused',
@@ -160,22 +158,70 @@ export const PATCH_CASES: EditCase[] = [
   {
     name: 'patch: a context line the search has but the file lacks is not written into the file',
     original: RUNNER,
-    search: text('function run(job) {', '  const started = Date.now();', '  job.prepare(options);', '  debug();', '  job.execute();', '  report(job, Date.now() - started);', '}'),
-    replace: text('function run(job) {', '  const started = Date.now();', '  job.prepare(options);', '  debug();', '  job.execute({ retries: 3 });', '  report(job, Date.now() - started);', '}'),
+    search: text(
+      'function run(job) {',
+      '  const started = Date.now();',
+      '  job.prepare(options);',
+      '  debug();',
+      '  job.execute();',
+      '  report(job, Date.now() - started);',
+      '}',
+    ),
+    replace: text(
+      'function run(job) {',
+      '  const started = Date.now();',
+      '  job.prepare(options);',
+      '  debug();',
+      '  job.execute({ retries: 3 });',
+      '  report(job, Date.now() - started);',
+      '}',
+    ),
     expected: applied(RUNNER.replace('job.execute();', 'job.execute({ retries: 3 });'), 'fuzzy', [1, 6]),
   },
   {
     name: 'patch: a search line the file lacks that the replacement removes is refused',
     original: RUNNER,
-    search: text('function run(job) {', '  const started = Date.now();', '  job.prepare(options);', '  debug();', '  job.execute();', '  report(job, Date.now() - started);', '}'),
-    replace: text('function run(job) {', '  const started = Date.now();', '  job.prepare(options);', '  job.execute();', '  report(job, Date.now() - started);', '}'),
+    search: text(
+      'function run(job) {',
+      '  const started = Date.now();',
+      '  job.prepare(options);',
+      '  debug();',
+      '  job.execute();',
+      '  report(job, Date.now() - started);',
+      '}',
+    ),
+    replace: text(
+      'function run(job) {',
+      '  const started = Date.now();',
+      '  job.prepare(options);',
+      '  job.execute();',
+      '  report(job, Date.now() - started);',
+      '}',
+    ),
     expected: refused(/^Line 4 of your search, `debug\(\);`, is not in the file there, and your replacement changes or removes it/),
   },
   {
     name: 'patch: new lines placed next to a search line the file lacks are refused',
     original: RUNNER,
-    search: text('function run(job) {', '  const started = Date.now();', '  job.prepare(options);', '  debug();', '  job.execute();', '  report(job, Date.now() - started);', '}'),
-    replace: text('function run(job) {', '  const started = Date.now();', '  job.prepare(options);', '  debug();', '  job.validate();', '  job.execute();', '  report(job, Date.now() - started);', '}'),
+    search: text(
+      'function run(job) {',
+      '  const started = Date.now();',
+      '  job.prepare(options);',
+      '  debug();',
+      '  job.execute();',
+      '  report(job, Date.now() - started);',
+      '}',
+    ),
+    replace: text(
+      'function run(job) {',
+      '  const started = Date.now();',
+      '  job.prepare(options);',
+      '  debug();',
+      '  job.validate();',
+      '  job.execute();',
+      '  report(job, Date.now() - started);',
+      '}',
+    ),
     expected: refused(/^Line 4 of your search, `debug\(\);`, is not in the file there, and your replacement adds lines next to it/),
   },
   {
@@ -211,14 +257,20 @@ export const PATCH_CASES: EditCase[] = [
     original: text('class Job:', '    def run(self):', '        self.prepare()', '        self.execute()', '        self.report()'),
     search: text('def run(self):', '    self.prepre()', '    self.execute()', '    self.report()'),
     replace: text('def run(self):', '    self.prepre()', '    if self.ready:', '        self.execute()', '    self.report()'),
-    expected: applied(text('class Job:', '    def run(self):', '        self.prepare()', '        if self.ready:', '            self.execute()', '        self.report()'), 'fuzzy', [2, 5]),
+    expected: applied(
+      text('class Job:', '    def run(self):', '        self.prepare()', '        if self.ready:', '            self.execute()', '        self.report()'),
+      'fuzzy',
+      [2, 5],
+    ),
   },
   {
     name: 'patch: a closing brace matched to its twin one level in is not removed in its place',
     original: INNER,
     search: text('  function inner() {', '    if (pending) {', '      flush(queue, options);', '      pending = false;', '  }'),
     replace: text('  function inner() {', '    if (pending) {', '      flush(queue, options);', '      pending = false;'),
-    expected: refused(/^Line 5 of your search, `}`, which your replacement changes, matched line 6 of the file at another depth than the rest of your search implies/),
+    expected: refused(
+      /^Line 5 of your search, `}`, which your replacement changes, matched line 6 of the file at another depth than the rest of your search implies/,
+    ),
   },
   {
     name: 'patch: a closing brace matched to its twin one level in is not changed in its place',
@@ -291,8 +343,20 @@ export const WHOLE_LINE_CASES: EditCase[] = [
 
 /** Class 3: an empty replacement removes the matched lines, leaving no blank line behind. */
 export const DELETION_CASES: EditCase[] = [
-  { name: 'delete: an exact whole-line search without its newline removes the line', original: 'a\nb\nc\n', search: 'b', replace: '', expected: applied('a\nc\n', 'exact', [2, 2]) },
-  { name: 'delete: exact whole lines without the final newline remove both lines', original: 'a\nb\nc\nd\n', search: 'b\nc', replace: '', expected: applied('a\nd\n', 'exact', [2, 3]) },
+  {
+    name: 'delete: an exact whole-line search without its newline removes the line',
+    original: 'a\nb\nc\n',
+    search: 'b',
+    replace: '',
+    expected: applied('a\nc\n', 'exact', [2, 2]),
+  },
+  {
+    name: 'delete: exact whole lines without the final newline remove both lines',
+    original: 'a\nb\nc\nd\n',
+    search: 'b\nc',
+    replace: '',
+    expected: applied('a\nd\n', 'exact', [2, 3]),
+  },
   { name: 'delete: the last line of a file without final newline, exact', original: 'a\nb', search: 'b', replace: '', expected: applied('a', 'exact', [2, 2]) },
   { name: 'delete: the first line, exact without newline', original: 'a\nb\n', search: 'a', replace: '', expected: applied('b\n', 'exact', [1, 1]) },
   { name: 'delete: part of a line stays part of a line', original: 'foo(a, b)\n', search: ', b', replace: '', expected: applied('foo(a)\n', 'exact', [1, 1]) },
@@ -304,7 +368,13 @@ export const DELETION_CASES: EditCase[] = [
     replace: '',
     expected: applied(text('    finish()'), 'indentation', [1, 2]),
   },
-  { name: 'delete: ignoring spacing', original: text('a  =  1', 'b = 2'), search: 'a = 1\n', replace: '', expected: applied(text('b = 2'), 'whitespace', [1, 1]) },
+  {
+    name: 'delete: ignoring spacing',
+    original: text('a  =  1', 'b = 2'),
+    search: 'a = 1\n',
+    replace: '',
+    expected: applied(text('b = 2'), 'whitespace', [1, 1]),
+  },
   {
     name: 'delete: fuzzy, the blank line between the removed lines goes too',
     original: text('keep()', 'first_call(alpha, beta, gamma)', '', 'second_call(gamma, delta, alpha)', 'keep_too()'),
@@ -356,7 +426,11 @@ export const NORMALISED_INDENT_CASES: EditCase[] = [
     original: text('class A {', '    method() {', '        if (x  > 1) {', '            return 1;', '        }', '    }', '}'),
     search: 'method() {\n  if (x > 1) {\n    return 1;\n  }\n}\n',
     replace: 'method() {\n  if (x > 1) {\n    log();\n    return 1;\n  }\n}\n',
-    expected: applied(text('class A {', '    method() {', '        if (x  > 1) {', '            log();', '            return 1;', '        }', '    }', '}'), 'whitespace', [2, 6]),
+    expected: applied(
+      text('class A {', '    method() {', '        if (x  > 1) {', '            log();', '            return 1;', '        }', '    }', '}'),
+      'whitespace',
+      [2, 6],
+    ),
   },
   {
     name: 'normalised: a brace at a depth that disagrees is not used to place new lines (it may be its twin)',
@@ -432,7 +506,13 @@ export const BLANK_EDGE_CASES: EditCase[] = [
     replace: 'def main():\n    run(CONFIG, verbose=True)\n',
     expected: refused(/blank lines at its ends set aside\)[\s\S]*Line 2 of the search is a blank line the file does not have next to those lines/, [2, 4]),
   },
-  { name: 'empty file: an empty search writes the replacement', original: '', search: '', replace: 'first line\nsecond line\n', expected: applied('first line\nsecond line\n', 'exact', [1, 1]) },
+  {
+    name: 'empty file: an empty search writes the replacement',
+    original: '',
+    search: '',
+    replace: 'first line\nsecond line\n',
+    expected: applied('first line\nsecond line\n', 'exact', [1, 1]),
+  },
   { name: 'empty file: a search with text is still refused', original: '', search: 'x', replace: 'y', expected: refused(/file is empty/) },
   { name: 'empty search on a file with content is still refused', original: 'a\n', search: '', replace: 'b', expected: refused(/`search` is empty/) },
 ];
@@ -441,12 +521,48 @@ const BOM = '\uFEFF';
 
 /** Class 6: a UTF-8 byte order mark is kept and never gets in the way of a match. */
 export const BOM_CASES: EditCase[] = [
-  { name: 'bom: a search of the first line without the mark matches, the mark stays', original: `${BOM}first\nsecond\n`, search: 'first', replace: 'FIRST', expected: applied(`${BOM}FIRST\nsecond\n`, 'exact', [1, 1]) },
-  { name: 'bom: a whole-line search of the first line', original: `${BOM}first\nsecond\n`, search: 'first\n', replace: 'FIRST\n', expected: applied(`${BOM}FIRST\nsecond\n`, 'exact', [1, 1]) },
-  { name: 'bom: a search that includes the mark matches without doubling it', original: `${BOM}first\nsecond\n`, search: `${BOM}first`, replace: `${BOM}FIRST`, expected: applied(`${BOM}FIRST\nsecond\n`, 'exact', [1, 1]) },
-  { name: 'bom: replacing all the content keeps the mark', original: `${BOM}first\nsecond\n`, search: 'first\nsecond\n', replace: 'only\n', expected: applied(`${BOM}only\n`, 'exact', [1, 2]) },
-  { name: 'bom: deleting the first line keeps the mark', original: `${BOM}first\nsecond\n`, search: 'first\n', replace: '', expected: applied(`${BOM}second\n`, 'exact', [1, 1]) },
-  { name: 'bom: the first line matches ignoring indentation', original: `${BOM}  a = 1\n  b = 2\n`, search: 'a = 1\nb = 2\n', replace: 'a = 1\nb = 3\n', expected: applied(`${BOM}  a = 1\n  b = 3\n`, 'indentation', [1, 2]) },
+  {
+    name: 'bom: a search of the first line without the mark matches, the mark stays',
+    original: `${BOM}first\nsecond\n`,
+    search: 'first',
+    replace: 'FIRST',
+    expected: applied(`${BOM}FIRST\nsecond\n`, 'exact', [1, 1]),
+  },
+  {
+    name: 'bom: a whole-line search of the first line',
+    original: `${BOM}first\nsecond\n`,
+    search: 'first\n',
+    replace: 'FIRST\n',
+    expected: applied(`${BOM}FIRST\nsecond\n`, 'exact', [1, 1]),
+  },
+  {
+    name: 'bom: a search that includes the mark matches without doubling it',
+    original: `${BOM}first\nsecond\n`,
+    search: `${BOM}first`,
+    replace: `${BOM}FIRST`,
+    expected: applied(`${BOM}FIRST\nsecond\n`, 'exact', [1, 1]),
+  },
+  {
+    name: 'bom: replacing all the content keeps the mark',
+    original: `${BOM}first\nsecond\n`,
+    search: 'first\nsecond\n',
+    replace: 'only\n',
+    expected: applied(`${BOM}only\n`, 'exact', [1, 2]),
+  },
+  {
+    name: 'bom: deleting the first line keeps the mark',
+    original: `${BOM}first\nsecond\n`,
+    search: 'first\n',
+    replace: '',
+    expected: applied(`${BOM}second\n`, 'exact', [1, 1]),
+  },
+  {
+    name: 'bom: the first line matches ignoring indentation',
+    original: `${BOM}  a = 1\n  b = 2\n`,
+    search: 'a = 1\nb = 2\n',
+    replace: 'a = 1\nb = 3\n',
+    expected: applied(`${BOM}  a = 1\n  b = 3\n`, 'indentation', [1, 2]),
+  },
   {
     name: 'bom: a CRLF file keeps mark and endings through the indentation step',
     original: `${BOM}class A:\r\n    def m(self):\r\n        pass\r\n`,
@@ -457,11 +573,31 @@ export const BOM_CASES: EditCase[] = [
   {
     name: 'bom: a fuzzy match on the first line keeps the mark',
     original: `${BOM}${text('export function parseDate(text) {', '  const [year, month, day] = text.split("-").map(Number);', '  return new Date(Date.UTC(year, month - 1, day));', '}')}`,
-    search: text('export function parseDat(text) {', '  const [year, month, day] = text.split("-").map(Number);', '  return new Date(Date.UTC(year, month - 1, day));', '}'),
-    replace: text('export function parseDat(text) {', '  const [year, month, day] = text.split("-").map(Number);', '  return new Date(year, month - 1, day);', '}'),
-    expected: applied(`${BOM}${text('export function parseDate(text) {', '  const [year, month, day] = text.split("-").map(Number);', '  return new Date(year, month - 1, day);', '}')}`, 'fuzzy', [1, 4]),
+    search: text(
+      'export function parseDat(text) {',
+      '  const [year, month, day] = text.split("-").map(Number);',
+      '  return new Date(Date.UTC(year, month - 1, day));',
+      '}',
+    ),
+    replace: text(
+      'export function parseDat(text) {',
+      '  const [year, month, day] = text.split("-").map(Number);',
+      '  return new Date(year, month - 1, day);',
+      '}',
+    ),
+    expected: applied(
+      `${BOM}${text('export function parseDate(text) {', '  const [year, month, day] = text.split("-").map(Number);', '  return new Date(year, month - 1, day);', '}')}`,
+      'fuzzy',
+      [1, 4],
+    ),
   },
-  { name: 'bom: an empty search on a file holding only the mark writes after it', original: BOM, search: '', replace: 'x\n', expected: applied(`${BOM}x\n`, 'exact', [1, 1]) },
+  {
+    name: 'bom: an empty search on a file holding only the mark writes after it',
+    original: BOM,
+    search: '',
+    replace: 'x\n',
+    expected: applied(`${BOM}x\n`, 'exact', [1, 1]),
+  },
 ];
 
 export const ADVERSARIAL_CASES: { group: string; cases: EditCase[] }[] = [

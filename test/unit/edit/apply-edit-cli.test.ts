@@ -31,13 +31,16 @@ describe('apply-edit --jsonl', () => {
   });
 
   it('turns a bad line into an error answer and carries on', async () => {
-    const { code, answers } = await run(['--jsonl'], [
-      'not json',
-      JSON.stringify({ original: 'a\n', search: 1, replace: 'b' }),
-      JSON.stringify([1, 2]),
-      '   ',
-      JSON.stringify({ original: 'a\n', search: 'a', replace: 'b' }),
-    ]);
+    const { code, answers } = await run(
+      ['--jsonl'],
+      [
+        'not json',
+        JSON.stringify({ original: 'a\n', search: 1, replace: 'b' }),
+        JSON.stringify([1, 2]),
+        '   ',
+        JSON.stringify({ original: 'a\n', search: 'a', replace: 'b' }),
+      ],
+    );
     expect(code).toBe(0);
     expect(answers).toHaveLength(4);
     for (const answer of answers.slice(0, 3)) {

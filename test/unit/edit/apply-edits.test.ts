@@ -19,7 +19,14 @@ const CASES: MultiCase[] = [
       { search: 'a', replace: 'A' },
       { search: 'c', replace: 'C' },
     ],
-    expected: { result: 'A\nb\nC\n', strategies: ['exact', 'exact'], lines: [[1, 1], [3, 3]] },
+    expected: {
+      result: 'A\nb\nC\n',
+      strategies: ['exact', 'exact'],
+      lines: [
+        [1, 1],
+        [3, 3],
+      ],
+    },
   },
   {
     name: 'each edit reports its own strategy',
@@ -31,7 +38,10 @@ const CASES: MultiCase[] = [
     expected: {
       result: text('def f():', '    a = 10', '    return a', '', 'def g():', '    b = 2', '    return b * 2'),
       strategies: ['exact', 'indentation'],
-      lines: [[2, 2], [6, 7]],
+      lines: [
+        [2, 2],
+        [6, 7],
+      ],
     },
   },
   {
@@ -41,7 +51,14 @@ const CASES: MultiCase[] = [
       { search: 'three', replace: '3' },
       { search: 'one', replace: '1' },
     ],
-    expected: { result: '1\ntwo\n3\n', strategies: ['exact', 'exact'], lines: [[3, 3], [1, 1]] },
+    expected: {
+      result: '1\ntwo\n3\n',
+      strategies: ['exact', 'exact'],
+      lines: [
+        [3, 3],
+        [1, 1],
+      ],
+    },
   },
   {
     name: 'two edits on the same line that do not overlap',
@@ -50,7 +67,14 @@ const CASES: MultiCase[] = [
       { search: 'a = 1', replace: 'a = 10' },
       { search: 'b = 2', replace: 'b = 20' },
     ],
-    expected: { result: 'let a = 10, b = 20;\n', strategies: ['exact', 'exact'], lines: [[1, 1], [1, 1]] },
+    expected: {
+      result: 'let a = 10, b = 20;\n',
+      strategies: ['exact', 'exact'],
+      lines: [
+        [1, 1],
+        [1, 1],
+      ],
+    },
   },
   {
     name: 'adjacent whole-line edits',
@@ -59,7 +83,14 @@ const CASES: MultiCase[] = [
       { search: 'a\n', replace: 'x\n' },
       { search: 'b\n', replace: 'y\n' },
     ],
-    expected: { result: 'x\ny\n', strategies: ['exact', 'exact'], lines: [[1, 1], [2, 2]] },
+    expected: {
+      result: 'x\ny\n',
+      strategies: ['exact', 'exact'],
+      lines: [
+        [1, 1],
+        [2, 2],
+      ],
+    },
   },
   {
     name: 'a deletion and an insertion together',
@@ -68,7 +99,14 @@ const CASES: MultiCase[] = [
       { search: 'drop\n', replace: '' },
       { search: 'end\n', replace: 'end\nmore\n' },
     ],
-    expected: { result: 'keep\nend\nmore\n', strategies: ['exact', 'exact'], lines: [[2, 2], [3, 3]] },
+    expected: {
+      result: 'keep\nend\nmore\n',
+      strategies: ['exact', 'exact'],
+      lines: [
+        [2, 2],
+        [3, 3],
+      ],
+    },
   },
   {
     name: 'CRLF file keeps CRLF for every edit',
@@ -77,7 +115,14 @@ const CASES: MultiCase[] = [
       { search: 'a\n', replace: 'A\nA2\n' },
       { search: 'c', replace: 'C' },
     ],
-    expected: { result: 'A\r\nA2\r\nb\r\nC\r\n', strategies: ['exact', 'exact'], lines: [[1, 1], [3, 3]] },
+    expected: {
+      result: 'A\r\nA2\r\nb\r\nC\r\n',
+      strategies: ['exact', 'exact'],
+      lines: [
+        [1, 1],
+        [3, 3],
+      ],
+    },
   },
   {
     name: 'all or nothing: a later edit not found applies none',

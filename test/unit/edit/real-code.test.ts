@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { applyEdit } from '../../../src/tools/edit';
-import { countLineStartOccurrences, countLooseWindows, countOccurrences, indentOf, isBlankLine, randomInt, seededRandom, typescriptLibLines } from './real-code';
+import {
+  countLineStartOccurrences,
+  countLooseWindows,
+  countOccurrences,
+  indentOf,
+  isBlankLine,
+  randomInt,
+  seededRandom,
+  typescriptLibLines,
+} from './real-code';
 
 const SOURCES = ['typescript.js', '_tsc.js'].map((name) => ({ name, lines: typescriptLibLines(name) }));
 const REGION_LINES = 1_500;

@@ -30,14 +30,27 @@ describe('levenshtein', () => {
 
 describe('alignBlocks', () => {
   it('pairs identical blocks line for line with similarity 1', () => {
-    expect(alignBlocks(block('a', 'bb', 'c'), block('a', 'bb', 'c'))).toEqual({ similarity: 1, pairs: [[0, 0], [1, 1], [2, 2]] });
+    expect(alignBlocks(block('a', 'bb', 'c'), block('a', 'bb', 'c'))).toEqual({
+      similarity: 1,
+      pairs: [
+        [0, 0],
+        [1, 1],
+        [2, 2],
+      ],
+    });
   });
 
   it('skips a block line the search lacks, charging its length and newline over the whole block', () => {
     const search = block('first line', 'third line');
     const file = block('first line', 'second', 'third line');
     // cost 7 ("second" + newline) over the longer block's 29 characters
-    expect(alignBlocks(search, file)).toEqual({ similarity: 1 - 7 / 29, pairs: [[0, 0], [1, 2]] });
+    expect(alignBlocks(search, file)).toEqual({
+      similarity: 1 - 7 / 29,
+      pairs: [
+        [0, 0],
+        [1, 2],
+      ],
+    });
   });
 
   it('pairs lines that differ a little and charges their edit distance', () => {
@@ -48,7 +61,10 @@ describe('alignBlocks', () => {
 
   it('does not pair lines that are mostly different', () => {
     const result = alignBlocks(block('keep', 's = slice(1, 10)', 'end'), block('keep', 'c = copy.deepcopy(s)', 'end'), undefined, false);
-    expect(result.pairs).toEqual([[0, 0], [2, 2]]);
+    expect(result.pairs).toEqual([
+      [0, 0],
+      [2, 2],
+    ]);
   });
 
   it('anchored: the first and last search lines must be paired', () => {

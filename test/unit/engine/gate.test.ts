@@ -88,7 +88,9 @@ describe('phase gate (plan_exec)', () => {
   });
 
   it('refuses destructive commands while building', async () => {
-    const { sandbox, results } = await runPlanExec(scenario([call('advance_phase', {})], [call('run_command', { command: 'rm -rf /' })], [call('run_command', { command: 'rm README.md' })]));
+    const { sandbox, results } = await runPlanExec(
+      scenario([call('advance_phase', {})], [call('run_command', { command: 'rm -rf /' })], [call('run_command', { command: 'rm README.md' })]),
+    );
     expect(results[1]).toMatchObject({ ok: false, errorKind: 'refused_by_gate' });
     expect(refusalOf(results[1]!.output)).toMatchObject({ phase: 'building', kind: 'command' });
     expect(results[2]?.ok).toBe(true);
@@ -119,7 +121,12 @@ describe('phase gate (plan_exec)', () => {
     const result = await engine.run({ task: 't', mode: 'plan_exec', model: new ScriptedModel(getScenario('plan_exec-demo')), maxIterations: 30 });
     const events = engine.session.events;
     expect(result.status).toBe('completed');
-    expect(events.filter((e) => e.type === 'phase_changed').map((e) => e.type === 'phase_changed' && e.to)).toEqual(['planning', 'building', 'verification', 'delivery']);
+    expect(events.filter((e) => e.type === 'phase_changed').map((e) => e.type === 'phase_changed' && e.to)).toEqual([
+      'planning',
+      'building',
+      'verification',
+      'delivery',
+    ]);
     expect(events.filter((e) => e.type === 'phase_violation')).toHaveLength(1);
     const runTests = events.filter((e): e is EventOf<'tool_result'> => e.type === 'tool_result' && e.name === 'run_tests');
     expect(runTests.map((r) => r.ok)).toEqual([false, true]);
@@ -137,7 +144,6 @@ describe('phase gate (plan_exec)', () => {
     expect(advance?.output).toMatch(/Unknown tool "advance_phase"/);
   });
 });
-
 
 describe('phase gate and the shell cwd', () => {
   it('judges relative paths from where the shell is, so leaving the workspace by cd is caught', async () => {

@@ -172,7 +172,9 @@ describe('ReAct loop', () => {
   it('refuses a second concurrent run and an empty task', async () => {
     const { engine, events } = setup();
     const first = engine.run({ task: 't', mode: 'react', model: new ScriptedModel(getScenario('slow-command')), maxIterations: 5 });
-    await expect(engine.run({ task: 't', mode: 'react', model: new ScriptedModel(getScenario('demo')), maxIterations: 5 })).rejects.toThrow(/already in progress/);
+    await expect(engine.run({ task: 't', mode: 'react', model: new ScriptedModel(getScenario('demo')), maxIterations: 5 })).rejects.toThrow(
+      /already in progress/,
+    );
     engine.stop();
     await first;
     const empty = await engine.run({ task: '   ', mode: 'react', model: new ScriptedModel(getScenario('demo')), maxIterations: 5 });

@@ -20,10 +20,11 @@ describe('phase policy', () => {
     expect(phases.delivery.tools).toEqual(['*']);
     expect(toolAllowed(phases.delivery, 'anything')).toBe(true);
     // every default tool name is a real tool
-    for (const phase of Object.values(DEFAULT_POLICY.phases)) for (const tool of phase.tools) expect(tool === '*' || KNOWN_TOOL_NAMES.includes(tool)).toBe(true);
+    for (const phase of Object.values(DEFAULT_POLICY.phases))
+      for (const tool of phase.tools) expect(tool === '*' || KNOWN_TOOL_NAMES.includes(tool)).toBe(true);
   });
 
-  it('takes the default tools from the tools\' kinds, in the order the phase prompts name them', () => {
+  it("takes the default tools from the tools' kinds, in the order the phase prompts name them", () => {
     expect(Object.fromEntries(Object.entries(DEFAULT_POLICY.phases).map(([phase, rules]) => [phase, rules.tools]))).toEqual({
       planning: ['read_file', 'list_files', 'search_codebase', 'outline', 'run_command', 'advance_phase'],
       building: ['read_file', 'list_files', 'search_codebase', 'outline', 'create_file', 'edit_file', 'run_command', 'run_tests', 'advance_phase'],
@@ -33,7 +34,12 @@ describe('phase policy', () => {
   });
 
   it('lets a new read or think tool into every phase, and a new edit tool into building only, without editing a list', () => {
-    const tools = [...PLAN_EXEC_TOOLS, { name: 'grep_docs', kind: 'read' as const }, { name: 'note', kind: 'think' as const }, { name: 'patch', kind: 'edit' as const }];
+    const tools = [
+      ...PLAN_EXEC_TOOLS,
+      { name: 'grep_docs', kind: 'read' as const },
+      { name: 'note', kind: 'think' as const },
+      { name: 'patch', kind: 'edit' as const },
+    ];
     const phases = defaultPhaseTools(tools);
     expect(phases.planning).toEqual(['read_file', 'list_files', 'search_codebase', 'outline', 'grep_docs', 'note', 'run_command', 'advance_phase']);
     expect(phases.verification.slice(0, 6)).toEqual(['read_file', 'list_files', 'search_codebase', 'outline', 'grep_docs', 'note']);

@@ -17,7 +17,10 @@ describe('react mode guard', () => {
 
   it('lets ordinary changes and reads through', async () => {
     const { sandbox, results } = await runScenario(
-      scenario([call('run_command', { command: 'mkdir -p out && echo hi > out/a.txt && rm out/a.txt && ls' })], [call('create_file', { path: 'n.txt', content: 'n\n' })]),
+      scenario(
+        [call('run_command', { command: 'mkdir -p out && echo hi > out/a.txt && rm out/a.txt && ls' })],
+        [call('create_file', { path: 'n.txt', content: 'n\n' })],
+      ),
       { mode: 'react' },
     );
     expect(results.map((r) => r.ok)).toEqual([true, true]);

@@ -76,7 +76,10 @@ describe('Session', () => {
     session.flush();
     const out = session.events.filter((e) => e.type === 'command_output').map((e) => (e.type === 'command_output' ? `${e.stream}:${e.chunk}` : ''));
     expect(out.join('|')).not.toContain('0123');
-    const stdout = out.filter((line) => line.startsWith('stdout:')).map((line) => line.slice(7)).join('');
+    const stdout = out
+      .filter((line) => line.startsWith('stdout:'))
+      .map((line) => line.slice(7))
+      .join('');
     expect(stdout).toBe('KEY=[redacted]\nend sk-');
   });
 

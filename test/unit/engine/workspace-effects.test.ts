@@ -48,11 +48,18 @@ describe('the workspace after a command in a phase without writes', () => {
   });
 
   it('lets commands change what the policy allows (caches), and leaves read-only commands alone', async () => {
-    const files = { ...STARTER_PROJECT, 'package.json': JSON.stringify({ name: 'p', scripts: { test: 'sh t.sh' } }), 't.sh': 'mkdir -p node_modules/.cache/t && echo 1 > node_modules/.cache/t/x\necho ok\n' };
-    const { sandbox, results, ofType } = await runScenario(scenario([call('run_command', { command: 'npm test' })], [call('run_command', { command: 'cat README.md' })]), {
-      files,
-      policy: OPEN_VERIFICATION,
-    });
+    const files = {
+      ...STARTER_PROJECT,
+      'package.json': JSON.stringify({ name: 'p', scripts: { test: 'sh t.sh' } }),
+      't.sh': 'mkdir -p node_modules/.cache/t && echo 1 > node_modules/.cache/t/x\necho ok\n',
+    };
+    const { sandbox, results, ofType } = await runScenario(
+      scenario([call('run_command', { command: 'npm test' })], [call('run_command', { command: 'cat README.md' })]),
+      {
+        files,
+        policy: OPEN_VERIFICATION,
+      },
+    );
     expect(results.map((r) => r.ok)).toEqual([true, true]);
     expect(ofType('phase_violation')).toHaveLength(0);
     expect(await sandbox.readFile('/workspace/node_modules/.cache/t/x')).toBe('1\n');
@@ -84,7 +91,7 @@ describe('the workspace after a command on the WebContainer adapter', () => {
 
 describe('captureTree, compareTrees, restoreTree', () => {
   it('put back a tree after files and folders were created, changed, deleted and swapped for folders', async () => {
-    const sandbox = new VirtualSandbox({ files: { 'a.txt': 'a\n', 'd/b.txt': 'b\n', 'd/e/c.txt': 'c\n', 'swap': 'file\n' } });
+    const sandbox = new VirtualSandbox({ files: { 'a.txt': 'a\n', 'd/b.txt': 'b\n', 'd/e/c.txt': 'c\n', swap: 'file\n' } });
     const root = sandbox.workdir;
     const before = await captureTree(sandbox, root, () => false);
     await sandbox.exec('echo changed > a.txt && rm -r d/e && mkdir -p n/m && echo n > n/m/x && rm swap && mkdir swap && echo in > swap/y');

@@ -1,5 +1,5 @@
-import { getScenario } from '../../../src/model/scenarios';
 import { describe, expect, it } from 'vitest';
+import { getScenario } from '../../../src/model/scenarios';
 import type { ModelSettingsInput } from '../../../src/protocol/settings';
 import { createModel, ModelConfigError } from '../../../src/model/create-model';
 import { LazyOpenAiModel } from '../../../src/model/lazy-openai';

@@ -56,7 +56,10 @@ describe('demo scenario over the starter project', () => {
             const before = await sandbox.readFile(path);
             const search = String(args.search);
             expect(before.split(search).length - 1, 'search occurs exactly once').toBe(1);
-            await sandbox.writeFile(path, before.replace(search, () => String(args.replace)));
+            await sandbox.writeFile(
+              path,
+              before.replace(search, () => String(args.replace)),
+            );
             break;
           }
           case 'run_tests': {

@@ -127,10 +127,7 @@ async function answer(reply: MockReply, res: ServerResponse): Promise<void> {
 /** Builders for chunks exactly as OpenAI streams them. */
 const CREATED = 1_700_000_000;
 
-export function chunk(
-  delta: Record<string, unknown>,
-  finishReason: string | null = null,
-): Record<string, unknown> {
+export function chunk(delta: Record<string, unknown>, finishReason: string | null = null): Record<string, unknown> {
   return {
     id: 'chatcmpl-mock',
     object: 'chat.completion.chunk',
@@ -143,11 +140,7 @@ export function chunk(
 
 /** The usual shape of a text reply: a role chunk, content pieces, a stop chunk. */
 export function textReply(pieces: string[]): Record<string, unknown>[] {
-  return [
-    chunk({ role: 'assistant', content: '', refusal: null }),
-    ...pieces.map((content) => chunk({ content })),
-    chunk({}, 'stop'),
-  ];
+  return [chunk({ role: 'assistant', content: '', refusal: null }), ...pieces.map((content) => chunk({ content })), chunk({}, 'stop')];
 }
 
 /** First piece of a streamed tool call: id, type and name, empty arguments. */

@@ -1,15 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { OpenAiModel, type OpenAiModelOptions } from '../../../src/model/openai';
 import { ModelError, type ChatMessage, type ModelRequest, type ToolSpec } from '../../../src/model/port';
-import {
-  chunk,
-  startMockOpenAi,
-  textReply,
-  toolCallArgs,
-  toolCallStart,
-  type MockOpenAiServer,
-  type MockReply,
-} from './mock-openai-server';
+import { chunk, startMockOpenAi, textReply, toolCallArgs, toolCallStart, type MockOpenAiServer, type MockReply } from './mock-openai-server';
 
 const KEY = 'sk-test-SECRET-4f9a8b7c6d5e';
 
@@ -226,9 +218,7 @@ describe('OpenAiModel against a local OpenAI-compatible server', () => {
   });
 
   it('maps other 4xx replies to bad_response without retrying', async () => {
-    const { model, server } = await setup([
-      { kind: 'error', status: 404, body: { error: { message: "The model 'nope' does not exist" } } },
-    ]);
+    const { model, server } = await setup([{ kind: 'error', status: 404, body: { error: { message: "The model 'nope' does not exist" } } }]);
     const err = await modelError(model.complete(request()));
     expect(err.code).toBe('bad_response');
     expect(err.message).toContain("The model 'nope' does not exist");
@@ -310,9 +300,7 @@ describe('OpenAiModel against a local OpenAI-compatible server', () => {
     );
     const controller = new AbortController();
     const started = Date.now();
-    const err = await modelError(
-      model.complete(request({ signal: controller.signal, onRetry: () => setTimeout(() => controller.abort(), 10) })),
-    );
+    const err = await modelError(model.complete(request({ signal: controller.signal, onRetry: () => setTimeout(() => controller.abort(), 10) })));
     expect(err.code).toBe('aborted');
     expect(Date.now() - started).toBeLessThan(2000);
     expect(server.requests).toHaveLength(1);
@@ -326,10 +314,7 @@ describe('OpenAiModel against a local OpenAI-compatible server', () => {
   });
 
   it('reports a network error after retrying when the server closes the connection', async () => {
-    const { model, server } = await setup(
-      [{ kind: 'destroy' }, { kind: 'destroy' }, { kind: 'destroy' }, { kind: 'destroy' }],
-      { maxRetries: 3 },
-    );
+    const { model, server } = await setup([{ kind: 'destroy' }, { kind: 'destroy' }, { kind: 'destroy' }, { kind: 'destroy' }], { maxRetries: 3 });
     const retries: { attempt: number; reason: string }[] = [];
     const err = await modelError(model.complete(request({ onRetry: (r) => retries.push(r) })));
     expect(err.code).toBe('network');
@@ -366,10 +351,7 @@ describe('OpenAiModel against a local OpenAI-compatible server', () => {
   });
 
   it('treats an error object inside the stream as a server error', async () => {
-    const { model } = await setup(
-      [{ kind: 'stream', chunks: [{ error: { message: 'model crashed', type: 'server_error' } }] }],
-      { maxRetries: 0 },
-    );
+    const { model } = await setup([{ kind: 'stream', chunks: [{ error: { message: 'model crashed', type: 'server_error' } }] }], { maxRetries: 0 });
     const err = await modelError(model.complete(request()));
     expect(err.code).toBe('server');
     expect(err.message).toContain('model crashed');

@@ -14,7 +14,9 @@ describe('scenario registry', () => {
   });
 
   it('names the known scenarios when asked for an unknown one', () => {
-    expect(() => getScenario('nope')).toThrow(/unknown scripted scenario 'nope'.*demo, plan_exec-demo, recovery, endless, silent, nudged, slow-command, code-intel/);
+    expect(() => getScenario('nope')).toThrow(
+      /unknown scripted scenario 'nope'.*demo, plan_exec-demo, recovery, endless, silent, nudged, slow-command, code-intel/,
+    );
   });
 
   it('lists name, title and description only', () => {

@@ -38,10 +38,7 @@ describe('virtual npm', () => {
   });
 
   it('keeps the script exit code, environment and directory', async () => {
-    const sandbox = project(
-      { fail: 'echo failing >&2; exit 3', env: 'echo "$TOKEN $npm_lifecycle_event $npm_package_name"; pwd; cd /' },
-      { 'sub/.keep': '' },
-    );
+    const sandbox = project({ fail: 'echo failing >&2; exit 3', env: 'echo "$TOKEN $npm_lifecycle_event $npm_package_name"; pwd; cd /' }, { 'sub/.keep': '' });
     const failed = await sandbox.exec('npm run fail');
     expect(failed.exitCode).toBe(3);
     expect(failed.stderr).toBe('failing\n');

@@ -158,7 +158,7 @@ describe('WebContainerSandbox files', () => {
     });
   }
 
-  it('asks the container\'s Node.js for a real path only when a link is on the way', async () => {
+  it("asks the container's Node.js for a real path only when a link is on the way", async () => {
     const { container, sandbox } = await setup({}, { 'src/a.txt': 'a' });
     expect((await sandbox.exec('ln -s src alias && ln -s /etc outside')).exitCode).toBe(0);
     const spawned = () => container.spawnCalls.filter((call) => call.command === 'node').length;

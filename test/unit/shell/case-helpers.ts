@@ -21,7 +21,39 @@ export interface ShellCase {
 type Where = Pick<ShellCase, 'files' | 'cwd'>;
 
 export const ro = (cmd: string, where: Where = {}): ShellCase => ({ cmd, readonly: true, isTest: false, destructive: false, parsed: true, ...where });
-export const no = (cmd: string, reason: string, where: Where = {}): ShellCase => ({ cmd, readonly: false, isTest: false, destructive: false, parsed: true, reason, ...where });
-export const test = (cmd: string, reason = 'runs tests', where: Where = {}): ShellCase => ({ cmd, readonly: false, isTest: true, destructive: false, parsed: true, reason, ...where });
-export const boom = (cmd: string, reason: string, where: Where = {}): ShellCase => ({ cmd, readonly: false, isTest: false, destructive: true, parsed: true, reason, ...where });
-export const unparsed = (cmd: string, reason = 'could not parse', where: Where = {}): ShellCase => ({ cmd, readonly: false, isTest: false, destructive: false, parsed: false, reason, ...where });
+export const no = (cmd: string, reason: string, where: Where = {}): ShellCase => ({
+  cmd,
+  readonly: false,
+  isTest: false,
+  destructive: false,
+  parsed: true,
+  reason,
+  ...where,
+});
+export const test = (cmd: string, reason = 'runs tests', where: Where = {}): ShellCase => ({
+  cmd,
+  readonly: false,
+  isTest: true,
+  destructive: false,
+  parsed: true,
+  reason,
+  ...where,
+});
+export const boom = (cmd: string, reason: string, where: Where = {}): ShellCase => ({
+  cmd,
+  readonly: false,
+  isTest: false,
+  destructive: true,
+  parsed: true,
+  reason,
+  ...where,
+});
+export const unparsed = (cmd: string, reason = 'could not parse', where: Where = {}): ShellCase => ({
+  cmd,
+  readonly: false,
+  isTest: false,
+  destructive: false,
+  parsed: false,
+  reason,
+  ...where,
+});

@@ -28,7 +28,7 @@ export const CASES: Record<string, ShellCase[]> = {
     ro("rg --type ts -l 'export default'"),
     ro("find . -name '*.ts'"),
     ro('find src -type f -newer package.json'),
-    ro("find . -maxdepth 2 -type d -name node_modules -prune -o -type f -print"),
+    ro('find . -maxdepth 2 -type d -name node_modules -prune -o -type f -print'),
     ro('sort names.txt'),
     ro('sort -u -k2,2 -t, data.csv'),
     ro('uniq -c counts.txt'),
@@ -107,7 +107,7 @@ export const CASES: Record<string, ShellCase[]> = {
     ro('gofmt -l .'),
   ],
 
-  'redirections': [
+  redirections: [
     no('echo hi > out.txt', "'> out.txt'"),
     no('echo hi >> out.txt', "'>> out.txt'"),
     no('ls >| listing.txt', "'>| listing.txt'"),
@@ -272,9 +272,9 @@ export const CASES: Record<string, ShellCase[]> = {
     no("find . -name '*.sh' -execdir chmod +x {} +", 'chmod'),
     no("find . -name '*.ts' -ok rm {} \\;", "'rm {}'"),
     ro("find . -name '*.ts' -exec grep -l foo {} \\;"),
-    ro("find . -type f -exec wc -l {} +"),
+    ro('find . -type f -exec wc -l {} +'),
     ro("find . -name '*.ts' -exec grep -l foo {} \\; -print"),
-    no("find . $ACTION", 'could be a find action'),
+    no('find . $ACTION', 'could be a find action'),
     no(`awk '{ system("rm " $1) }' list`, 'system()'),
     no(`awk '{ print > "out.txt" }' f`, 'print >'),
     no(`awk '{ printf "%s", $0 >> "log" }' f`, 'print >'),
@@ -346,7 +346,7 @@ export const CASES: Record<string, ShellCase[]> = {
     no('ssh host ls', 'network'),
   ],
 
-  'git': [
+  git: [
     ro('git status'),
     ro('git status --short'),
     ro('git log --oneline -20'),
@@ -469,7 +469,7 @@ export const CASES: Record<string, ShellCase[]> = {
     no('npm link', 'installs or changes packages'),
     no('npm publish', 'installs or changes packages'),
     no('npm run build', 'package script "prebuild": \'rm -rf dist\' deletes files'),
-    test('npm run lint', 'package script "lint": \'eslint .\' loads the project\'s ESLint configuration'),
+    test('npm run lint', "package script \"lint\": 'eslint .' loads the project's ESLint configuration"),
     no('npm start', "package script \"start\": 'node server.js' runs the Node.js script 'server.js'"),
     no('npm exec -- cowsay hi', "package binary 'cowsay'"),
     no('npm audit fix', 'npm audit fix'),
@@ -613,8 +613,8 @@ export const CASES: Record<string, ShellCase[]> = {
     no('npx -c "rm -rf x"', 'runs a command line given as a string'),
     no('bunx cowsay', "package binary 'cowsay'"),
     no('tsx script.ts', 'runs a program'),
-    no('./build.sh', 'script \'./build.sh\' → package script "prebuild": \'rm -rf dist\' deletes files'),
-    no('scripts/deploy.sh prod', "script 'scripts/deploy.sh' → package script \"prebuild\""),
+    no('./build.sh', "script './build.sh' → package script \"prebuild\": 'rm -rf dist' deletes files"),
+    no('scripts/deploy.sh prod', 'script \'scripts/deploy.sh\' → package script "prebuild"'),
     unparsed('/opt/tool/bin/run', "runs program '/opt/tool/bin/run', whose content (/opt/tool/bin/run) was not read"),
     ro('/bin/ls -la'),
     ro('/usr/bin/grep x f'),
@@ -658,7 +658,7 @@ export const CASES: Record<string, ShellCase[]> = {
     unparsed('xargs -I {} sh -c "echo {}"', 'runs shell code that is only known when it runs'),
     no('xargs sed -i s/a/b/', 'sed -i'),
     boom("trap 'rm -f tmp' EXIT", 'leaves a trap that runs code that is not read-only'),
-    no("sh -c \"trap 'rm -f tmp' EXIT; ls\"", "'rm -f tmp' deletes files"),
+    no('sh -c "trap \'rm -f tmp\' EXIT; ls"', "'rm -f tmp' deletes files"),
     no("trap 'echo done' EXIT", 'sets a trap, which stays in effect'),
     ro("(trap 'echo done' EXIT; ls)"),
     ro('trap -p'),

@@ -32,7 +32,8 @@ describe('check-command CLI', () => {
 
   it('uses the rule of the phase it is given', async () => {
     const input = ['npx vitest run', 'rm old.txt', 'rm -rf /'].map(jsonl);
-    const allowedIn = async (phase: string) => (await run(['--phase', phase, '--jsonl'], input)).out.map((l) => (JSON.parse(l) as { allowed: boolean }).allowed);
+    const allowedIn = async (phase: string) =>
+      (await run(['--phase', phase, '--jsonl'], input)).out.map((l) => (JSON.parse(l) as { allowed: boolean }).allowed);
     expect(await allowedIn('planning')).toEqual([false, false, false]);
     expect(await allowedIn('verification')).toEqual([true, false, false]);
     expect(await allowedIn('building')).toEqual([true, true, false]);
@@ -48,7 +49,9 @@ describe('check-command CLI', () => {
     writeFileSync(join(mkdtempSync(join(tmpdir(), 'phasegate-outside-')), 'x.sh'), 'echo hi\n');
     symlinkSync('/etc/hostname', join(dir, 'tests/out.sh'));
     const input = ['npm test', 'npm run wipe', 'bash tests/out.sh'].map(jsonl);
-    const answers = (await run(['--phase', 'building', '--jsonl', '--workdir', dir], input)).out.map((l) => JSON.parse(l) as { allowed: boolean; reason: string });
+    const answers = (await run(['--phase', 'building', '--jsonl', '--workdir', dir], input)).out.map(
+      (l) => JSON.parse(l) as { allowed: boolean; reason: string },
+    );
     expect(answers.map((a) => a.allowed)).toEqual([true, false, false]);
     expect(answers[1]?.reason).toContain('rm -rf');
     expect(answers[2]?.reason).toContain('out of the workspace');

@@ -13,7 +13,8 @@ describe('classifyCommand', () => {
   it('has a broad table of labelled commands', () => {
     expect(total).toBeGreaterThanOrEqual(1200);
     const workspaces = new Map<unknown, number>();
-    const key = (c: ShellCase) => JSON.stringify([c.cmd, c.cwd ?? null, c.files ? (workspaces.get(c.files) ?? workspaces.set(c.files, workspaces.size).size) : null]);
+    const key = (c: ShellCase) =>
+      JSON.stringify([c.cmd, c.cwd ?? null, c.files ? (workspaces.get(c.files) ?? workspaces.set(c.files, workspaces.size).size) : null]);
     const commands = Object.values(CASES).flat().map(key);
     expect(new Set(commands).size).toBeGreaterThan(commands.length - 5);
   });

@@ -31,7 +31,13 @@ describe('judging scripts by their content', () => {
     });
     const verdict = await classifyWithFiles('npm test', {}, ws.read);
     expect(verdict).toMatchObject({ isTest: true, parsed: true, needsFiles: [] });
-    expect(ws.asked).toEqual(['/workspace/package.json', '/workspace/.npmrc', '/workspace/scripts/test.sh', '/workspace/scripts/unit.sh', '/workspace/scripts/e2e.sh']);
+    expect(ws.asked).toEqual([
+      '/workspace/package.json',
+      '/workspace/.npmrc',
+      '/workspace/scripts/test.sh',
+      '/workspace/scripts/unit.sh',
+      '/workspace/scripts/e2e.sh',
+    ]);
   });
 
   it('reads nothing for a command that runs no script', async () => {
@@ -48,7 +54,9 @@ describe('judging scripts by their content', () => {
     });
     const check = await checkCommandWithFiles('bash a.sh', 'not_destructive', {}, ws.read);
     expect(check.allowed).toBe(false);
-    expect(check.reason).toBe("destructive commands are not allowed: script 'a.sh' → script 'b.sh' → script 'c.sh': 'rm -rf .' deletes '.' recursively: the whole current directory");
+    expect(check.reason).toBe(
+      "destructive commands are not allowed: script 'a.sh' → script 'b.sh' → script 'c.sh': 'rm -rf .' deletes '.' recursively: the whole current directory",
+    );
   });
 
   it('refuses scripts nested deeper than three', async () => {
@@ -70,7 +78,7 @@ describe('judging scripts by their content', () => {
     };
     const check = await checkCommandWithFiles('./run.sh', 'not_destructive', {}, failing);
     expect(check.allowed).toBe(false);
-    expect(check.reason).toContain("whose content (/workspace/run.sh) could not be read: EACCES: permission denied");
+    expect(check.reason).toContain('whose content (/workspace/run.sh) could not be read: EACCES: permission denied');
   });
 
   it('does not read files larger than the limit', async () => {

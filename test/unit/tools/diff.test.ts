@@ -123,16 +123,12 @@ describe('unifiedDiff', () => {
   });
 
   it('shows created and deleted files against /dev/null', () => {
-    expect(unifiedDiff({ path: 'new.txt', before: null, after: 'a\nb\n' })).toBe(
-      '--- /dev/null\n+++ b/new.txt\n@@ -0,0 +1,2 @@\n+a\n+b\n',
-    );
+    expect(unifiedDiff({ path: 'new.txt', before: null, after: 'a\nb\n' })).toBe('--- /dev/null\n+++ b/new.txt\n@@ -0,0 +1,2 @@\n+a\n+b\n');
     expect(unifiedDiff({ path: 'old.txt', before: 'a\n', after: null })).toBe('--- a/old.txt\n+++ /dev/null\n@@ -1,1 +0,0 @@\n-a\n');
   });
 
   it('marks a missing final newline', () => {
-    expect(unifiedDiff({ path: 'f', before: 'a\nb', after: 'a\nb\n' })).toBe(
-      '--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+b\n',
-    );
+    expect(unifiedDiff({ path: 'f', before: 'a\nb', after: 'a\nb\n' })).toBe('--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+b\n');
   });
 
   it('round-trips: applying the diff to before gives after', () => {

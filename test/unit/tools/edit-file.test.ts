@@ -58,10 +58,7 @@ describe('edit_file: one edit', () => {
 
   it('matches ignoring indentation and re-indents the replacement to fit', async () => {
     const h = harness({ 'f.py': 'class A:\n    def f(self):\n        return 1\n' });
-    const result = await editFileTool.run(
-      { path: 'f.py', search: 'def f(self):\n    return 1\n', replace: 'def f(self):\n    return 2\n' },
-      h.ctx,
-    );
+    const result = await editFileTool.run({ path: 'f.py', search: 'def f(self):\n    return 1\n', replace: 'def f(self):\n    return 2\n' }, h.ctx);
     expect(result.output.split('\n')[0]).toMatch(/^Edited f\.py: applied indentation-insensitive match at lines 2–3/);
     expect(await h.sandbox.readFile('/workspace/f.py')).toBe('class A:\n    def f(self):\n        return 2\n');
   });

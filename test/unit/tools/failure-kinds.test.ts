@@ -77,11 +77,31 @@ const CASES: Record<string, Case> = {
   'edit_file: a search that fits nowhere': { kind: 'no_match', run: (h) => editFileTool.run({ path: 'a.txt', search: 'delta\nepsilon', replace: 'y' }, h.ctx) },
   'edit_file: one of several edits fits nowhere': {
     kind: 'no_match',
-    run: (h) => editFileTool.run({ path: 'a.txt', edits: [{ search: 'alpha', replace: 'A' }, { search: 'zeta', replace: 'Z' }] }, h.ctx),
+    run: (h) =>
+      editFileTool.run(
+        {
+          path: 'a.txt',
+          edits: [
+            { search: 'alpha', replace: 'A' },
+            { search: 'zeta', replace: 'Z' },
+          ],
+        },
+        h.ctx,
+      ),
   },
   'edit_file: edits that overlap': {
     kind: 'invalid_arguments',
-    run: (h) => editFileTool.run({ path: 'a.txt', edits: [{ search: 'alpha\nbeta', replace: 'A' }, { search: 'beta\ngamma', replace: 'B' }] }, h.ctx),
+    run: (h) =>
+      editFileTool.run(
+        {
+          path: 'a.txt',
+          edits: [
+            { search: 'alpha\nbeta', replace: 'A' },
+            { search: 'beta\ngamma', replace: 'B' },
+          ],
+        },
+        h.ctx,
+      ),
   },
   'edit_file: an empty search': { kind: 'invalid_arguments', run: (h) => editFileTool.run({ path: 'a.txt', search: '', replace: 'b' }, h.ctx) },
   'edit_file: a NUL in the replacement': { kind: 'invalid_arguments', run: (h) => editFileTool.run({ path: 'a.txt', search: 'beta', replace: 'b\0' }, h.ctx) },
@@ -102,7 +122,10 @@ const CASES: Record<string, Case> = {
   'outline: outside the workspace': { kind: 'outside_workspace', run: (h) => outlineTool.run({ path: '/etc' }, h.ctx) },
 
   'search_codebase: an empty pattern': { kind: 'invalid_arguments', run: (h) => searchCodebaseTool.run({ pattern: '' }, h.ctx) },
-  'search_codebase: include and glob at once': { kind: 'invalid_arguments', run: (h) => searchCodebaseTool.run({ pattern: 'a', include: '*.ts', glob: '*.js' }, h.ctx) },
+  'search_codebase: include and glob at once': {
+    kind: 'invalid_arguments',
+    run: (h) => searchCodebaseTool.run({ pattern: 'a', include: '*.ts', glob: '*.js' }, h.ctx),
+  },
   'search_codebase: a broken pattern': { kind: 'invalid_arguments', run: (h) => searchCodebaseTool.run({ pattern: 'a(' }, h.ctx) },
   'search_codebase: a lookahead': { kind: 'invalid_arguments', run: (h) => searchCodebaseTool.run({ pattern: 'a(?=b)' }, h.ctx) },
   'search_codebase: Stop': {

@@ -54,7 +54,28 @@ describe('glob matching time', () => {
     ['a\\*b', 'gitignore'],
     ['*a*b*', 'glob'],
   ];
-  const PATHS = ['a.ts', 'src/a.ts', 'src/x/y/a.tsx', 'test/a.ts', 'a', 'a/', 'a/b', 'a/b/c', 'xz', 'xyz', 'vx.txt', 'v7.txt', ']', '].js', 'a*b', 'aXb', 'ab', 'a\nb', 'b1', 'q/b1'];
+  const PATHS = [
+    'a.ts',
+    'src/a.ts',
+    'src/x/y/a.tsx',
+    'test/a.ts',
+    'a',
+    'a/',
+    'a/b',
+    'a/b/c',
+    'xz',
+    'xyz',
+    'vx.txt',
+    'v7.txt',
+    ']',
+    '].js',
+    'a*b',
+    'aXb',
+    'ab',
+    'a\nb',
+    'b1',
+    'q/b1',
+  ];
 
   it.each(PATTERNS)('the linear matcher agrees with the RegExp on %s (%s)', (pattern, syntax) => {
     const pieces = parseGlob(pattern, syntax);

@@ -121,7 +121,11 @@ describe('read_file with symbol', () => {
   it('says when a file declares no symbols at all', async () => {
     const h = withVersions({ 'main.ts': 'console.log(1);\n' });
     const result = await readFileTool.run({ path: 'main.ts', symbol: 'main' }, h.ctx);
-    expect(result).toEqual({ ok: false, errorKind: 'not_found', output: 'No symbol "main" in main.ts: the file declares no symbols. Read it without `symbol`.' });
+    expect(result).toEqual({
+      ok: false,
+      errorKind: 'not_found',
+      output: 'No symbol "main" in main.ts: the file declares no symbols. Read it without `symbol`.',
+    });
   });
 
   it('reads the whole file, with a note, for a file type without symbols', async () => {
@@ -172,7 +176,19 @@ describe('read_file with symbol', () => {
   });
 
   it('reads a C++ header with a .h extension as C++, so its class members are symbols', async () => {
-    const header = ['#pragma once', 'namespace geo {', 'class Point {', ' public:', '  int norm() const {', '    return x * x + y * y;', '  }', '  int x, y;', '};', '}', ''].join('\n');
+    const header = [
+      '#pragma once',
+      'namespace geo {',
+      'class Point {',
+      ' public:',
+      '  int norm() const {',
+      '    return x * x + y * y;',
+      '  }',
+      '  int x, y;',
+      '};',
+      '}',
+      '',
+    ].join('\n');
     const h = withVersions({ 'include/point.h': header });
     const result = await readFileTool.run({ path: 'include/point.h', symbol: 'geo::Point::norm' }, h.ctx);
     expect(result.ok).toBe(true);

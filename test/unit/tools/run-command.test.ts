@@ -35,7 +35,11 @@ describe('run_command', () => {
   });
 
   it('cuts very long lines, strips colours and summarises binary output for the model only', async () => {
-    const h = harness({ 'long.txt': `${'x'.repeat(2500)}\nshort\n`, 'colour.txt': '\u001b[1;31mred\u001b[0m plain\n', 'blob.bin': 'ELF\u0000\u0001\u0002\u0003' });
+    const h = harness({
+      'long.txt': `${'x'.repeat(2500)}\nshort\n`,
+      'colour.txt': '\u001b[1;31mred\u001b[0m plain\n',
+      'blob.bin': 'ELF\u0000\u0001\u0002\u0003',
+    });
     const long = await runCommandTool.run({ command: 'cat long.txt' }, h.ctx);
     expect(long.output).toContain(`--- stdout ---\n${'x'.repeat(2000)} [… 500 more characters]\nshort\n--- stderr ---`);
     const colour = await runCommandTool.run({ command: 'cat colour.txt' }, h.ctx);
@@ -77,7 +81,7 @@ describe('run_command', () => {
   });
 
   it('does not start a command when the run is cancelled while it is being prepared', async () => {
-    let controller: AbortController | undefined;
+    let controller: AbortController | undefined = undefined;
     const h = harness({}, (real) => {
       const racing: Sandbox = Object.create(real) as Sandbox;
       racing.cwd = async () => {

@@ -12,7 +12,12 @@ const detect = (files: Record<string, string>) => detectTestRunner(new VirtualSa
 describe('detectTestRunner', () => {
   it.each([
     ['package.json test script', { 'package.json': '{"scripts":{"test":"vitest run"}}', 'vitest.config.ts': '' }, 'npm', 'npm test'],
-    ['vitest config without a test script', { 'package.json': '{"scripts":{"build":"tsc"}}', 'vitest.config.mts': 'export default {}' }, 'vitest', 'npx vitest run'],
+    [
+      'vitest config without a test script',
+      { 'package.json': '{"scripts":{"build":"tsc"}}', 'vitest.config.mts': 'export default {}' },
+      'vitest',
+      'npx vitest run',
+    ],
     ['pytest.ini', { 'pytest.ini': '[pytest]\n' }, 'pytest', 'python -m pytest -q'],
     ['conftest.py', { 'conftest.py': '' }, 'pytest', 'python -m pytest -q'],
     ['pyproject.toml with [tool.pytest.ini_options]', { 'pyproject.toml': '[tool.pytest.ini_options]\naddopts = "-q"\n' }, 'pytest', 'python -m pytest -q'],
@@ -24,7 +29,7 @@ describe('detectTestRunner', () => {
     expect(detection).toMatchObject({ ok: true, runner: { id, command } });
   });
 
-  it('ignores pyproject.toml without pytest settings and npm\'s placeholder script', async () => {
+  it("ignores pyproject.toml without pytest settings and npm's placeholder script", async () => {
     const detection = await detect({
       'pyproject.toml': '[project]\nname = "x"\n',
       'package.json': '{"scripts":{"test":"echo \\"Error: no test specified\\" && exit 1"}}',
@@ -79,7 +84,9 @@ describe('run_tests', () => {
     expect(result.output).toMatch(/\[1 more failure not shown: tests\/greet_test\.sh: greets the world by default\. Call run_tests with all_failures: true/);
     const all = await runTestsTool.run({ all_failures: true }, h.ctx);
     expect(all.output).toContain('Failure 1 (of 2): tests/greet_test.sh: greets by name');
-    expect(all.output).toContain("Failure 2 (of 2): tests/greet_test.sh: greets the world by default\n  FAIL - greets the world by default\n         expected: 'Hello, world!'");
+    expect(all.output).toContain(
+      "Failure 2 (of 2): tests/greet_test.sh: greets the world by default\n  FAIL - greets the world by default\n         expected: 'Hello, world!'",
+    );
     expect(all.output).not.toContain('not shown');
     expect(h.events[h.events.length - 1]).toMatchObject({ type: 'command_finished', exitCode: 1 });
   });
@@ -91,7 +98,9 @@ describe('run_tests', () => {
     const lines = result.output.split('\n');
     expect(lines[0]).toBe('Tests FAILED (exit code 1) — 2 failed, 1 passed, 1 skipped (vitest)');
     expect(lines[1]).toBe('Runner summary: Tests  2 failed | 1 passed | 1 skipped (4)');
-    expect(result.output).toContain('First failure (of 2): math.test.ts > math > subtracts\n FAIL  math.test.ts > math > subtracts\nAssertionError: expected 1 to be 2');
+    expect(result.output).toContain(
+      'First failure (of 2): math.test.ts > math > subtracts\n FAIL  math.test.ts > math > subtracts\nAssertionError: expected 1 to be 2',
+    );
     expect(result.output).not.toContain('\u001b');
     expect(result.output).not.toContain('expected 2 to be 3');
     // The viewer still gets the colours.

@@ -36,8 +36,7 @@ describe('search_codebase', () => {
 
   it('uses smart case unless case_sensitive says otherwise', async () => {
     const h = harness({ 'a.txt': 'Needle\nneedle\nNEEDLE\n' });
-    const count = async (args: { pattern: string; case_sensitive?: boolean }) =>
-      (await searchCodebaseTool.run(args, h.ctx)).output.split('\n')[0];
+    const count = async (args: { pattern: string; case_sensitive?: boolean }) => (await searchCodebaseTool.run(args, h.ctx)).output.split('\n')[0];
     expect(await count({ pattern: 'needle' })).toBe('3 matches in 1 file for /needle/ (case-insensitive):');
     expect(await count({ pattern: 'Needle' })).toBe('1 match in 1 file for /Needle/ (case-sensitive):');
     expect(await count({ pattern: 'needle', case_sensitive: true })).toBe('1 match in 1 file for /needle/ (case-sensitive):');
@@ -105,11 +104,14 @@ describe('search_codebase', () => {
     expect(lines[0]).toBe('133 matches in 3 files for /^hit/ (case-insensitive):');
     expect(lines.filter((line) => /^ {2}\d+: /.test(line))).toHaveLength(100);
     expect(lines[101]).toBe('  100: hit 100');
-    expect(lines[lines.length - 1]).toBe(
-      '[… 33 more matches in 3 files not shown; narrow the pattern or include glob, or raise max_results]',
-    );
+    expect(lines[lines.length - 1]).toBe('[… 33 more matches in 3 files not shown; narrow the pattern or include glob, or raise max_results]');
     const small = await searchCodebaseTool.run({ pattern: '^hit', max_results: 131 }, h.ctx);
-    expect(small.output.split('\n').slice(-4)).toEqual(['  130: hit 130', 'b.txt', '  1: hit', '[… 2 more matches in 2 files not shown; narrow the pattern or include glob, or raise max_results]']);
+    expect(small.output.split('\n').slice(-4)).toEqual([
+      '  130: hit 130',
+      'b.txt',
+      '  1: hit',
+      '[… 2 more matches in 2 files not shown; narrow the pattern or include glob, or raise max_results]',
+    ]);
   });
 
   it('cuts long lines around the match', async () => {

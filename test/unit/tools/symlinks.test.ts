@@ -32,7 +32,11 @@ describe('tools and symbolic links out of the workspace', () => {
   it('read_file refuses a link to a file outside and says where it points', async () => {
     const h = await linkedWorkspace();
     const result = await readFileTool.run({ path: 'slink' }, h.ctx);
-    expect(result).toEqual({ ok: false, errorKind: 'outside_workspace', output: expect.stringContaining('slink is a symbolic link to /tmp/secret.txt, outside the workspace; not read') });
+    expect(result).toEqual({
+      ok: false,
+      errorKind: 'outside_workspace',
+      output: expect.stringContaining('slink is a symbolic link to /tmp/secret.txt, outside the workspace; not read'),
+    });
     expect(result.output).not.toContain('TOP SECRET');
     const through = await readFileTool.run({ path: 'dlink/hidden.ts' }, h.ctx);
     expect(through.ok).toBe(false);
@@ -138,7 +142,11 @@ describe('tools and symbolic links on the WebContainer adapter', () => {
     expect(made.exitCode, made.stdout).toBe(0);
     const h = harness({}, () => sandbox);
     const read = await readFileTool.run({ path: 'slink' }, h.ctx);
-    expect(read).toEqual({ ok: false, errorKind: 'outside_workspace', output: expect.stringContaining('slink is a symbolic link to /tmp/secret.txt, outside the workspace; not read') });
+    expect(read).toEqual({
+      ok: false,
+      errorKind: 'outside_workspace',
+      output: expect.stringContaining('slink is a symbolic link to /tmp/secret.txt, outside the workspace; not read'),
+    });
     expect((await readFileTool.run({ path: 'alias/app.ts' }, h.ctx)).ok).toBe(true);
     const search = await searchCodebaseTool.run({ pattern: 'secret|app' }, h.ctx);
     expect(search.output).not.toContain('TOP SECRET');

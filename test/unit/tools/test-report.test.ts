@@ -8,12 +8,40 @@ const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'runner
 
 describe('parseTestReport', () => {
   it.each([
-    ['vitest-fail.txt', 'vitest', { passed: 1, failed: 2, skipped: 1, unit: 'tests' }, 'math.test.ts > math > subtracts', 'AssertionError: expected 1 to be 2', 'math.test.ts > math > divides'],
-    ['vitest-fail-colour.txt', 'vitest', { passed: 1, failed: 2, skipped: 1, unit: 'tests' }, 'math.test.ts > math > subtracts', '6|     expect(sub(3, 2)).toBe(2);', 'math.test.ts > math > divides'],
+    [
+      'vitest-fail.txt',
+      'vitest',
+      { passed: 1, failed: 2, skipped: 1, unit: 'tests' },
+      'math.test.ts > math > subtracts',
+      'AssertionError: expected 1 to be 2',
+      'math.test.ts > math > divides',
+    ],
+    [
+      'vitest-fail-colour.txt',
+      'vitest',
+      { passed: 1, failed: 2, skipped: 1, unit: 'tests' },
+      'math.test.ts > math > subtracts',
+      '6|     expect(sub(3, 2)).toBe(2);',
+      'math.test.ts > math > divides',
+    ],
     ['jest-fail.txt', 'jest', { passed: 4, failed: 2, skipped: 1, unit: 'tests' }, 'math › subtracts', 'Received: 5', 'math › divides'],
     ['pytest-fail.txt', 'pytest', { passed: 1, failed: 2, skipped: 1, unit: 'tests' }, 'test_subtract', 'E        +  where 2 = sub(3, 2)', 'test_divide'],
-    ['pytest-fail-quiet.txt', 'pytest', { passed: 1, failed: 2, skipped: 1, unit: 'tests' }, 'test_subtract', 'tests/test_math.py:13: AssertionError', 'test_divide'],
-    ['cargo-fail.txt', 'cargo test', { passed: 1, failed: 2, skipped: 1, unit: 'tests' }, 'tests::divides', 'assertion `left == right` failed: six over three', 'tests::subtracts'],
+    [
+      'pytest-fail-quiet.txt',
+      'pytest',
+      { passed: 1, failed: 2, skipped: 1, unit: 'tests' },
+      'test_subtract',
+      'tests/test_math.py:13: AssertionError',
+      'test_divide',
+    ],
+    [
+      'cargo-fail.txt',
+      'cargo test',
+      { passed: 1, failed: 2, skipped: 1, unit: 'tests' },
+      'tests::divides',
+      'assertion `left == right` failed: six over three',
+      'tests::subtracts',
+    ],
     ['mocha-fail.txt', 'mocha', { passed: 3, failed: 2, skipped: 1, unit: 'tests' }, 'math subtracts', '5 !== 1', 'math divides'],
     ['go-fail.txt', 'go test', { passed: 1, failed: 1, skipped: 1, unit: 'packages' }, 'TestSub', 'calc_test.go:12: Sub(3, 2) = 5; want 1', 'TestDiv'],
     ['go-fail-verbose.txt', 'go test', { passed: 2, failed: 1, skipped: 1, unit: 'tests' }, 'TestSub', 'calc_test.go:12: Sub(3, 2) = 5; want 1', null],
@@ -65,7 +93,9 @@ describe('parseTestReport', () => {
       format: 'starter',
       counts: { passed: 1, failed: 1, skipped: 0, unit: 'test files' },
       summaryLine: 'Test files: 1 passed, 1 failed',
-      failures: [{ name: 'tests/slugify_test.sh: lowercases', output: "  FAIL - lowercases\n         expected: 'hello-world'\n         actual:   'Hello-World'" }],
+      failures: [
+        { name: 'tests/slugify_test.sh: lowercases', output: "  FAIL - lowercases\n         expected: 'hello-world'\n         actual:   'Hello-World'" },
+      ],
     });
   });
 
@@ -81,8 +111,18 @@ describe('parseTestReport', () => {
 
   it('reads passing runs', () => {
     expect(parseTestReport('...\n3 passed in 0.01s\n')?.counts).toEqual({ passed: 3, failed: 0, skipped: 0, unit: 'tests' });
-    expect(parseTestReport(' Test Files  2 passed (2)\n      Tests  9 passed | 1 todo (10)\n')?.counts).toEqual({ passed: 9, failed: 0, skipped: 1, unit: 'tests' });
-    expect(parseTestReport('ok  \texample.com/a\t0.01s\nok  \texample.com/b\t(cached)\n')?.counts).toEqual({ passed: 2, failed: 0, skipped: 0, unit: 'packages' });
+    expect(parseTestReport(' Test Files  2 passed (2)\n      Tests  9 passed | 1 todo (10)\n')?.counts).toEqual({
+      passed: 9,
+      failed: 0,
+      skipped: 1,
+      unit: 'tests',
+    });
+    expect(parseTestReport('ok  \texample.com/a\t0.01s\nok  \texample.com/b\t(cached)\n')?.counts).toEqual({
+      passed: 2,
+      failed: 0,
+      skipped: 0,
+      unit: 'packages',
+    });
   });
 
   it('recognises a format whose totals are missing, and nothing in unknown output', () => {

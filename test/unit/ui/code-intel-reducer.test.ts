@@ -22,19 +22,22 @@ const geometryOutline: EventPayload = {
 
 describe('file_read with a symbol or a range', () => {
   it('opens the file with the slice to reveal, naming the symbol', () => {
-    const state = reduceAll(initialState, eventLog('r', [
-      runStarted('t'),
-      { type: 'file_read', path: 'src/geometry.ts', content: GEOMETRY, truncated: false, startLine: 2, endLine: 4, symbol: 'Rectangle.area' },
-    ]));
+    const state = reduceAll(
+      initialState,
+      eventLog('r', [
+        runStarted('t'),
+        { type: 'file_read', path: 'src/geometry.ts', content: GEOMETRY, truncated: false, startLine: 2, endLine: 4, symbol: 'Rectangle.area' },
+      ]),
+    );
     expect(state.activeFile).toBe('src/geometry.ts');
     expect(state.files['src/geometry.ts']).toMatchObject({ content: GEOMETRY, origin: 'read', reveal: { startLine: 2, endLine: 4, symbol: 'Rectangle.area' } });
   });
 
   it('reveals a plain range without a symbol, and a whole-file read reveals nothing', () => {
-    const ranged = reduceAll(initialState, eventLog('r', [
-      runStarted('t'),
-      { type: 'file_read', path: 'a.txt', content: 'x\ny\nz\n', truncated: false, startLine: 2, endLine: 3 },
-    ]));
+    const ranged = reduceAll(
+      initialState,
+      eventLog('r', [runStarted('t'), { type: 'file_read', path: 'a.txt', content: 'x\ny\nz\n', truncated: false, startLine: 2, endLine: 3 }]),
+    );
     expect(ranged.files['a.txt']?.reveal).toEqual({ startLine: 2, endLine: 3, symbol: null });
     const whole = reduceAll(ranged, eventLog('r', [{ type: 'file_read', path: 'a.txt', content: 'x\ny\nz\n', truncated: false }], 2));
     expect(whole.files['a.txt']?.reveal).toBeNull();
@@ -42,12 +45,15 @@ describe('file_read with a symbol or a range', () => {
 
   it('keeps an edited file as a diff when its symbol is read again, with the new slice', () => {
     const edited = GEOMETRY.replace('return 1', 'return 2');
-    const state = reduceAll(initialState, eventLog('r', [
-      runStarted('t'),
-      { type: 'file_changed', path: 'src/geometry.ts', change: 'created', before: null, after: GEOMETRY, diff: '' },
-      { type: 'file_changed', path: 'src/geometry.ts', change: 'edited', before: GEOMETRY, after: edited, diff: '' },
-      { type: 'file_read', path: 'src/geometry.ts', content: edited, truncated: false, startLine: 2, endLine: 4, symbol: 'Rectangle.area' },
-    ]));
+    const state = reduceAll(
+      initialState,
+      eventLog('r', [
+        runStarted('t'),
+        { type: 'file_changed', path: 'src/geometry.ts', change: 'created', before: null, after: GEOMETRY, diff: '' },
+        { type: 'file_changed', path: 'src/geometry.ts', change: 'edited', before: GEOMETRY, after: edited, diff: '' },
+        { type: 'file_read', path: 'src/geometry.ts', content: edited, truncated: false, startLine: 2, endLine: 4, symbol: 'Rectangle.area' },
+      ]),
+    );
     expect(state.files['src/geometry.ts']).toMatchObject({ origin: 'edited', before: GEOMETRY, content: edited, reveal: { startLine: 2, endLine: 4 } });
   });
 });
@@ -63,23 +69,24 @@ describe('file_outline', () => {
   });
 
   it('shows the latest outline, keeps the first-seen order, and replaces an outline listed again', () => {
-    const state = reduceAll(initialState, eventLog('r', [
-      runStarted('t'),
-      outlineOf('a.ts', ['one']),
-      outlineOf('b.ts', ['two']),
-      outlineOf('a.ts', ['one', 'uno']),
-    ]));
+    const state = reduceAll(
+      initialState,
+      eventLog('r', [runStarted('t'), outlineOf('a.ts', ['one']), outlineOf('b.ts', ['two']), outlineOf('a.ts', ['one', 'uno'])]),
+    );
     expect(state.outlineOrder).toEqual(['a.ts', 'b.ts']);
     expect(shownOutline(state)?.symbols.map((s) => s.name)).toEqual(['one', 'uno']);
   });
 
   it('follows the file the agent or the viewer turns to, when that file has an outline', () => {
-    let state = reduceAll(initialState, eventLog('r', [
-      runStarted('t'),
-      outlineOf('a.ts', ['one']),
-      outlineOf('b.ts', ['two']),
-      { type: 'file_read', path: 'a.ts', content: 'function one() {}\n', truncated: false },
-    ]));
+    let state = reduceAll(
+      initialState,
+      eventLog('r', [
+        runStarted('t'),
+        outlineOf('a.ts', ['one']),
+        outlineOf('b.ts', ['two']),
+        { type: 'file_read', path: 'a.ts', content: 'function one() {}\n', truncated: false },
+      ]),
+    );
     expect(shownOutline(state)?.path).toBe('a.ts');
     // A file without an outline leaves the outline where it was.
     state = reduceAll(state, eventLog('r', [{ type: 'file_read', path: 'notes.md', content: '# notes\n', truncated: false }], 4));
@@ -99,12 +106,15 @@ describe('file_outline', () => {
 });
 
 describe('revealing lines picked in the outline', () => {
-  const opened = reduceAll(initialState, eventLog('r', [
-    runStarted('t'),
-    { type: 'file_read', path: 'src/geometry.ts', content: GEOMETRY, truncated: false },
-    { type: 'file_read', path: 'other.ts', content: 'x\n', truncated: false },
-    geometryOutline,
-  ]));
+  const opened = reduceAll(
+    initialState,
+    eventLog('r', [
+      runStarted('t'),
+      { type: 'file_read', path: 'src/geometry.ts', content: GEOMETRY, truncated: false },
+      { type: 'file_read', path: 'other.ts', content: 'x\n', truncated: false },
+      geometryOutline,
+    ]),
+  );
 
   it('focuses an open file and sets the lines to highlight, bumping its version', () => {
     const before = opened.files['src/geometry.ts'];

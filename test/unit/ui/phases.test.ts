@@ -20,9 +20,7 @@ function call(callId: string, name: string, args: Record<string, unknown>, ok: b
 }
 
 function advance(callId: string, from: 'planning' | 'building' | 'verification', to: 'building' | 'verification' | 'delivery', reason: string): EventPayload[] {
-  return call(callId, 'advance_phase', { reason }, true, `Moved from ${from} to ${to}.`, [
-    { type: 'phase_changed', from, to, reason, auto: false },
-  ]);
+  return call(callId, 'advance_phase', { reason }, true, `Moved from ${from} to ${to}.`, [{ type: 'phase_changed', from, to, reason, auto: false }]);
 }
 
 /** The shape of the plan_exec demo: plan (one refused write), build, verify, deliver. */
@@ -107,8 +105,8 @@ describe('phase events in the reducer', () => {
 
   it('puts phase changes and the refusal in the timeline, in log order', () => {
     const timeline = reduceAll(initialState, events).timeline;
-    const notable = timeline.filter((entry): entry is Extract<TimelineEntry, { kind: 'phase' | 'refusal' }> =>
-      entry.kind === 'phase' || entry.kind === 'refusal',
+    const notable = timeline.filter(
+      (entry): entry is Extract<TimelineEntry, { kind: 'phase' | 'refusal' }> => entry.kind === 'phase' || entry.kind === 'refusal',
     );
     expect(notable.map((entry) => (entry.kind === 'phase' ? phaseChangeText(entry) : `refused ${refusalSummary(entry)}`))).toEqual([
       'Phase: planning — run started',

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  TERMINAL_MAX_CHARS,
-  initialState,
-  openFiles,
-  reduce,
-  reduceAll,
-  selectFile,
-  type TimelineEntry,
-} from '../../../src/ui/state/reducer';
+import { TERMINAL_MAX_CHARS, initialState, openFiles, reduce, reduceAll, selectFile, type TimelineEntry } from '../../../src/ui/state/reducer';
 import { promptLine, toPlainText } from '../../../src/ui/terminal/format';
 import { eventLog, runStarted } from './event-log';
 
@@ -73,9 +65,7 @@ describe('reduce', () => {
     expect(end).toMatchObject({ kind: 'end', status: 'completed', summary: 'slugify added', iterations: 3 });
 
     expect(state.activeFile).toBe('src/slugify.sh');
-    expect(openFiles(state)).toEqual([
-      expect.objectContaining({ path: 'src/slugify.sh', origin: 'created', content: SLUGIFY, before: null }),
-    ]);
+    expect(openFiles(state)).toEqual([expect.objectContaining({ path: 'src/slugify.sh', origin: 'created', content: SLUGIFY, before: null })]);
 
     const plain = toPlainText(state.terminal.text);
     expect(plain).toBe('$ npm test\ntests/greet_test.sh\n  ok   - greets by name\nTest files: 2 passed, 0 failed\n[exit 0]\n');
@@ -93,11 +83,7 @@ describe('reduce', () => {
   });
 
   it('replaces streamed text with the final message, and drops an empty one', () => {
-    const events = eventLog('r', [
-      runStarted('t'),
-      { type: 'model_delta', text: 'thinking…' },
-      { type: 'assistant_message', text: '', toolCalls: [] },
-    ]);
+    const events = eventLog('r', [runStarted('t'), { type: 'model_delta', text: 'thinking…' }, { type: 'assistant_message', text: '', toolCalls: [] }]);
     const state = reduceAll(initialState, events);
     expect(kinds(state.timeline)).toEqual(['task']);
   });

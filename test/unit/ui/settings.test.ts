@@ -17,7 +17,15 @@ function memoryStore(initial: Record<string, string> = {}) {
 
 const openai: PageSettings = {
   ...DEFAULT_PAGE_SETTINGS,
-  model: { provider: 'openai', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini', apiKey: 'sk-secret', scenario: 'demo', idleTimeoutSeconds: 60, replyLimitMinutes: 10 },
+  model: {
+    provider: 'openai',
+    baseUrl: 'https://api.openai.com/v1',
+    model: 'gpt-4o-mini',
+    apiKey: 'sk-secret',
+    scenario: 'demo',
+    idleTimeoutSeconds: 60,
+    replyLimitMinutes: 10,
+  },
   maxIterations: 12,
 };
 

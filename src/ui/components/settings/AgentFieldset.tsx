@@ -33,7 +33,13 @@ export function AgentFieldset({ draft, errors, update, loadDefaultPolicy }: Draf
       <legend>Agent</legend>
       <Field id="mode" label="Mode" error={errors.mode} note={MODE_NOTES[draft.mode]}>
         {(control) => (
-          <ChoiceSelect {...control} options={ModeSchema.options} labelOf={(mode) => MODE_LABELS[mode]} value={draft.mode} onChange={(mode) => update('mode', mode)} />
+          <ChoiceSelect
+            {...control}
+            options={ModeSchema.options}
+            labelOf={(mode) => MODE_LABELS[mode]}
+            value={draft.mode}
+            onChange={(mode) => update('mode', mode)}
+          />
         )}
       </Field>
       <Field id="policy" label="Policy (JSON)" error={errors.policyText} note={POLICY_NOTE}>

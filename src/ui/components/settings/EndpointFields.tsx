@@ -26,7 +26,9 @@ export function EndpointFields({ draft, errors, update, hasSavedKey, keyForgotte
         )}
       </Field>
       <Field id="model-name" label="Model" error={errors.model}>
-        {(control) => <input {...control} autoComplete="off" spellCheck={false} value={draft.model} onChange={(event) => update('model', event.target.value)} />}
+        {(control) => (
+          <input {...control} autoComplete="off" spellCheck={false} value={draft.model} onChange={(event) => update('model', event.target.value)} />
+        )}
       </Field>
       <Field id="api-key" label="API key" error={errors.apiKey} note="Kept only in this browser's localStorage and sent only to the base URL above.">
         {(control) => <SecretInput {...control} value={draft.apiKey} onChange={(value) => update('apiKey', value)} />}

@@ -18,7 +18,13 @@ export function ModelFieldset(props: ModelFieldsetProps) {
       <legend>Model</legend>
       <Field id="provider" label="Provider" error={errors.provider}>
         {(control) => (
-          <ChoiceSelect {...control} options={ProviderSchema.options} labelOf={(provider) => PROVIDERS[provider].label} value={draft.provider} onChange={onProviderChange} />
+          <ChoiceSelect
+            {...control}
+            options={ProviderSchema.options}
+            labelOf={(provider) => PROVIDERS[provider].label}
+            value={draft.provider}
+            onChange={onProviderChange}
+          />
         )}
       </Field>
       {draft.provider === 'scripted' ? (

@@ -95,14 +95,5 @@ export function SecretInput({ value, onChange, ...control }: ControlProps & { va
   useLayoutEffect(() => {
     if (input.current && input.current.value !== value) input.current.value = value;
   }, [value]);
-  return (
-    <input
-      {...control}
-      ref={input}
-      type="password"
-      autoComplete="off"
-      spellCheck={false}
-      onInput={(event) => onChange(event.currentTarget.value)}
-    />
-  );
+  return <input {...control} ref={input} type="password" autoComplete="off" spellCheck={false} onInput={(event) => onChange(event.currentTarget.value)} />;
 }
