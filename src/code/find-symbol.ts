@@ -1,4 +1,5 @@
 import { flattenSymbols, type CodeSymbol } from './symbol-types';
+import { codePoints, levenshtein } from '../protocol/levenshtein';
 
 export type SymbolMatch = 'qualified' | 'name' | 'suffix';
 
@@ -60,17 +61,7 @@ export function closestNames(symbols: readonly CodeSymbol[], query: string, n = 
     .map(([name]) => name);
 }
 
-/** Levenshtein distance, two rows at a time. */
+/** Edit distance between two names, in code points. */
 export function editDistance(a: string, b: string): number {
-  if (a === b) return 0;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current.push(Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + cost));
-    }
-    previous = current;
-  }
-  return previous[b.length] as number;
+  return levenshtein(codePoints(a), codePoints(b));
 }

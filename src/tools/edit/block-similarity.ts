@@ -1,4 +1,4 @@
-import { levenshtein } from './levenshtein';
+import { levenshtein } from '../../protocol/levenshtein';
 
 /**
  * Similarity of two blocks of lines over their WHOLE text: a line-aware edit

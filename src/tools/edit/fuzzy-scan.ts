@@ -1,5 +1,5 @@
 import { type BlockLines, alignBlocks, blockOf } from './block-similarity';
-import { codePoints, levenshtein } from './levenshtein';
+import { codePoints, levenshtein } from '../../protocol/levenshtein';
 
 /** A block of file lines compared with the whole search. */
 export interface FuzzyWindow {
