@@ -1,6 +1,6 @@
 // House style, checked by `npm run lint` (inside `npm test`). Formatting is Prettier's job.
 import js from '@eslint/js';
-import { importX } from 'eslint-plugin-import-x';
+import simpleImportSort from 'eslint-plugin-simple-import-sort';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -9,11 +9,13 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx,mts,mjs}'],
-    plugins: { 'import-x': importX },
+    plugins: { 'simple-import-sort': simpleImportSort },
     languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
     rules: {
-      'import-x/order': ['error', { groups: ['builtin', 'external', ['internal', 'parent', 'sibling', 'index']], 'newlines-between': 'never' }],
-      'import-x/no-duplicates': 'error',
+      // Import order: packages first, then ours, each sorted (fixed by `npm run format`).
+      'simple-import-sort/imports': ['error', { groups: [['^node:', '^@?\\w', '^\\.']] }],
+      'simple-import-sort/exports': 'error',
+      'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       // Terminal escapes and NUL checks are the point of several regular expressions here.

@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
 import { GRAMMAR_URL_PREFIX } from './src/code/grammar-loader';
 import { allWasmAssets } from './src/code/languages';
 

@@ -19,7 +19,7 @@ import { setNodeGrammarSource } from '../src/cli/grammar-loader-node';
 import { extractSymbols, findSymbolInSource } from '../src/code/extract-symbols';
 import { LANGUAGE_IDS, type LanguageId } from '../src/code/languages';
 import { initParser, loadLanguage, parseSource } from '../src/code/runtime';
-import { flattenSymbols, type CodeSymbol } from '../src/code/symbol-types';
+import { type CodeSymbol, flattenSymbols } from '../src/code/symbol-types';
 import { sliceLines } from '../src/code/text-lines';
 import { pythonStdlib } from '../test/python-stdlib';
 import { findFiles } from '../test/source-files';

@@ -15,9 +15,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { applyEdit } from '../src/tools/edit';
-import { indentOf, isBlankLine, randomInt, seededRandom } from '../test/unit/edit/real-code';
 import { pythonStdlib } from '../test/python-stdlib';
 import { findFiles } from '../test/source-files';
+import { indentOf, isBlankLine, randomInt, seededRandom } from '../test/unit/edit/real-code';
 
 // EDIT_BENCH_SEED / EDIT_BENCH_SAMPLES try other samples; the defaults are what `npm run bench` reports.
 const SEED = Number(process.env.EDIT_BENCH_SEED ?? 20_261_105);

@@ -3,8 +3,8 @@
  * step minus the time spent inside tools. Target: median < 5 ms.
  */
 import { Engine } from '../src/engine/engine';
-import { ScriptedModel } from '../src/model/scripted';
 import type { Scenario } from '../src/model/scenario';
+import { ScriptedModel } from '../src/model/scripted';
 import { STARTER_PROJECT } from '../src/sandbox/starter-project';
 import { VirtualSandbox } from '../src/sandbox/virtual';
 

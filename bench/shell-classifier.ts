@@ -4,10 +4,10 @@
  * commands are refused in planning, and how many writes or code runs get
  * through it. Targets: < 1 ms per command, ≤ 5% refused, 0 let through.
  */
-import { type ShellCase, CASES } from '../test/unit/shell/cases';
+import { checkCommand, classifyCommand } from '../src/shell';
+import { CASES, type ShellCase } from '../test/unit/shell/cases';
 import { FIXTURE_FILES } from '../test/unit/shell/fixture-workspace';
 import { REAL_WORLD_READONLY, REAL_WORLD_WRITES } from '../test/unit/shell/real-world';
-import { checkCommand, classifyCommand } from '../src/shell';
 
 const ROUNDS = 10;
 const TARGET_US = 1000;

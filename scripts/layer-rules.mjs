@@ -1,8 +1,8 @@
 // Import and global rules that keep the architecture honest (see docs/ARCHITECTURE.md, "Layers").
 // The "common" layers run in a Web Worker and in Node: no Node APIs, no DOM.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { join, relative, dirname, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 
 export const COMMON_LAYERS = ['protocol', 'engine', 'tools', 'sandbox', 'model', 'shell', 'code'];

@@ -1,4 +1,4 @@
-import { readdirSync, statSync, type Stats } from 'node:fs';
+import { readdirSync, type Stats, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface FindFilesOptions {

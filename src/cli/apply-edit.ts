@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { applyEdit } from '../tools/edit';
-import type { MatchStrategy } from '../tools/edit';
-import { type ParsedArgs, UsageError, rejectUnknownFlags } from './args';
 import { messageOf } from '../protocol/error-message';
+import type { MatchStrategy } from '../tools/edit';
+import { applyEdit } from '../tools/edit';
+import { type ParsedArgs, rejectUnknownFlags, UsageError } from './args';
 
 const EditLine = z.object({
   original: z.string(),

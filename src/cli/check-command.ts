@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { PhaseSchema } from '../protocol/events';
 import { resolvePolicy } from '../engine/policy';
-import { KNOWN_TOOL_NAMES } from '../tools/registry';
-import { type CommandCheck, checkCommandWithFiles } from '../shell';
-import { type ParsedArgs, UsageError, rejectUnknownFlags, stringFlag } from './args';
 import { messageOf } from '../protocol/error-message';
-import { policyFromArgs } from './policy-flag';
-import { NO_WORKSPACE, localWorkspaceReader } from './workspace-reader';
+import { PhaseSchema } from '../protocol/events';
 import { describeFirstIssue } from '../protocol/zod-issue';
+import { checkCommandWithFiles, type CommandCheck } from '../shell';
+import { KNOWN_TOOL_NAMES } from '../tools/registry';
+import { type ParsedArgs, rejectUnknownFlags, stringFlag, UsageError } from './args';
+import { policyFromArgs } from './policy-flag';
+import { localWorkspaceReader, NO_WORKSPACE } from './workspace-reader';
 
 export const CHECK_COMMAND_FLAGS = ['phase', 'jsonl', 'workdir', 'cwd', 'policy'] as const;
 

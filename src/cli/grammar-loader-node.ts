@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { setGrammarLoader } from '../code/config';
 import type { GrammarLoader } from '../code/grammar-loader';
 import { GRAMMAR_WASM } from '../code/languages';
-import { setGrammarLoader } from '../code/config';
 
 const require = createRequire(import.meta.url);
 

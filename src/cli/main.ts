@@ -1,8 +1,8 @@
 import { listScenarios } from '../model/scenarios';
-import { UsageError, parseArgs } from './args';
+import { messageOf } from '../protocol/error-message';
+import { parseArgs, UsageError } from './args';
 import { RUN_SWITCHES, runTaskCommand } from './run-task';
 import { stdinLines } from './stdin-lines';
-import { messageOf } from '../protocol/error-message';
 import { terminalSafe } from './terminal-safe';
 
 const USAGE = `usage: npm run -s agent -- <command> [options]

@@ -1,4 +1,4 @@
-import { type ParsedArgs, UsageError, stringFlag } from './args';
+import { type ParsedArgs, stringFlag, UsageError } from './args';
 
 /** `--policy JSON`: policy overrides for `run` and `check-command`; the engine's policy resolver checks them. */
 export function policyFromArgs(args: ParsedArgs): unknown {

@@ -1,9 +1,9 @@
 import { Engine } from '../engine/engine';
-import { ModeSchema, type ModelSettingsInput, DEFAULT_SETTINGS, MAX_ITERATIONS_LIMITS, MaxIterationsSchema } from '../protocol/settings';
 import { createModel } from '../model/create-model';
+import { DEFAULT_SETTINGS, MAX_ITERATIONS_LIMITS, MaxIterationsSchema, type ModelSettingsInput, ModeSchema } from '../protocol/settings';
 import { STARTER_PROJECT } from '../sandbox/starter-project';
 import { VirtualSandbox } from '../sandbox/virtual';
-import { type ParsedArgs, UsageError, rejectUnknownFlags, stringFlag } from './args';
+import { type ParsedArgs, rejectUnknownFlags, stringFlag, UsageError } from './args';
 import { formatEvent } from './format-event';
 import { setNodeGrammarSource } from './grammar-loader-node';
 import { loadWorkspace } from './load-workspace';

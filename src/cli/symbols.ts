@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { extractSymbols, findSymbolInSource } from '../code/extract-symbols';
 import { closestNames } from '../code/find-symbol';
 import { languageForPath, refineLanguage } from '../code/languages';
-import { flattenSymbols, type CodeSymbol } from '../code/symbol-types';
+import { type CodeSymbol, flattenSymbols } from '../code/symbol-types';
 import { numberedLines, sliceLines } from '../code/text-lines';
-import { type ParsedArgs, UsageError, rejectUnknownFlags, stringFlag } from './args';
-import { setNodeGrammarSource } from './grammar-loader-node';
 import { messageOf } from '../protocol/error-message';
 import { describeFirstIssue } from '../protocol/zod-issue';
+import { type ParsedArgs, rejectUnknownFlags, stringFlag, UsageError } from './args';
+import { setNodeGrammarSource } from './grammar-loader-node';
 
 export const SYMBOLS_FLAGS = ['jsonl', 'json', 'symbol'] as const;
 

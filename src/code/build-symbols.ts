@@ -1,7 +1,7 @@
 import type { Node, QueryCapture, Tree } from 'web-tree-sitter';
-import type { CodeSymbol } from './symbol-types';
 import { lastRow } from './rules/node-helpers';
 import type { Definition, LanguageRules } from './rules/rule-types';
+import type { CodeSymbol } from './symbol-types';
 
 /** A definition placed in the tree, before it becomes a `CodeSymbol`. Rows are 0-based. */
 interface Placed {

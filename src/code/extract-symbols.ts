@@ -1,9 +1,9 @@
-import { Query, type Language, type QueryCapture, type Tree } from 'web-tree-sitter';
+import { type Language, Query, type QueryCapture, type Tree } from 'web-tree-sitter';
 import { buildSymbols, buildSymbolsInPart, symbolQuerySource } from './build-symbols';
-import { findSymbol, normalizeQuery, type FindResult } from './find-symbol';
+import { type FindResult, findSymbol, normalizeQuery } from './find-symbol';
 import type { LanguageId } from './languages';
-import { rulesFor } from './rules';
 import { RecentlyUsed, sourceKey } from './recently-used';
+import { rulesFor } from './rules';
 import { withTree } from './runtime';
 import { queryTokens, statementsMentioning } from './statements-mentioning';
 import type { CodeSymbol } from './symbol-types';

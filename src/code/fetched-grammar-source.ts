@@ -1,5 +1,5 @@
-import { GRAMMAR_URL_PREFIX, fetchGrammarLoader, type FetchGrammarLoaderOptions } from './grammar-loader';
 import { setGrammarLoader, setParserInitOptions } from './config';
+import { fetchGrammarLoader, type FetchGrammarLoaderOptions, GRAMMAR_URL_PREFIX } from './grammar-loader';
 
 /**
  * Sets the grammar source for the page or the worker: grammars and web-tree-sitter's own runtime

@@ -1,5 +1,5 @@
-import { flattenSymbols, type CodeSymbol } from './symbol-types';
 import { codePoints, levenshtein } from '../protocol/levenshtein';
+import { type CodeSymbol, flattenSymbols } from './symbol-types';
 
 export type SymbolMatch = 'qualified' | 'name' | 'suffix';
 

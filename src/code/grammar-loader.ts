@@ -1,5 +1,5 @@
-import { GRAMMAR_WASM, RUNTIME_WASM, type LanguageId } from './languages';
 import { messageOf } from '../protocol/error-message';
+import { GRAMMAR_WASM, type LanguageId, RUNTIME_WASM } from './languages';
 
 /**
  * Gives a grammar's wasm: its bytes, or a URL/path web-tree-sitter can load itself.

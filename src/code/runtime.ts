@@ -1,11 +1,11 @@
 import { Language, Parser, type Tree } from 'web-tree-sitter';
+import { messageOf } from '../protocol/error-message';
 import { maskCMacros } from './c-macros';
-import { configuredGrammarLoader, parserInitOptions, type InitParserOptions } from './config';
+import { configuredGrammarLoader, type InitParserOptions, parserInitOptions } from './config';
 import type { LanguageId } from './languages';
 import { RecentlyUsed, sourceKey } from './recently-used';
-import { messageOf } from '../protocol/error-message';
 
-export { parserInitOptions, setGrammarLoader, setParserInitOptions, type InitParserOptions } from './config';
+export { type InitParserOptions, parserInitOptions, setGrammarLoader, setParserInitOptions } from './config';
 
 /**
  * The tree-sitter runtime: one init per process, grammars loaded lazily on first use,

@@ -1,19 +1,19 @@
+import type { Model } from '../model/port';
+import { messageOf } from '../protocol/error-message';
 import type { Emit, EventPayload, RunStatus } from '../protocol/events';
 import type { Mode } from '../protocol/settings';
-import type { Model } from '../model/port';
 import type { Sandbox } from '../sandbox/port';
 import { FileVersions } from '../tools/file-versions';
-import type { PhaseControl } from '../tools/tool';
 import { ALL_TOOLS, KNOWN_TOOL_NAMES, PLAN_EXEC_TOOLS, toolSpecs } from '../tools/registry';
-import { GuardGate, PhaseGate, reactRules, type Gate, type GateOptions } from './gate';
+import type { PhaseControl } from '../tools/tool';
+import { type Gate, type GateOptions, GuardGate, PhaseGate, reactRules } from './gate';
 import { GatedSandbox } from './gated-sandbox';
-import { runReactLoop, type LoopOutcome } from './loop';
-import type { RunContext } from './run-context';
+import { type LoopOutcome, runReactLoop } from './loop';
 import { buildPhaseLayer, describePhase } from './phase-prompt';
-import { resolvePolicy, type Policy } from './policy';
+import { type Policy, resolvePolicy } from './policy';
 import { buildSystemPrompt, buildTaskMessage, loadProjectInstructions } from './prompt';
+import type { RunContext } from './run-context';
 import { Session } from './session';
-import { messageOf } from '../protocol/error-message';
 
 export interface RunOptions {
   task: string;

@@ -1,8 +1,8 @@
 import type { Emit, Phase } from '../protocol/events';
 import { nextPhase } from '../protocol/phases';
-import { toolAllowed, type PhasePolicy, type Policy } from './policy';
-import { compileGlob } from '../tools/glob';
 import type { UserCommandRules } from '../shell/user-rules-schema';
+import { compileGlob } from '../tools/glob';
+import { type PhasePolicy, type Policy, toolAllowed } from './policy';
 
 /** Why the gate said no, in the shape the model gets back. `phase` is null outside plan_exec. */
 export interface Refusal {

@@ -1,6 +1,6 @@
 import type { SandboxInfo } from '../protocol/events';
 import type { DirEntry, ExecOptions, ExecResult, Sandbox } from '../sandbox/port';
-import { PhaseViolationError, type Gate, type GateDecision } from './gate';
+import { type Gate, type GateDecision, PhaseViolationError } from './gate';
 import { READ_ONLY_ENV } from './read-only-env';
 import { captureTree, compareTrees, describeChanges, restoreTree } from './workspace-tree';
 

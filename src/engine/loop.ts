@@ -1,9 +1,9 @@
 import type { ChatMessage } from '../model/port';
 import { ModelError } from '../model/port';
-import type { RunContext } from './run-context';
-import { executeToolCall } from './tool-executor';
 import { messageOf } from '../protocol/error-message';
 import { EMPTY_REPLY_NUDGE } from './prompts';
+import type { RunContext } from './run-context';
+import { executeToolCall } from './tool-executor';
 
 export type LoopOutcome =
   | { status: 'completed'; summary: string; iterations: number }

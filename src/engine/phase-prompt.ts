@@ -7,10 +7,10 @@ import {
   PHASE_LAYER,
   PHASE_LINE,
   PHASE_ORDER_SEPARATOR,
+  renderTemplate,
   SHELL_RULES,
   WRITES_ALLOWED,
   WRITES_NOT_ALLOWED,
-  renderTemplate,
 } from './prompts';
 
 /** One phase's rules in a sentence, for the prompt and for advance_phase's answer. */

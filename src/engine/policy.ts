@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { ShellRuleSchema, type ShellRule } from '../shell/shell-rules';
-import { UserCommandRulesSchema, type UserCommandRules } from '../shell/user-rules-schema';
-import { PHASES, PhaseSchema, type Phase } from '../protocol/phases';
 import { messageOf } from '../protocol/error-message';
+import { type Phase, PHASES, PhaseSchema } from '../protocol/phases';
 import { describeFirstIssue } from '../protocol/zod-issue';
+import { type ShellRule, ShellRuleSchema } from '../shell/shell-rules';
+import { type UserCommandRules, UserCommandRulesSchema } from '../shell/user-rules-schema';
 import { PLAN_EXEC_TOOLS } from '../tools/registry';
 import type { Tool, ToolKind } from '../tools/tool';
 

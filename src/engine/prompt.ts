@@ -1,6 +1,6 @@
 import type { Sandbox } from '../sandbox/port';
 import { confineToWorkspace } from '../tools/real-path';
-import { BASE_RULES, ENVIRONMENT_LAYER, ENVIRONMENTS, PROJECT_CUT, PROJECT_LAYER, TASK_MESSAGE, renderTemplate } from './prompts';
+import { BASE_RULES, ENVIRONMENT_LAYER, ENVIRONMENTS, PROJECT_CUT, PROJECT_LAYER, renderTemplate, TASK_MESSAGE } from './prompts';
 
 /** Files whose content becomes the project layer of the system prompt, first found wins. */
 export const PROJECT_INSTRUCTION_FILES = ['AGENTS.md', 'CLAUDE.md'] as const;

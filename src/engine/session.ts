@@ -1,4 +1,4 @@
-import { EVENT_SCHEMA_VERSION, type EngineEvent, type EventPayload } from '../protocol/events';
+import { type EngineEvent, EVENT_SCHEMA_VERSION, type EventPayload } from '../protocol/events';
 import { StreamRedactor } from './stream-redactor';
 
 export type EventListener = (event: EngineEvent) => void;

@@ -1,9 +1,9 @@
+import { messageOf } from '../protocol/error-message';
 import type { EventPayload, ToolCall } from '../protocol/events';
-import { fail, type Tool, type ToolFailure, type ToolResult } from '../tools/tool';
 import { parseToolArguments } from '../tools/registry';
+import { fail, type Tool, type ToolFailure, type ToolResult } from '../tools/tool';
 import type { Refusal } from './gate';
 import type { RunContext } from './run-context';
-import { messageOf } from '../protocol/error-message';
 
 export interface ToolExecution {
   result: ToolResult;

@@ -1,5 +1,5 @@
-import type { Sandbox } from '../sandbox/port';
 import { joinPath, parentOf } from '../sandbox/paths';
+import type { Sandbox } from '../sandbox/port';
 
 /**
  * What a command did to the workspace, seen from outside: the tree (folders and

@@ -1,10 +1,10 @@
-import { ModelSettingsSchema, type Mode, type ModelSettingsInput } from '../protocol/settings';
+import { messageOf } from '../protocol/error-message';
+import { type Mode, type ModelSettingsInput, ModelSettingsSchema } from '../protocol/settings';
+import { describeFirstIssue } from '../protocol/zod-issue';
 import { LazyOpenAiModel } from './lazy-openai';
 import type { Model } from './port';
 import { getScenario } from './scenarios';
 import { ScriptedModel } from './scripted';
-import { messageOf } from '../protocol/error-message';
-import { describeFirstIssue } from '../protocol/zod-issue';
 
 export interface CreateModelOptions {
   /** In plan_exec mode the scripted demo plays its phased variant. */

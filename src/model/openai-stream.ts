@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ToolCall } from '../protocol/events';
-import { ModelError, type ModelResponse } from './port';
 import { describeFirstIssue } from '../protocol/zod-issue';
+import { ModelError, type ModelResponse } from './port';
 
 /** Only the parts of a chat.completion.chunk we use; anything else is ignored. */
 const ToolCallDeltaSchema = z.object({

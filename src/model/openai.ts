@@ -3,10 +3,10 @@ import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/
 import type { ModelInfo } from '../protocol/events';
 import { abortableSleep, abortedError, throwIfAborted } from './abortable-sleep';
 import { backoffMs, classifyFailure } from './openai-failure';
+import { endpointHost, openAiLabel } from './openai-label';
 import { StreamAccumulator } from './openai-stream';
 import { toWireMessages, toWireTools } from './openai-wire';
 import type { Model, ModelRequest, ModelResponse } from './port';
-import { endpointHost, openAiLabel } from './openai-label';
 import { DEFAULT_REPLY_LIMITS, type ReplyLimits, ReplyTimer } from './reply-timer';
 
 export interface OpenAiModelOptions {

@@ -1,6 +1,6 @@
 import type { ModelInfo, ToolCall } from '../protocol/events';
 import { abortableSleep, throwIfAborted } from './abortable-sleep';
-import { ModelError, type Model, type ModelRequest, type ModelResponse } from './port';
+import { type Model, ModelError, type ModelRequest, type ModelResponse } from './port';
 import type { Scenario, ScriptedTurn } from './scenario';
 
 export interface ScriptedModelOptions {

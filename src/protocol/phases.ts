@@ -1,6 +1,6 @@
-import { PhaseSchema, type Phase } from './events';
+import { type Phase, PhaseSchema } from './events';
 
-export { PhaseSchema, type Phase };
+export { type Phase, PhaseSchema };
 
 /** plan_exec phases in order; a run only moves forward. */
 export const PHASES: readonly Phase[] = PhaseSchema.options;

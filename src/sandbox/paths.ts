@@ -1,5 +1,5 @@
-import { SandboxError } from './port';
 import { foldSegments } from '../protocol/path-segments';
+import { SandboxError } from './port';
 
 /**
  * POSIX path helpers for the sandbox port, which speaks absolute paths only.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { messageOf } from '../protocol/error-message';
 import { SandboxInfoSchema } from '../protocol/events';
 import { SANDBOX_ERROR_CODES, SandboxError, type SandboxErrorCode } from './port';
-import { messageOf } from '../protocol/error-message';
 
 /**
  * The data that crosses between the page (where the sandbox lives) and the

@@ -2,7 +2,7 @@ import * as Comlink from 'comlink';
 import { z } from 'zod';
 import type { SandboxInfo } from '../protocol/events';
 import type { DirEntry, ExecOptions, ExecResult, OutputChunk, Sandbox } from './port';
-import { DescriptionSchema, DirEntriesSchema, ExecResultSchema, StatSchema, fromReply, toReply, type HostExecOptions, type HostReply } from './remote-protocol';
+import { DescriptionSchema, DirEntriesSchema, ExecResultSchema, fromReply, type HostExecOptions, type HostReply, StatSchema, toReply } from './remote-protocol';
 import { interruptionExitCode, interruptionNotice } from './shell-state';
 
 export type { HostExecOptions, HostReply } from './remote-protocol';

@@ -1,4 +1,4 @@
-import { defineCommand, type Command, type ScriptNode, type SimpleCommandNode, type TransformPlugin } from 'just-bash';
+import { type Command, defineCommand, type ScriptNode, type SimpleCommandNode, type TransformPlugin } from 'just-bash';
 import { forEachNodeBottomUp } from './ast-objects';
 
 type RedirectionNode = SimpleCommandNode['redirections'][number];

@@ -1,7 +1,7 @@
-import { defineCommand, type Command, type ResolvedCommandContext } from 'just-bash';
+import { type Command, defineCommand, type ResolvedCommandContext } from 'just-bash';
 import { z } from 'zod';
-import { joinPath } from './paths';
 import { messageOf } from '../protocol/error-message';
+import { joinPath } from './paths';
 
 /**
  * `npm` for the virtual sandbox: runs package.json scripts through the same

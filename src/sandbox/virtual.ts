@@ -1,15 +1,15 @@
 import { Bash } from 'just-bash';
+import { messageOf } from '../protocol/error-message';
 import type { SandboxInfo } from '../protocol/events';
 import { loopYieldPlugin } from './cooperative-yield';
 import { joinPath, normalizeAbsolutePath, parentOf, resolvePath } from './paths';
 import type { DirEntry, ExecOptions, ExecResult, Sandbox } from './port';
 import { SandboxError } from './port';
-import { carryEnv, interruptionExitCode, interruptionNotice, type Interruption } from './shell-state';
+import { carryEnv, type Interruption, interruptionExitCode, interruptionNotice } from './shell-state';
 import { deviceRedirectPlugin, stdinDeviceCommands } from './virtual-devices';
 import { VirtualFs } from './virtual-fs';
 import { virtualSandboxInfo, virtualWorkdir } from './virtual-info';
 import { npmCommand, npxCommand } from './virtual-npm';
-import { messageOf } from '../protocol/error-message';
 
 const UTF8_KEEPING_BOM = new TextDecoder('utf-8', { ignoreBOM: true });
 

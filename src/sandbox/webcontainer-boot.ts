@@ -1,6 +1,6 @@
+import { messageOf } from '../protocol/error-message';
 import { WebContainerSandbox } from './webcontainer';
 import type { WebContainerLike } from './webcontainer-like';
-import { messageOf } from '../protocol/error-message';
 
 export const MAX_BOOT_TIMEOUT_MS = 15_000;
 

@@ -1,13 +1,13 @@
+import { messageOf } from '../protocol/error-message';
 import type { SandboxInfo } from '../protocol/events';
 import { normalizeAbsolutePath, parentOf, relativeTo, resolvePath } from './paths';
 import type { DirEntry, ExecOptions, ExecResult, Sandbox, SandboxErrorCode } from './port';
 import { SANDBOX_ERROR_CODES, SandboxError } from './port';
-import { carryEnv, interruptionExitCode, interruptionNotice, type Interruption } from './shell-state';
+import { carryEnv, type Interruption, interruptionExitCode, interruptionNotice } from './shell-state';
 import { LineEndNormalizer, MarkerSplitter, stripTerminalEscapes } from './terminal-output';
 import type { MountTree, WebContainerDirEntLike, WebContainerLike, WebContainerProcessLike } from './webcontainer-like';
 import { realpathByNode } from './webcontainer-realpath';
 import { markerSeparator, newEndMarker, parseTrailer, wrapCommand } from './webcontainer-shell';
-import { messageOf } from '../protocol/error-message';
 
 export interface WebContainerSandboxOptions {
   reason?: string;

@@ -1,4 +1,4 @@
-import { type ClassifyOptions, type CommandVerdict, classifyCommand } from './classify';
+import { classifyCommand, type ClassifyOptions, type CommandVerdict } from './classify';
 import type { ShellRule } from './shell-rules';
 
 export { type ShellRule, ShellRuleSchema } from './shell-rules';

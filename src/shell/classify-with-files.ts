@@ -1,5 +1,5 @@
-import { type ClassifyOptions, type CommandVerdict, classifyCommand } from './classify';
 import { type CommandCheck, decide } from './check-command';
+import { classifyCommand, type ClassifyOptions, type CommandVerdict } from './classify';
 import type { ShellRule } from './shell-rules';
 
 /** Reads a workspace file by absolute path: its text, or null when it does not exist. Throwing means unreadable. */

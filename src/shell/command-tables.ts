@@ -1,5 +1,5 @@
-import { INTERPRETERS, LAUNCHERS, PACKAGE_MANAGERS, SUBCOMMAND_TOOLS, BUILD_TOOLS, TEST_RUNNERS } from './tool-tables';
-import { type CommandSpec, type OptionRules, group } from './table-types';
+import { type CommandSpec, group, type OptionRules } from './table-types';
+import { BUILD_TOOLS, INTERPRETERS, LAUNCHERS, PACKAGE_MANAGERS, SUBCOMMAND_TOOLS, TEST_RUNNERS } from './tool-tables';
 
 export type {
   BuildToolSpec,

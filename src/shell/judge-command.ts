@@ -1,8 +1,7 @@
 import { type Call, makeCall } from './call';
 import { COMMANDS, PROJECT_LOCAL_PROGRAMS, SYSTEM_BIN_DIRS, VERSION_FLAGS } from './command-tables';
-import type { CommandSpec, SpecialJudge } from './table-types';
-import type { JudgeContext } from './judge-context';
 import { judgeCompgen, judgeEval, judgeFc, judgeHistory, judgeNamesVariable, judgeSource } from './judge-builtins';
+import type { JudgeContext } from './judge-context';
 import { DESTRUCTIVE_CHECKS } from './judge-destructive';
 import { judgeFind } from './judge-find';
 import { judgeDestructive, judgeNetwork, judgeReadonly, judgeRunsCode, judgeWriter } from './judge-generic';
@@ -19,6 +18,7 @@ import { judgeAwk, judgeDd, judgeLess, judgeSed, judgeTee } from './judge-text-t
 import { judgeVariables } from './judge-variables';
 import { judgeWrapper } from './judge-wrappers';
 import { judgeXargs } from './judge-xargs';
+import type { CommandSpec, SpecialJudge } from './table-types';
 import { type Arg, showArgv } from './words';
 
 const SPECIAL_JUDGES: Readonly<Record<SpecialJudge, (call: Call, ctx: JudgeContext) => void>> = {

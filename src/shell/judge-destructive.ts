@@ -1,11 +1,11 @@
 import type { Call } from './call';
 import type { JudgeContext } from './judge-context';
-import { parseOptions, hasOption } from './options';
-import { type PathScope, SCOPE_WHY, isOutsideWorkspace, pathScope } from './paths';
 import { sendsSignalZero } from './judge-process-tools';
+import { hasOption, parseOptions } from './options';
+import { isOutsideWorkspace, type PathScope, pathScope, SCOPE_WHY } from './paths';
 import { SED_RULES } from './text-tool-tables';
-import { plantsCode } from './write-targets';
 import type { Arg } from './words';
+import { plantsCode } from './write-targets';
 
 /**
  * Extra checks for commands that are never read-only but are only sometimes

@@ -1,8 +1,8 @@
 import type { Call } from './call';
-import { FIND_EXEC_ACTIONS, FIND_NARROWING, FIND_VALUED_PRIMARIES, FIND_WIDENING, FIND_WRITING_ACTIONS } from './text-tool-tables';
 import type { JudgeContext } from './judge-context';
-import { type PathScope, SCOPE_WHY, pathScope } from './paths';
 import { mayBeOption } from './options';
+import { type PathScope, pathScope, SCOPE_WHY } from './paths';
+import { FIND_EXEC_ACTIONS, FIND_NARROWING, FIND_VALUED_PRIMARIES, FIND_WIDENING, FIND_WRITING_ACTIONS } from './text-tool-tables';
 import { type Arg, literalArg } from './words';
 
 /** Start paths that make `find … -delete` destructive even when a name filter narrows it. */

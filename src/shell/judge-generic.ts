@@ -1,8 +1,8 @@
 import type { Call } from './call';
-import type { CommandSpec } from './table-types';
 import type { JudgeContext } from './judge-context';
 import { applyOptionRules, lookup } from './judge-options';
 import { hasOption, optionIs, parseOptions } from './options';
+import type { CommandSpec } from './table-types';
 
 type Spec<K extends CommandSpec['kind']> = Extract<CommandSpec, { kind: K }>;
 

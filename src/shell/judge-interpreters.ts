@@ -1,10 +1,10 @@
 import type { Call } from './call';
-import type { InterpreterSpec } from './table-types';
 import type { JudgeContext } from './judge-context';
 import { judgeNodeRun } from './judge-package-scripts';
 import { judgeScriptFile, judgeShellText, judgeStdinCode } from './judge-scripts';
 import { judgeTestRun } from './judge-test-runners';
-import { type ParsedOption, optionIs, splitLeadingOptions } from './options';
+import { optionIs, type ParsedOption, splitLeadingOptions } from './options';
+import type { InterpreterSpec } from './table-types';
 import { PYTHON_MODULE_COMMANDS, PYTHON_TEST_MODULES } from './tool-tables';
 import { type Arg, literalArg } from './words';
 

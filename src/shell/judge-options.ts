@@ -1,7 +1,7 @@
 import type { Call } from './call';
-import type { OptionRules } from './table-types';
 import type { JudgeContext } from './judge-context';
-import { type ParsedArgv, hasOption, optionIs, parseOptions } from './options';
+import { hasOption, optionIs, type ParsedArgv, parseOptions } from './options';
+import type { OptionRules } from './table-types';
 
 /**
  * Applies a read-only command's option rules: options that write, run code

@@ -1,8 +1,8 @@
 import type { RedirectionNode } from './ast';
 import type { JudgeContext } from './judge-context';
-import { reportWriteTarget, writtenPath } from './write-targets';
 import { isHarmlessSink } from './paths';
 import { wordToArg } from './words';
+import { reportWriteTarget, writtenPath } from './write-targets';
 
 /** Operators that open their target for writing. `>&` does too unless its target is a descriptor. */
 const WRITING = new Set(['>', '>>', '>|', '&>', '&>>', '<>', '>&']);

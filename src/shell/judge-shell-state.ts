@@ -1,6 +1,6 @@
 import type { Call } from './call';
-import type { JudgeContext } from './judge-context';
 import { COMMANDS } from './command-tables';
+import type { JudgeContext } from './judge-context';
 import { parseOptions } from './options';
 import type { Arg } from './words';
 

@@ -1,8 +1,8 @@
 import type { Call } from './call';
-import { TAR_MODES, TAR_RUNS, TAR_VALUED_SHORT } from './text-tool-tables';
 import type { JudgeContext } from './judge-context';
 import { lookup } from './judge-options';
 import { optionIs, parseOptions } from './options';
+import { TAR_MODES, TAR_RUNS, TAR_VALUED_SHORT } from './text-tool-tables';
 import type { Arg } from './words';
 
 const TAR_LONG_VALUED = [

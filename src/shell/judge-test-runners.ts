@@ -2,7 +2,7 @@ import type { Call } from './call';
 import type { JudgeContext } from './judge-context';
 import { lookup } from './judge-options';
 import { optionIs, parseOptions } from './options';
-import { SCOPE_WHY, pathScope } from './paths';
+import { pathScope, SCOPE_WHY } from './paths';
 import { TEST_RUNNER_RULES } from './test-runner-tables';
 import type { Arg } from './words';
 

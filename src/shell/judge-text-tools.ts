@@ -1,14 +1,14 @@
-import type { Call } from './call';
 import { scanAwkProgram } from './awk-program';
-import { AWK_PROGRAM_OPTIONS, AWK_RULES, AWK_SAFE_W_OPTIONS, SED_RULES, SED_SCRIPT_OPTIONS, TEE_SYNTAX } from './text-tool-tables';
+import type { Call } from './call';
 import type { JudgeContext } from './judge-context';
-import type { OptionRules } from './table-types';
 import { applyOptionRules } from './judge-options';
 import { hasOption, optionIs, parseOptions } from './options';
 import { isHarmlessSink } from './paths';
-import { reportWriteTarget, writtenPath } from './write-targets';
 import { scanSedScript } from './sed-script';
+import type { OptionRules } from './table-types';
+import { AWK_PROGRAM_OPTIONS, AWK_RULES, AWK_SAFE_W_OPTIONS, SED_RULES, SED_SCRIPT_OPTIONS, TEE_SYNTAX } from './text-tool-tables';
 import type { Arg } from './words';
+import { reportWriteTarget, writtenPath } from './write-targets';
 
 /** sed: read-only unless -i, a script file, or w/W/e commands in the script. */
 export function judgeSed(call: Call, ctx: JudgeContext): void {

@@ -1,9 +1,9 @@
 import type { Call } from './call';
-import type { WrapperSpec } from './table-types';
 import type { JudgeContext } from './judge-context';
 import { lookup } from './judge-options';
 import { optionIs, splitLeadingOptions } from './options';
 import { changeDirectory } from './paths';
+import type { WrapperSpec } from './table-types';
 import { checkVariableSetting } from './variables';
 import type { Arg } from './words';
 

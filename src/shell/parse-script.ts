@@ -1,6 +1,6 @@
 import { Bash } from 'just-bash';
-import type { ScriptNode } from './ast';
 import { messageOf } from '../protocol/error-message';
+import type { ScriptNode } from './ast';
 
 export type ParseOutcome = { ok: true; script: ScriptNode } | { ok: false; error: string };
 

@@ -1,5 +1,5 @@
-import type { Arg } from './words';
 import { foldSegments } from '../protocol/path-segments';
+import type { Arg } from './words';
 
 /**
  * How far a path argument reaches, for the destructive checks:

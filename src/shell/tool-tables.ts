@@ -1,4 +1,4 @@
-import { type CommandSpec, type InterpreterSpec, type OptionRules, group } from './table-types';
+import { type CommandSpec, group, type InterpreterSpec, type OptionRules } from './table-types';
 
 /** Language runtimes, package managers, test runners and build tools. */
 

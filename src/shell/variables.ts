@@ -1,4 +1,4 @@
-import { CONFIG_LOCATION_VARIABLES, DANGEROUS_VARIABLES, DANGEROUS_VARIABLE_PREFIXES } from './command-tables';
+import { CONFIG_LOCATION_VARIABLES, DANGEROUS_VARIABLE_PREFIXES, DANGEROUS_VARIABLES } from './command-tables';
 import type { JudgeContext } from './judge-context';
 
 /**

@@ -1,17 +1,17 @@
-import type { AssignmentNode, CommandNode, FunctionDefNode, RedirectionNode, ScriptNode, SimpleCommandNode, StatementNode, WordNode } from './ast';
 import { arithmeticTextRisk } from './arithmetic-text';
+import type { AssignmentNode, CommandNode, FunctionDefNode, RedirectionNode, ScriptNode, SimpleCommandNode, StatementNode, WordNode } from './ast';
+import { COMMANDS } from './command-tables';
 import { FileStore } from './file-store';
 import { FindingLog } from './finding-log';
-import type { FileContent, JudgeContext, NestedCode, StdinSource } from './judge-context';
 import { judgeCommand } from './judge-command';
+import type { FileContent, JudgeContext, NestedCode, StdinSource } from './judge-context';
 import { judgeRedirection } from './judge-redirection';
-import { COMMANDS } from './command-tables';
-import { changeDirectory, pathScope } from './paths';
 import { parseScript } from './parse-script';
+import { changeDirectory, pathScope } from './paths';
 import { stdinOf } from './stdin-source';
 import { checkVariableSetting, mayHideCode, variableName } from './variables';
 import { isNumericValue } from './walk-arithmetic';
-import { WordWalker, subscriptOf } from './walk-words';
+import { subscriptOf, WordWalker } from './walk-words';
 import { type Arg, literalText, showArgv, wordToArg } from './words';
 
 /** Nested code (bash -c inside eval inside $(…)…) deeper than this is refused rather than followed. */

@@ -1,5 +1,5 @@
-import type { ArithExpr, ConditionalExpressionNode, ParameterOperation, ScriptNode, WordNode, WordPart } from './ast';
 import { arithmeticTextRisk, wordArithmeticRisk } from './arithmetic-text';
+import type { ArithExpr, ConditionalExpressionNode, ParameterOperation, ScriptNode, WordNode, WordPart } from './ast';
 import { isDangerousVariable, mayHideCode, variableName } from './variables';
 import { walkArithmetic } from './walk-arithmetic';
 import { literalText } from './words';

@@ -1,7 +1,7 @@
 import type { SourceFindResult } from '../code/extract-symbols';
+import type { LanguageId } from '../code/languages';
 import type { CodeSymbol } from '../code/symbol-types';
 import type { CodeSyntaxError } from '../code/syntax-errors';
-import type { LanguageId } from '../code/languages';
 
 /**
  * The parts of code intelligence that need tree-sitter, loaded on first use so the

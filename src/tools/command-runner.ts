@@ -1,7 +1,7 @@
+import { messageOf } from '../protocol/error-message';
 import type { ExecResult } from '../sandbox/port';
 import { cleanOutput, plural, truncateMiddle } from './output';
 import { fail, ok, type ToolContext, type ToolErrorKind, type ToolFailure, type ToolResult } from './tool';
-import { messageOf } from '../protocol/error-message';
 
 export const DEFAULT_TIMEOUT_SECONDS = 60;
 export const MAX_TIMEOUT_SECONDS = 300;

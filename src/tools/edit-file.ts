@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { unifiedDiff } from './diff';
-import { type EditRequest, type MultiEditResult, applyEdit, applyEdits } from './edit';
+import { applyEdit, applyEdits, type EditRequest, type MultiEditResult } from './edit';
 import { editFailureKind } from './edit-failure';
 import { failFromError } from './errors';
 import { formatCount, looksBinary } from './output';

@@ -1,5 +1,5 @@
-import { SandboxError } from '../sandbox/port';
 import { messageOf } from '../protocol/error-message';
+import { SandboxError } from '../sandbox/port';
 import { fail, type ToolErrorKind, type ToolFailure } from './tool';
 import { WriteNotLandedError } from './verified-write';
 

@@ -10,7 +10,7 @@
  */
 
 import { nfaMatcher } from './glob-nfa';
-import { type GlobPiece, classPiece, literalPiece, regExpSource, usesRegExp } from './glob-pieces';
+import { classPiece, type GlobPiece, literalPiece, regExpSource, usesRegExp } from './glob-pieces';
 
 /** Which wildcards a pattern uses besides `*`, `**` and `?`: braces (`glob`), or classes and backslash escapes (`gitignore`). */
 export type GlobSyntax = 'glob' | 'gitignore';

@@ -4,7 +4,7 @@ import { compileGlob } from './glob';
 import { formatBytes, formatCount, plural } from './output';
 import { displayPath } from './paths';
 import { defineTool, fail, ok } from './tool';
-import { type WalkEntry, type WalkReport, walk } from './walk';
+import { walk, type WalkEntry, type WalkReport } from './walk';
 import { walkNotes } from './walk-notes';
 import { DEFAULT_IGNORED_DIRS, WorkspaceIgnore } from './workspace-ignore';
 import { workspacePath } from './workspace-path';

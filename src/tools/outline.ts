@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { languageForPath, refineLanguage } from '../code/languages';
 import { outline } from '../code/outline';
 import type { CodeSymbol } from '../code/symbol-types';
+import { messageOf } from '../protocol/error-message';
 import type { OutlineSymbol } from '../protocol/events';
 import { extractSymbols } from './code-parsing';
 import { failFromError } from './errors';
@@ -10,7 +11,6 @@ import { defineTool, fail, ok, type ToolContext, type ToolErrorKind, type ToolRe
 import { walk } from './walk';
 import { walkNotes } from './walk-notes';
 import { workspacePath } from './workspace-path';
-import { messageOf } from '../protocol/error-message';
 
 export const DEFAULT_OUTLINE_LINES = 200;
 export const MIN_OUTLINE_LINES = 10;

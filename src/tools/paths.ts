@@ -2,8 +2,8 @@
  * Workspace path handling for tool arguments. Pure string logic on POSIX paths,
  * so it runs the same in a Web Worker and in Node.
  */
-import { collapseSegments, joinPath, parentOf } from '../sandbox/paths';
 import { foldSegments } from '../protocol/path-segments';
+import { collapseSegments, joinPath, parentOf } from '../sandbox/paths';
 
 export type ResolvedPath =
   | { ok: true; /** Absolute, normalised path inside the workspace. */ absolute: string; /** Workspace-relative path, "." for the root. */ display: string }

@@ -3,7 +3,7 @@ import type { CodeSymbol } from '../code';
 import type { Sandbox } from '../sandbox/port';
 import { failFromError } from './errors';
 import { capUtf8, formatCount, looksBinary, splitLines } from './output';
-import { FULL_READ_MAX_LINES, HEAD_LINES, MAX_RANGE_LINES, TAIL_LINES, viewFile, type FileView, type LineRequest } from './read-file-view';
+import { type FileView, FULL_READ_MAX_LINES, HEAD_LINES, type LineRequest, MAX_RANGE_LINES, TAIL_LINES, viewFile } from './read-file-view';
 import { lookUpSymbol } from './symbol-lookup';
 import { defineTool, fail, ok, type ToolContext, type ToolFailure } from './tool';
 import { workspacePath } from './workspace-path';

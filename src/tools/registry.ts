@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { messageOf } from '../protocol/error-message';
 import type { ToolSpec } from '../protocol/tool-spec';
+import { advancePhaseTool } from './advance-phase';
 import { createFileTool } from './create-file';
 import { editFileTool } from './edit-file';
 import { listFilesTool } from './list-files';
@@ -9,8 +11,6 @@ import { runCommandTool } from './run-command';
 import { runTestsTool } from './run-tests';
 import { searchCodebaseTool } from './search-codebase';
 import type { Tool } from './tool';
-import { advancePhaseTool } from './advance-phase';
-import { messageOf } from '../protocol/error-message';
 
 /** Every tool, in the order the model sees them: look around, change, run. */
 export const ALL_TOOLS: readonly Tool[] = [

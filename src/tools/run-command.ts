@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS, describeExit, exitResult, formatStreams, runCommandWithEvents } from './command-runner';
+import { DEFAULT_TIMEOUT_SECONDS, describeExit, exitResult, formatStreams, MAX_TIMEOUT_SECONDS, runCommandWithEvents } from './command-runner';
 import { defineTool, fail } from './tool';
 
 const schema = z.strictObject({

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { MAX_TIMEOUT_SECONDS, describeExit, exitResult, runCommandWithEvents } from './command-runner';
+import { describeExit, exitResult, MAX_TIMEOUT_SECONDS, runCommandWithEvents } from './command-runner';
 import { failFromError } from './errors';
 import { parseTestReport } from './test-report';
-import { detectTestRunner, type DetectedTestRunner } from './test-runner-detect';
-import { FAILED_TAIL_LINES, PASSED_TAIL_LINES, failureSection, outputTail, verdictLine } from './test-summary';
+import { type DetectedTestRunner, detectTestRunner } from './test-runner-detect';
+import { FAILED_TAIL_LINES, failureSection, outputTail, PASSED_TAIL_LINES, verdictLine } from './test-summary';
 import { defineTool, fail } from './tool';
 
 /** Test suites get the longest timeout run_command allows. */

@@ -3,10 +3,10 @@ import { failFromError } from './errors';
 import { compileGlob } from './glob';
 import { formatCount, looksBinary, plural, splitLines } from './output';
 import { Pacer } from './pacer';
-import { type SearchPattern, compileSearchPattern, firstMatch, matches } from './search-pattern';
+import { compileSearchPattern, firstMatch, matches, type SearchPattern } from './search-pattern';
 import { RE2_LIMITS } from './search-pattern-errors';
 import { defineTool, fail, ok } from './tool';
-import { type WalkReport, walk } from './walk';
+import { walk, type WalkReport } from './walk';
 import { walkNotes } from './walk-notes';
 import { DEFAULT_IGNORED_DIRS, WorkspaceIgnore } from './workspace-ignore';
 

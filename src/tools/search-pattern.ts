@@ -1,5 +1,5 @@
-import type { RE2JS } from 're2js';
 import type * as Re2Js from 're2js';
+import type { RE2JS } from 're2js';
 import { messageOf } from '../protocol/error-message';
 import { describeUnsupported, findNamedBackreference } from './search-pattern-errors';
 

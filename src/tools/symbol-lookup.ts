@@ -1,8 +1,8 @@
 import { closestNames } from '../code/find-symbol';
 import { languageForFile } from '../code/languages';
 import type { CodeSymbol } from '../code/symbol-types';
-import { extractSymbols, findSymbolInSource } from './code-parsing';
 import { messageOf } from '../protocol/error-message';
+import { extractSymbols, findSymbolInSource } from './code-parsing';
 
 /** How many close names and top-level symbols a "not found" message lists. */
 export const CLOSEST_NAMES_SHOWN = 5;

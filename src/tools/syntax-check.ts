@@ -1,7 +1,7 @@
 import { languageForFile } from '../code/languages';
 import type { CodeSyntaxError } from '../code/syntax-errors';
-import { newSyntaxErrors, syntaxErrors } from './code-parsing';
 import { messageOf } from '../protocol/error-message';
+import { newSyntaxErrors, syntaxErrors } from './code-parsing';
 
 /** How many errors the report spells out; the rest are counted. */
 export const REPORT_MAX_ERRORS = 5;

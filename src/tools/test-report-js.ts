@@ -1,5 +1,5 @@
 /** Parsers for the JavaScript runners: vitest, jest and mocha (default reporters). */
-import { type TestFailure, type TestReportParser, blockFrom, countOf, lastIndexMatching } from './test-report-core';
+import { blockFrom, countOf, lastIndexMatching, type TestFailure, type TestReportParser } from './test-report-core';
 
 const VITEST_SEPARATOR = /^\s*⎯{3,}/;
 const VITEST_FAIL = /^\s*FAIL\s+(.+?)\s*$/;

@@ -1,5 +1,5 @@
 /** Parsers for pytest, go test, cargo test and the starter project's tests/run.sh. */
-import { type TestFailure, type TestReportParser, blockFrom, countOf, indentOf, lastIndexMatching } from './test-report-core';
+import { blockFrom, countOf, indentOf, lastIndexMatching, type TestFailure, type TestReportParser } from './test-report-core';
 
 const PYTEST_COUNT = String.raw`\d+ (?:passed|failed|errors?|skipped|deselected|xfailed|xpassed|warnings?|rerun)`;
 const PYTEST_SUMMARY = new RegExp(String.raw`^[=\s]*(?:${PYTEST_COUNT}(?:, ${PYTEST_COUNT})*|no tests ran) in \d+(?:\.\d+)?s\b`);

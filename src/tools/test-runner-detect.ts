@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { messageOf } from '../protocol/error-message';
 import type { Sandbox } from '../sandbox/port';
 import { joinPath } from './paths';
 import { walk } from './walk';
-import { messageOf } from '../protocol/error-message';
 
 export type TestRunnerId = 'npm' | 'vitest' | 'pytest' | 'go' | 'cargo';
 

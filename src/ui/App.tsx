@@ -11,9 +11,9 @@ import type { EngineClient } from './engine-client';
 import { sandboxStatusText } from './sandbox-connection';
 import { modelLabel } from './settings/model-label';
 import type { PageSettings } from './settings/page-settings';
-import { phaseStrip } from './state/phase-strip';
 import { forgetApiKey, saveSettings } from './settings/storage';
-import { useEngine, type Scenario } from './use-engine';
+import { phaseStrip } from './state/phase-strip';
+import { type Scenario, useEngine } from './use-engine';
 
 export interface AppProps {
   client: EngineClient;

@@ -1,5 +1,5 @@
 import * as Comlink from 'comlink';
-import { EngineEventSchema, type EngineEvent, type RunStatus, type SandboxInfo } from '../protocol/events';
+import { type EngineEvent, EngineEventSchema, type RunStatus, type SandboxInfo } from '../protocol/events';
 import type { SandboxHost } from '../sandbox/remote';
 import type { EngineWorkerApi, RunRequest, ScenarioInfo } from '../worker/api';
 import { createBatcher } from './event-batcher';

@@ -2,6 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { createEngineClient } from './engine-client';
 import { loadSettings } from './settings/storage';
+
 import './styles/theme.css';
 import './styles/layout.css';
 

@@ -1,8 +1,8 @@
+import { messageOf } from '../protocol/error-message';
 import type { SandboxInfo } from '../protocol/events';
 import type { SandboxPreference } from '../protocol/settings';
 import type { Sandbox } from '../sandbox/port';
 import type { EngineClient } from './engine-client';
-import { messageOf } from '../protocol/error-message';
 
 export type SandboxStatus = { phase: 'connecting' } | { phase: 'booting' } | { phase: 'ready'; info: SandboxInfo } | { phase: 'error'; message: string };
 

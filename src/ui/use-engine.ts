@@ -1,13 +1,13 @@
-import type { EngineClient } from './engine-client';
-import type { SandboxStatus } from './sandbox-connection';
-import type { PageSettings } from './settings/page-settings';
-import type { RevealRange, UiState } from './state/reducer';
 import type { Scenario } from './engine/scenarios';
 import { useProblems } from './engine/use-problems';
 import { useRunControl } from './engine/use-run-control';
 import { useSandbox } from './engine/use-sandbox';
 import { useUiState } from './engine/use-ui-state';
 import { useWorkerConnection } from './engine/use-worker-connection';
+import type { EngineClient } from './engine-client';
+import type { SandboxStatus } from './sandbox-connection';
+import type { PageSettings } from './settings/page-settings';
+import type { RevealRange, UiState } from './state/reducer';
 
 export type { Scenario } from './engine/scenarios';
 

@@ -1,18 +1,18 @@
 /// <reference lib="webworker" />
 import * as Comlink from 'comlink';
+import { setFetchedGrammarSource } from '../code/fetched-grammar-source';
 import { Engine } from '../engine/engine';
-import type { EngineEvent, RunStatus, SandboxInfo } from '../protocol/events';
 import { DEFAULT_POLICY, resolvePolicyText } from '../engine/policy';
-import { KNOWN_TOOL_NAMES } from '../tools/registry';
 import { createModel } from '../model/create-model';
 import { SCENARIOS } from '../model/scenarios';
+import type { EngineEvent, RunStatus, SandboxInfo } from '../protocol/events';
+import { describeFirstIssue } from '../protocol/zod-issue';
+import { LazyVirtualSandbox } from '../sandbox/lazy-virtual';
 import { RemoteSandbox, type SandboxHost } from '../sandbox/remote';
 import { STARTER_PROJECT } from '../sandbox/starter-project';
-import { LazyVirtualSandbox } from '../sandbox/lazy-virtual';
-import { setFetchedGrammarSource } from '../code/fetched-grammar-source';
+import { KNOWN_TOOL_NAMES } from '../tools/registry';
 import type { EngineWorkerApi, RunRequest, ScenarioInfo } from './api';
 import { RunRequestSchema } from './run-request';
-import { describeFirstIssue } from '../protocol/zod-issue';
 
 /** The composition root in the browser: the engine, its sandbox and its model live here. */
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MaxIterationsSchema, ModeSchema, ModelSettingsSchema } from '../protocol/settings';
+import { MaxIterationsSchema, ModelSettingsSchema, ModeSchema } from '../protocol/settings';
 
 /** What the page asks the worker to run: one schema, checked by the worker, typed for the page. */
 export const RunRequestSchema = z.object({

@@ -1,14 +1,14 @@
 import type { LanguageId } from '../languages';
 import { bashRules } from './bash';
-import { cRules, cppRules } from './c-family';
+import { cppRules, cRules } from './c-family';
 import { csharpRules } from './csharp';
 import { goRules } from './go';
 import { javaRules } from './java';
 import { javascriptRules } from './javascript';
 import { phpRules } from './php';
 import { pythonRules } from './python';
-import type { LanguageRules } from './rule-types';
 import { rubyRules } from './ruby';
+import type { LanguageRules } from './rule-types';
 import { rustRules } from './rust';
 
 const RULES: Readonly<Record<LanguageId, LanguageRules>> = {

@@ -3,8 +3,8 @@
  * They are .ts template strings rather than .md files: Vite's `?raw` import does not load under tsx,
  * which runs the same engine code in the CLI.
  */
+export { EMPTY_REPLY_NUDGE } from './nudges';
+export { EVERY_TOOL, PHASE_DESCRIPTION, PHASE_LAYER, PHASE_LINE, PHASE_ORDER_SEPARATOR, SHELL_RULES, WRITES_ALLOWED, WRITES_NOT_ALLOWED } from './phases';
 export { placeholdersOf, renderTemplate } from './render';
 export { BASE_RULES, ENVIRONMENT_LAYER, ENVIRONMENTS, PROJECT_CUT, PROJECT_LAYER } from './system';
 export { TASK_MESSAGE } from './task';
-export { EVERY_TOOL, PHASE_DESCRIPTION, PHASE_LAYER, PHASE_LINE, PHASE_ORDER_SEPARATOR, SHELL_RULES, WRITES_ALLOWED, WRITES_NOT_ALLOWED } from './phases';
-export { EMPTY_REPLY_NUDGE } from './nudges';

@@ -8,7 +8,7 @@ import { recovery } from './recovery';
 import { silent } from './silent';
 import { slowCommand } from './slow-command';
 
-export type { Scenario, ScriptedTurn, ScriptedToolCall } from '../scenario';
+export type { Scenario, ScriptedToolCall, ScriptedTurn } from '../scenario';
 
 /** Every scripted scenario, the default demo first. */
 export const SCENARIOS: readonly Scenario[] = [demo, planExecDemo, recovery, endless, silent, nudged, slowCommand, codeIntel];

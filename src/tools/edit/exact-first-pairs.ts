@@ -1,7 +1,7 @@
+import { codePoints } from '../../protocol/levenshtein';
 import { diffLines } from '../diff';
 import { alignBlocks, blockOf } from './block-similarity';
 import { type IndentPair, indentWidth, measureShift } from './indentation';
-import { codePoints } from '../../protocol/levenshtein';
 import { isBlank, normaliseWhitespace, splitIndent } from './line-forms';
 
 /**

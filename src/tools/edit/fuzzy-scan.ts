@@ -1,5 +1,5 @@
-import { type BlockLines, alignBlocks, blockOf } from './block-similarity';
 import { codePoints, levenshtein } from '../../protocol/levenshtein';
+import { alignBlocks, type BlockLines, blockOf } from './block-similarity';
 
 /** A block of file lines compared with the whole search. */
 export interface FuzzyWindow {

@@ -1,16 +1,16 @@
 import {
+  agreeOnShift,
   type IndentPair,
   type IndentScale,
   type IndentShift,
   type IndentStyle,
-  TAB_WIDTHS,
-  agreeOnShift,
   indentWidth,
   measureScale,
   measureShift,
   reindentLines,
   rescaleLines,
   scaledWidth,
+  TAB_WIDTHS,
 } from './indentation';
 import { isBlank, splitIndent } from './line-forms';
 

@@ -1,4 +1,4 @@
-import { type DiffOp, diffLines } from '../diff';
+import { diffLines, type DiffOp } from '../diff';
 import { withoutTrailingWhitespace } from './line-forms';
 
 /**

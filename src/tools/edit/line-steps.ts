@@ -1,6 +1,6 @@
 import type { EditDocument } from './document';
 import type { FileForms } from './file-forms';
-import { type IndentPair, agreeOnShift, measureScale } from './indentation';
+import { agreeOnShift, type IndentPair, measureScale } from './indentation';
 import { isBlank, normaliseWhitespace, splitIndent, withoutTrailingWhitespace } from './line-forms';
 import type { BlockMatch, StepOutcome } from './step-outcome';
 import type { Candidate } from './types';

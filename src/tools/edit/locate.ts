@@ -1,14 +1,14 @@
 import { blankEdges } from './blank-edges';
 import { BYTE_ORDER_MARK, type EditDocument, lfLineEnd, splitTextLines, toLf } from './document';
 import { FileForms } from './file-forms';
-import { diffSearchAndReplacement } from './line-diff';
 import { liftUnindentedReplacement } from './indent-map';
+import { diffSearchAndReplacement } from './line-diff';
 import { hasVisibleText } from './line-forms';
 import { type LineStepInput, matchIgnoringIndentation, matchIgnoringTrailingWhitespace, matchNormalisedWhitespace } from './line-steps';
 import { matchExact } from './match-exact';
 import { matchFuzzy, prepareFuzzy } from './match-fuzzy';
-import { MAX_RETURNED_CANDIDATES, ambiguousError, lineSpan, notFoundError } from './messages';
-import { type PatchedBlock, type PreparedEdit, patchBlock } from './patch-block';
+import { ambiguousError, lineSpan, MAX_RETURNED_CANDIDATES, notFoundError } from './messages';
+import { patchBlock, type PatchedBlock, type PreparedEdit } from './patch-block';
 import type { Splice } from './splice';
 import type { BlockMatch, StepOutcome } from './step-outcome';
 import type { Candidate, EditRequest, MatchStrategy } from './types';

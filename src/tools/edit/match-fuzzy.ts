@@ -1,8 +1,8 @@
-import { type FuzzyWindow, FuzzyScanner } from './fuzzy-scan';
-import { normaliseWhitespace } from './line-forms';
 import { EDGE_REACH } from './blank-edges';
 import { exactFirstPairs } from './exact-first-pairs';
-import { type LineStepInput, candidateAt } from './line-steps';
+import { FuzzyScanner, type FuzzyWindow } from './fuzzy-scan';
+import { normaliseWhitespace } from './line-forms';
+import { candidateAt, type LineStepInput } from './line-steps';
 import type { BlockMatch, StepOutcome } from './step-outcome';
 
 /** A block must be at least this similar to the whole search to be taken. */

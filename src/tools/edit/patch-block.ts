@@ -1,7 +1,7 @@
-import { type IndentAnchor, IndentMap } from './indent-map';
 import { type BlankEdges, matchBlankEdges } from './blank-edges';
 import type { EditDocument } from './document';
 import type { FileForms } from './file-forms';
+import { type IndentAnchor, IndentMap } from './indent-map';
 import { styleOf } from './indentation';
 import type { LineDiff } from './line-diff';
 import { isBlank, splitIndent } from './line-forms';

@@ -1,4 +1,4 @@
-import { type EditDocument, type LineEnding, lfLineEnd, lineIndexAt } from './document';
+import { type EditDocument, lfLineEnd, type LineEnding, lineIndexAt } from './document';
 
 /** Replace `lf[start, end)` with `text` (LF line endings). */
 export interface Splice {

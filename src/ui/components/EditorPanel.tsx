@@ -1,7 +1,8 @@
-import { useRef, type KeyboardEvent } from 'react';
-import { openFiles, shownOutline, type FileView, type RevealRange, type UiState } from '../state/reducer';
+import { type KeyboardEvent, useRef } from 'react';
+import { type FileView, openFiles, type RevealRange, shownOutline, type UiState } from '../state/reducer';
 import { MonacoView } from './MonacoView';
 import { OutlinePane } from './OutlinePane';
+
 import '../styles/editor.css';
 
 export interface EditorPanelProps {

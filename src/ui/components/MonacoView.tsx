@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
 import type * as MonacoApi from 'monaco-editor/editor/editor.api';
+import { useEffect, useRef, useState } from 'react';
+import { messageOf } from '../../protocol/error-message';
 import { languageForPath } from '../editor/language';
 import { loadMonaco, type Monaco } from '../editor/monaco-loader';
 import type { FileView } from '../state/reducer';
 import { usePrefersDark } from './use-prefers-dark';
-import { messageOf } from '../../protocol/error-message';
 
 type Editors = { kind: 'plain'; editor: MonacoApi.editor.IStandaloneCodeEditor } | { kind: 'diff'; editor: MonacoApi.editor.IStandaloneDiffEditor };
 

@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { type KeyboardEvent, useRef } from 'react';
 import type { OutlineSymbol } from '../../protocol/events';
 import type { OutlineView, RevealRange } from '../state/reducer';
 

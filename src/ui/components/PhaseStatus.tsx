@@ -1,5 +1,6 @@
 import type { PhaseStrip } from '../state/phase-strip';
 import { formatDuration } from '../timeline/format';
+
 import '../styles/phase.css';
 
 const STEP_NOTE = { done: 'done', current: 'current phase', upcoming: 'not reached', skipped: 'skipped' } as const;

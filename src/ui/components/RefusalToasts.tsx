@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ViolationView } from '../state/phase';
 import { admit, dismiss, emptyQueue } from '../state/toast-queue';
 import { refusalSummary } from '../timeline/format';
+
 import '../styles/toasts.css';
 
 /** How long a refusal toast stays up, unless hovered or focused. */

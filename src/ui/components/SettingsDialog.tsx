@@ -9,6 +9,7 @@ import { ModelFieldset } from './settings/ModelFieldset';
 import { RunFieldset } from './settings/RunFieldset';
 import { useModalDialog } from './settings/use-modal-dialog';
 import { useSettingsForm } from './settings/use-settings-form';
+
 import '../styles/settings.css';
 
 export interface SettingsDialogProps {

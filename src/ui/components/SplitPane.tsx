@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { type KeyboardEvent, type PointerEvent, type ReactNode, useCallback, useRef, useState } from 'react';
 
 export interface SplitPaneProps {
   first: ReactNode;

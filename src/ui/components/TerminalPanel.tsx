@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ITheme, Terminal } from '@xterm/xterm';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { TerminalState } from '../state/reducer';
 import { toPlainText } from '../terminal/format';
 import { usePrefersDark } from './use-prefers-dark';
+
 import '../styles/terminal.css';
 
 const DARK: ITheme = { background: '#0d1117', foreground: '#d6dde6', cursor: '#0d1117', selectionBackground: '#2f4a6d' };

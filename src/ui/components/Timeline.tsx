@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import type { TimelineEntry } from '../state/reducer';
 import { formatArgs, formatDuration, phaseChangeText, refusalSummary, syntaxCheckBadge } from '../timeline/format';
 import { ToolOutput } from './ToolOutput';
+
 import '../styles/timeline.css';
 
 export interface TimelineProps {

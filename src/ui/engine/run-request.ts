@@ -1,5 +1,5 @@
 import type { RunRequest } from '../../worker/api';
-import { runPolicy, type PageSettings } from '../settings/page-settings';
+import { type PageSettings, runPolicy } from '../settings/page-settings';
 
 export type RunRequestResult = { ok: true; request: RunRequest } | { ok: false; error: string };
 

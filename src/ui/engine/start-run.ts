@@ -1,6 +1,6 @@
 import { messageOf } from '../../protocol/error-message';
-import type { PageSettings } from '../settings/page-settings';
 import type { EngineClient } from '../engine-client';
+import type { PageSettings } from '../settings/page-settings';
 import { buildRunRequest } from './run-request';
 
 export interface StartRunDeps {

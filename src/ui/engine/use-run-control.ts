@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import type { EngineClient } from '../engine-client';
 import type { PageSettings } from '../settings/page-settings';
-import type { Problems } from './use-problems';
 import { startRun, stopRun } from './start-run';
+import type { Problems } from './use-problems';
 
 export interface RunControl {
   /** A run was asked for and its request has not settled (it may still wait for the sandbox). */

@@ -1,6 +1,6 @@
 import { useMemo, useReducer } from 'react';
 import type { EngineEvent } from '../../protocol/events';
-import { initialState, reduceAll, revealLines, selectFile, showOutline, type RevealRange, type UiState } from '../state/reducer';
+import { initialState, reduceAll, revealLines, type RevealRange, selectFile, showOutline, type UiState } from '../state/reducer';
 
 type Action =
   | { type: 'events'; events: EngineEvent[] }

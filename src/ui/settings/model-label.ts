@@ -1,4 +1,4 @@
-import { PROVIDERS, type ModelSettings } from '../../protocol/settings';
+import { type ModelSettings, PROVIDERS } from '../../protocol/settings';
 
 /** The header's model label, so a scripted run is never mistaken for a real model. */
 export function modelLabel(model: ModelSettings): string {

@@ -1,5 +1,5 @@
-import { DEFAULT_SETTINGS, type Settings } from '../../protocol/settings';
 import { messageOf } from '../../protocol/error-message';
+import { DEFAULT_SETTINGS, type Settings } from '../../protocol/settings';
 
 /** What the page keeps: the engine's settings plus the policy exactly as typed (empty = the defaults). */
 export interface PageSettings extends Settings {

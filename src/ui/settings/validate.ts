@@ -1,4 +1,4 @@
-import { MAX_ITERATIONS_LIMITS, PROVIDERS, SettingsSchema, type Provider, type Settings } from '../../protocol/settings';
+import { MAX_ITERATIONS_LIMITS, type Provider, PROVIDERS, type Settings, SettingsSchema } from '../../protocol/settings';
 import type { PageSettings } from './page-settings';
 
 /** The Settings form's fields, as typed text (numbers are parsed here, not in the form). */

@@ -1,4 +1,4 @@
-import { PhaseSchema, type Phase } from '../../protocol/events';
+import { type Phase, PhaseSchema } from '../../protocol/events';
 import type { Mode } from '../../protocol/settings';
 import type { UiState } from './reducer';
 

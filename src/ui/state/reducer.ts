@@ -1,6 +1,6 @@
 import type { EngineEvent, EventOf, ModelInfo, OutlineSymbol, Phase, RunStatus, SandboxInfo } from '../../protocol/events';
 import { exitLine, promptLine, toTerminalNewlines } from '../terminal/format';
-import { enterPhase, initialPhaseState, recordViolation, type PhaseState } from './phase';
+import { enterPhase, initialPhaseState, type PhaseState, recordViolation } from './phase';
 
 /**
  * The page's state is a pure reduction of the engine's event log:

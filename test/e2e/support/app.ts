@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from './chromium.mjs';
 
 /** Set by scripts/e2e.mjs: the served production build and the browser to drive. */

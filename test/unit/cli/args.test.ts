@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError, parseArgs, rejectUnknownFlags, stringFlag } from '../../../src/cli/args';
+import { parseArgs, rejectUnknownFlags, stringFlag, UsageError } from '../../../src/cli/args';
 
 describe('parseArgs', () => {
   it('reads values after a flag or after "=", switches alone, and the rest as positionals', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError, parseArgs } from '../../../src/cli/args';
+import { parseArgs, UsageError } from '../../../src/cli/args';
 import { RUN_SWITCHES, runTaskCommand } from '../../../src/cli/run-task';
 import { EngineEventSchema } from '../../../src/protocol/events';
 

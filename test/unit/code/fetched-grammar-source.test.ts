@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { setFetchedGrammarSource } from '../../../src/code/fetched-grammar-source';
 import { GRAMMAR_WASM } from '../../../src/code/languages';
 import { initParser, loadLanguage, parserInitOptions } from '../../../src/code/runtime';
-import { setFetchedGrammarSource } from '../../../src/code/fetched-grammar-source';
 
 const require = createRequire(import.meta.url);
 

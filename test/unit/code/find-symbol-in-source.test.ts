@@ -2,13 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractSymbols, findSymbolInSource, type SourceFindResult } from '../../../src/code/extract-symbols';
-import { findSymbol, type FindResult } from '../../../src/code/find-symbol';
+import { type FindResult, findSymbol } from '../../../src/code/find-symbol';
 import { languageForPath, type LanguageId } from '../../../src/code/languages';
 import { withTree } from '../../../src/code/runtime';
 import { queryTokens } from '../../../src/code/statements-mentioning';
 import { flattenSymbols } from '../../../src/code/symbol-types';
-import { fixturePath } from './support';
 import { pythonStdlib } from '../../python-stdlib';
+import { fixturePath } from './support';
 
 const nodeModules = new URL('../../../node_modules/', import.meta.url).pathname;
 const MAX_QUERIES_PER_FILE = 120;

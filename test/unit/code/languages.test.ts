@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { GRAMMAR_WASM, LANGUAGE_IDS, RUNTIME_WASM, allWasmAssets, languageForFile, languageForPath } from '../../../src/code/languages';
+import { allWasmAssets, GRAMMAR_WASM, LANGUAGE_IDS, languageForFile, languageForPath, RUNTIME_WASM } from '../../../src/code/languages';
 
 const require = createRequire(import.meta.url);
 

@@ -5,9 +5,9 @@ import { extractSymbols } from '../../../src/code/extract-symbols';
 import { findSymbol } from '../../../src/code/find-symbol';
 import { languageForPath } from '../../../src/code/languages';
 import { flattenSymbols } from '../../../src/code/symbol-types';
-import { lineCount, rangeProblems } from './support';
 import { pythonStdlib } from '../../python-stdlib';
 import { findFiles } from '../../source-files';
+import { lineCount, rangeProblems } from './support';
 
 const nodeModules = new URL('../../../node_modules/', import.meta.url).pathname;
 

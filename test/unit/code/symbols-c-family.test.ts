@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findSymbol } from '../../../src/code/find-symbol';
-import { flattenSymbols, type CodeSymbol } from '../../../src/code/symbol-types';
+import { type CodeSymbol, flattenSymbols } from '../../../src/code/symbol-types';
 import { describeTree, fixtureSymbols, lineCount, rangeProblems, readFixture } from './support';
 
 /** `kind qualifiedName start-end` of every symbol whose name matches, in source order. */

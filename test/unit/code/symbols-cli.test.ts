@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError, parseArgs } from '../../../src/cli/args';
+import { parseArgs, UsageError } from '../../../src/cli/args';
 import { symbolsCommand } from '../../../src/cli/symbols';
 import { fixturePath } from './support';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { changedLineRange, newSyntaxErrors, syntaxErrors } from '../../../src/code/syntax-errors';
+
 import './support';
 
 describe('syntaxErrors', () => {

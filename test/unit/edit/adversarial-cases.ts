@@ -1,4 +1,4 @@
-import { type EditCase, applied, refused, text } from './edit-cases';
+import { applied, type EditCase, refused, text } from './edit-cases';
 
 /**
  * Edits a careless model sends, one table per class of wrong result the engine

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyEditCommand } from '../../../src/cli/apply-edit';
-import { UsageError, parseArgs } from '../../../src/cli/args';
+import { parseArgs, UsageError } from '../../../src/cli/args';
 
 async function* linesOf(lines: readonly string[]): AsyncIterable<string> {
   for (const line of lines) yield line;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type EditRequest, type MatchStrategy, applyEdits } from '../../../src/tools/edit';
+import { applyEdits, type EditRequest, type MatchStrategy } from '../../../src/tools/edit';
 import { text } from './edit-cases';
 
 interface MultiCase {

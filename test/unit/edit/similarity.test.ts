@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { codePoints, levenshtein } from '../../../src/protocol/levenshtein';
 import { alignBlocks, blockOf } from '../../../src/tools/edit/block-similarity';
 import { FuzzyScanner } from '../../../src/tools/edit/fuzzy-scan';
-import { codePoints, levenshtein } from '../../../src/protocol/levenshtein';
 import { normaliseWhitespace } from '../../../src/tools/edit/line-forms';
 import { randomInt, seededRandom, typescriptLibLines } from './real-code';
 

@@ -1,8 +1,8 @@
 import { Engine } from '../../../src/engine/engine';
+import type { Scenario, ScriptedToolCall } from '../../../src/model/scenario';
+import { ScriptedModel } from '../../../src/model/scripted';
 import type { EngineEvent, EventOf } from '../../../src/protocol/events';
 import type { Mode } from '../../../src/protocol/settings';
-import { ScriptedModel } from '../../../src/model/scripted';
-import type { Scenario, ScriptedToolCall } from '../../../src/model/scenario';
 import type { ExecOptions } from '../../../src/sandbox/port';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
 import { VirtualSandbox } from '../../../src/sandbox/virtual';

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/engine/engine';
-import type { EventOf } from '../../../src/protocol/events';
-import { ScriptedModel } from '../../../src/model/scripted';
 import { getScenario } from '../../../src/model/scenarios';
+import { ScriptedModel } from '../../../src/model/scripted';
+import type { EventOf } from '../../../src/protocol/events';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
 import { WebContainerSandbox } from '../../../src/sandbox/webcontainer';
 import { FakeWebContainer } from '../../fixtures/fake-webcontainer';
-import { SpySandbox, call, refusalOf, runPlanExec, scenario } from './gate-helpers';
+import { call, refusalOf, runPlanExec, scenario, SpySandbox } from './gate-helpers';
 
 describe('phase gate (plan_exec)', () => {
   it('refuses writes, write commands and non-whitelisted tools in planning — none of them reaches the sandbox', async () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/engine/engine';
-import type { EngineEvent, EventOf } from '../../../src/protocol/events';
 import { EMPTY_REPLY_NUDGE } from '../../../src/engine/prompts';
 import type { ChatMessage, Model, ModelRequest } from '../../../src/model/port';
-import { ScriptedModel } from '../../../src/model/scripted';
 import type { Scenario, ScriptedTurn } from '../../../src/model/scenario';
 import { getScenario } from '../../../src/model/scenarios';
+import { ScriptedModel } from '../../../src/model/scripted';
+import type { EngineEvent, EventOf } from '../../../src/protocol/events';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
 import { VirtualSandbox } from '../../../src/sandbox/virtual';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildPhaseLayer, describePhase } from '../../../src/engine/phase-prompt';
+import { DEFAULT_POLICY, type Policy } from '../../../src/engine/policy';
 import { buildSystemPrompt, buildTaskMessage } from '../../../src/engine/prompt';
 import { EMPTY_REPLY_NUDGE } from '../../../src/engine/prompts';
-import { DEFAULT_POLICY, type Policy } from '../../../src/engine/policy';
-import { PHASES, type Phase } from '../../../src/protocol/phases';
+import { type Phase, PHASES } from '../../../src/protocol/phases';
 
 // Expected texts were printed by the code before the prompts became templates: the model must see the same bytes.
 const VIRTUAL_NO_PROJECT =

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import * as prompts from '../../../src/engine/prompts';
-import { placeholdersOf, renderTemplate } from '../../../src/engine/prompts';
 import { buildPhaseLayer } from '../../../src/engine/phase-prompt';
 import { DEFAULT_POLICY } from '../../../src/engine/policy';
+import * as prompts from '../../../src/engine/prompts';
+import { placeholdersOf, renderTemplate } from '../../../src/engine/prompts';
 import { PHASES } from '../../../src/protocol/phases';
 
 describe('renderTemplate', () => {

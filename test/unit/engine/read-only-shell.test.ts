@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/engine/engine';
-import type { EventOf } from '../../../src/protocol/events';
 import { ScriptedModel } from '../../../src/model/scripted';
+import type { EventOf } from '../../../src/protocol/events';
 import type { Sandbox } from '../../../src/sandbox/port';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
 import { VirtualSandbox } from '../../../src/sandbox/virtual';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_SCHEMA_VERSION, EngineEventSchema, type EngineEvent } from '../../../src/protocol/events';
 import { Session } from '../../../src/engine/session';
+import { type EngineEvent, EngineEventSchema, EVENT_SCHEMA_VERSION } from '../../../src/protocol/events';
 
 describe('Session', () => {
   it('stamps events with version, sequence, time and run id, and fans them out in order', () => {

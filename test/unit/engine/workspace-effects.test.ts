@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/engine/engine';
+import { captureTree, compareTrees, describeChanges, restoreTree } from '../../../src/engine/workspace-tree';
 import { ScriptedModel } from '../../../src/model/scripted';
-import { WebContainerSandbox } from '../../../src/sandbox/webcontainer';
-import { FakeWebContainer } from '../../fixtures/fake-webcontainer';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
 import { VirtualSandbox } from '../../../src/sandbox/virtual';
-import { captureTree, compareTrees, describeChanges, restoreTree } from '../../../src/engine/workspace-tree';
+import { WebContainerSandbox } from '../../../src/sandbox/webcontainer';
+import { FakeWebContainer } from '../../fixtures/fake-webcontainer';
 import { call, refusalOf, runScenario, scenario } from './gate-helpers';
 
 /** A package whose test script passes while it overwrites README.md and deletes a source file. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { getScenario } from '../../../src/model/scenarios';
-import type { ModelSettingsInput } from '../../../src/protocol/settings';
 import { createModel, ModelConfigError } from '../../../src/model/create-model';
 import { LazyOpenAiModel } from '../../../src/model/lazy-openai';
+import { getScenario } from '../../../src/model/scenarios';
 import { ScriptedModel } from '../../../src/model/scripted';
+import type { ModelSettingsInput } from '../../../src/protocol/settings';
 
 const scripted: ModelSettingsInput = { provider: 'scripted', baseUrl: '', model: 'demo', apiKey: '', scenario: 'demo' };
 const ollama: ModelSettingsInput = {

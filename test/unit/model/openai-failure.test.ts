@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
+import { describe, expect, it } from 'vitest';
 import { backoffMs, classifyFailure, retryAfterMs } from '../../../src/model/openai-failure';
 import { redactSecret } from '../../../src/model/redact';
 

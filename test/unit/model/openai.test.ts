@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { OpenAiModel, type OpenAiModelOptions } from '../../../src/model/openai';
-import { ModelError, type ChatMessage, type ModelRequest, type ToolSpec } from '../../../src/model/port';
-import { chunk, startMockOpenAi, textReply, toolCallArgs, toolCallStart, type MockOpenAiServer, type MockReply } from './mock-openai-server';
+import { type ChatMessage, ModelError, type ModelRequest, type ToolSpec } from '../../../src/model/port';
+import { chunk, type MockOpenAiServer, type MockReply, startMockOpenAi, textReply, toolCallArgs, toolCallStart } from './mock-openai-server';
 
 const KEY = 'sk-test-SECRET-4f9a8b7c6d5e';
 

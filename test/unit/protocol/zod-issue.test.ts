@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { describeFirstIssue } from '../../../src/protocol/zod-issue';
 
 const fail = (schema: z.ZodType, value: unknown): z.ZodError => {

@@ -1,7 +1,7 @@
 import * as Comlink from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OutputChunk, Sandbox } from '../../../src/sandbox/port';
-import { RemoteSandbox, exposeSandbox, type SandboxHost } from '../../../src/sandbox/remote';
+import { exposeSandbox, RemoteSandbox, type SandboxHost } from '../../../src/sandbox/remote';
 import { VirtualSandbox } from '../../../src/sandbox/virtual';
 import { WebContainerSandbox } from '../../../src/sandbox/webcontainer';
 import { FakeWebContainer } from '../../fixtures/fake-webcontainer';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
 import { VirtualSandbox } from '../../../src/sandbox/virtual';
-import { VIRTUAL_NPM_VERSION, parseNpmArgs } from '../../../src/sandbox/virtual-npm';
+import { parseNpmArgs, VIRTUAL_NPM_VERSION } from '../../../src/sandbox/virtual-npm';
 
 function project(scripts: Record<string, string>, extra: Record<string, string> = {}): VirtualSandbox {
   return new VirtualSandbox({

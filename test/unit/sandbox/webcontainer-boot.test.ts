@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
 import { bootWebContainerSandbox } from '../../../src/sandbox/webcontainer-boot';
-import { FakeWebContainer, controllableBoot } from '../../fixtures/fake-webcontainer';
+import { controllableBoot, FakeWebContainer } from '../../fixtures/fake-webcontainer';
 
 const ready = { crossOriginIsolated: true, online: true } as const;
 

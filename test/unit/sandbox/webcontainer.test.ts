@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { OutputChunk } from '../../../src/sandbox/port';
 import { SandboxError } from '../../../src/sandbox/port';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
-import { WebContainerSandbox, errorCodeOf, filesToMountTree } from '../../../src/sandbox/webcontainer';
+import { errorCodeOf, filesToMountTree, WebContainerSandbox } from '../../../src/sandbox/webcontainer';
 import { FakeWebContainer, type FakeWebContainerOptions } from '../../fixtures/fake-webcontainer';
 import { codeOf } from './sandbox-error-code';
 

@@ -1,4 +1,4 @@
-import { type ShellCase, boom, no, ro, test, unparsed } from './case-helpers';
+import { boom, no, ro, type ShellCase, test, unparsed } from './case-helpers';
 import { FIXTURE_FILES } from './fixture-workspace';
 
 /** The fixture workspace with some files replaced. */

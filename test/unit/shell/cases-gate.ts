@@ -1,4 +1,4 @@
-import { type ShellCase, boom, no, ro, test, unparsed } from './case-helpers';
+import { boom, no, ro, type ShellCase, test, unparsed } from './case-helpers';
 
 /** Nested `bash -c` deeper than the classifier follows. */
 function deeplyNested(levels: number): string {

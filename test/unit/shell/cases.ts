@@ -1,4 +1,4 @@
-import { type ShellCase, boom, no, ro, test, unparsed } from './case-helpers';
+import { boom, no, ro, type ShellCase, test, unparsed } from './case-helpers';
 import { BUILDING_CASES } from './cases-building';
 import { GATE_CASES } from './cases-gate';
 

@@ -1,8 +1,8 @@
-import { mkdtempSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UsageError, parseArgs } from '../../../src/cli/args';
+import { parseArgs, UsageError } from '../../../src/cli/args';
 import { checkCommandCommand } from '../../../src/cli/check-command';
 
 async function* lines(...items: string[]): AsyncIterable<string> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ClassifyOptions, type ShellRule, ShellRuleSchema, checkCommand, classifyCommand } from '../../../src/shell';
+import { checkCommand, classifyCommand, type ClassifyOptions, type ShellRule, ShellRuleSchema } from '../../../src/shell';
 import { FIXTURE_FILES } from './fixture-workspace';
 
 interface RuleCase {

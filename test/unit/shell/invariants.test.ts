@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { checkCommand, classifyCommand, ShellRuleSchema } from '../../../src/shell';
 import { COMMANDS } from '../../../src/shell/command-tables';
-import { ShellRuleSchema, checkCommand, classifyCommand } from '../../../src/shell';
 
 /** A small seeded generator so failures can be replayed. */
 function random(seed: number): () => number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_FILE_BYTES, MAX_FILES, checkCommandWithFiles, classifyCommand, classifyWithFiles } from '../../../src/shell';
+import { checkCommandWithFiles, classifyCommand, classifyWithFiles, MAX_FILE_BYTES, MAX_FILES } from '../../../src/shell';
 
 /** An in-memory workspace reader that records what it was asked for. */
 function workspace(files: Record<string, string>) {

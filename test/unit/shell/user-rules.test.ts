@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ShellRule, type UserCommandRules, UserCommandRulesSchema, checkCommand, classifyCommand } from '../../../src/shell';
+import { checkCommand, classifyCommand, type ShellRule, type UserCommandRules, UserCommandRulesSchema } from '../../../src/shell';
 import { allowMatches, compilePattern, denyMatches } from '../../../src/shell/user-rules';
 import { literalArg } from '../../../src/shell/words';
 import { FIXTURE_FILES } from './fixture-workspace';

@@ -1,13 +1,14 @@
-import './grammars';
 import { describe, expect, it } from 'vitest';
 import { syntaxErrors } from '../../../src/code';
 import { Engine } from '../../../src/engine/engine';
-import type { EngineEvent } from '../../../src/protocol/events';
-import { GEOMETRY_PATH, GEOMETRY_SOURCE } from '../../../src/model/scenarios/code-intel';
 import { getScenario } from '../../../src/model/scenarios';
+import { GEOMETRY_PATH, GEOMETRY_SOURCE } from '../../../src/model/scenarios/code-intel';
 import { ScriptedModel } from '../../../src/model/scripted';
+import type { EngineEvent } from '../../../src/protocol/events';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
 import { VirtualSandbox } from '../../../src/sandbox/virtual';
+
+import './grammars';
 
 async function play(refuseSyntaxErrors: boolean) {
   const sandbox = new VirtualSandbox({ files: STARTER_PROJECT });

@@ -1,8 +1,9 @@
-import './grammars';
 import { describe, expect, it } from 'vitest';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
 import { createFileTool } from '../../../src/tools/create-file';
 import { harness } from './helpers';
+
+import './grammars';
 
 describe('create_file', () => {
   it('creates a file with missing parent directories and emits file_changed', async () => {

@@ -1,7 +1,6 @@
-import './grammars';
 import { describe, expect, it } from 'vitest';
 import { ToolErrorKindSchema } from '../../../src/protocol/events';
-import { SandboxError, type Sandbox } from '../../../src/sandbox/port';
+import { type Sandbox, SandboxError } from '../../../src/sandbox/port';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
 import { advancePhaseTool } from '../../../src/tools/advance-phase';
 import { createFileTool } from '../../../src/tools/create-file';
@@ -16,7 +15,9 @@ import { runTestsTool } from '../../../src/tools/run-tests';
 import { searchCodebaseTool } from '../../../src/tools/search-codebase';
 import type { ToolErrorKind, ToolResult } from '../../../src/tools/tool';
 import { WriteNotLandedError } from '../../../src/tools/verified-write';
-import { harness, type Harness } from './helpers';
+import { type Harness, harness } from './helpers';
+
+import './grammars';
 
 const FILES = {
   'a.txt': 'alpha\nbeta\ngamma\n',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { VirtualSandbox } from '../../../src/sandbox/virtual';
 import { isIgnoredByRules, parseGitignore } from '../../../src/tools/gitignore';
 import { WorkspaceIgnore } from '../../../src/tools/workspace-ignore';
-import { VirtualSandbox } from '../../../src/sandbox/virtual';
 
 /** [.gitignore text, path, is a directory, ignored?] */
 const TABLE: [string, string, boolean, boolean][] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileGlob, parseGlob, type GlobSyntax } from '../../../src/tools/glob';
+import { compileGlob, type GlobSyntax, parseGlob } from '../../../src/tools/glob';
 import { nfaMatcher } from '../../../src/tools/glob-nfa';
 import { regExpSource } from '../../../src/tools/glob-pieces';
 

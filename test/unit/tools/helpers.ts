@@ -1,6 +1,6 @@
 import type { EventPayload } from '../../../src/protocol/events';
-import { VirtualSandbox } from '../../../src/sandbox/virtual';
 import type { Sandbox } from '../../../src/sandbox/port';
+import { VirtualSandbox } from '../../../src/sandbox/virtual';
 import type { ToolContext } from '../../../src/tools/tool';
 
 export interface Harness {

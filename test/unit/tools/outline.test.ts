@@ -1,9 +1,10 @@
-import './grammars';
 import { describe, expect, it } from 'vitest';
 import { EngineEventSchema } from '../../../src/protocol/events';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
 import { DEFAULT_OUTLINE_LINES, MAX_OUTLINE_EVENTS, outlineTool } from '../../../src/tools/outline';
 import { harness } from './helpers';
+
+import './grammars';
 
 const SHAPES = `export class Shape {
   area(): number {

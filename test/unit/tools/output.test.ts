@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  OUTPUT_LINE_MAX_CHARS,
   capUtf8,
   cleanOutput,
   countLines,
@@ -11,6 +10,7 @@ import {
   looksBinary,
   looksLikeBinaryOutput,
   numberLines,
+  OUTPUT_LINE_MAX_CHARS,
   splitLines,
   stripAnsi,
   truncateMiddle,

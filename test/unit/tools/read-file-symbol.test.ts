@@ -1,10 +1,11 @@
-import './grammars';
 import { describe, expect, it } from 'vitest';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
 import { editFileTool } from '../../../src/tools/edit-file';
 import { FileVersions } from '../../../src/tools/file-versions';
 import { readFileTool } from '../../../src/tools/read-file';
 import { harness } from './helpers';
+
+import './grammars';
 
 const SHAPES = `export class Shape {
   area(): number {

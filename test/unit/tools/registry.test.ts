@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_TOOLS, findTool, parseToolArguments, toolSpecs } from '../../../src/tools/registry';
 import { readFileTool } from '../../../src/tools/read-file';
+import { ALL_TOOLS, findTool, parseToolArguments, toolSpecs } from '../../../src/tools/registry';
 import { runCommandTool } from '../../../src/tools/run-command';
 import { runTestsTool } from '../../../src/tools/run-tests';
 

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
+import { VirtualSandbox } from '../../../src/sandbox/virtual';
 import { runTestsTool } from '../../../src/tools/run-tests';
 import { detectTestRunner } from '../../../src/tools/test-runner-detect';
 import { harness } from './helpers';
-import { VirtualSandbox } from '../../../src/sandbox/virtual';
 
 const detect = (files: Record<string, string>) => detectTestRunner(new VirtualSandbox({ files }));
 

@@ -1,4 +1,3 @@
-import './grammars';
 import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/port';
 import { WebContainerSandbox } from '../../../src/sandbox/webcontainer';
@@ -9,7 +8,9 @@ import { outlineTool } from '../../../src/tools/outline';
 import { readFileTool } from '../../../src/tools/read-file';
 import { searchCodebaseTool } from '../../../src/tools/search-codebase';
 import { FakeWebContainer } from '../../fixtures/fake-webcontainer';
-import { harness, type Harness } from './helpers';
+import { type Harness, harness } from './helpers';
+
+import './grammars';
 
 /** A workspace with links out of it (a file, a directory) and inside it. */
 async function linkedWorkspace(sandboxOverride?: (real: Sandbox) => Sandbox): Promise<Harness> {

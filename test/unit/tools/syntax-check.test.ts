@@ -1,4 +1,3 @@
-import './grammars';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nodeGrammarLoader } from '../../../src/cli/grammar-loader-node';
 import { setGrammarLoader } from '../../../src/code';
@@ -8,8 +7,10 @@ import { VirtualSandbox } from '../../../src/sandbox/virtual';
 import { createFileTool } from '../../../src/tools/create-file';
 import { editFileTool } from '../../../src/tools/edit-file';
 import { FileVersions } from '../../../src/tools/file-versions';
-import { REPORT_MAX_ERRORS, checkSyntaxAfterWrite, syntaxReport } from '../../../src/tools/syntax-check';
+import { checkSyntaxAfterWrite, REPORT_MAX_ERRORS, syntaxReport } from '../../../src/tools/syntax-check';
 import { harness } from './helpers';
+
+import './grammars';
 
 const CLEAN_TS = `export function add(a: number, b: number): number {
   return a + b;

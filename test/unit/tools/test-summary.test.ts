@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ExecResult } from '../../../src/sandbox/port';
 import type { TestReport } from '../../../src/tools/test-report';
-import { FAILURE_MAX_LINES, describeCounts, failureSection, outputTail, verdictLine } from '../../../src/tools/test-summary';
+import { describeCounts, FAILURE_MAX_LINES, failureSection, outputTail, verdictLine } from '../../../src/tools/test-summary';
 
 const exec = (exitCode: number, extra: Partial<ExecResult> = {}): ExecResult => ({
   exitCode,

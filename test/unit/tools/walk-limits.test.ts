@@ -1,11 +1,12 @@
-import './grammars';
 import { describe, expect, it } from 'vitest';
 import type { DirEntry, Sandbox } from '../../../src/sandbox/port';
 import { listFilesTool } from '../../../src/tools/list-files';
 import { outlineTool } from '../../../src/tools/outline';
 import { searchCodebaseTool } from '../../../src/tools/search-codebase';
 import type { ToolResult } from '../../../src/tools/tool';
-import { harness, type Harness } from './helpers';
+import { type Harness, harness } from './helpers';
+
+import './grammars';
 
 /**
  * A tree without end: every directory holds three more and a small source file. Every call

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../../src/protocol/events';
-import { initialState, reduceAll, revealLines, selectFile, showOutline, shownOutline } from '../../../src/ui/state/reducer';
+import { initialState, reduceAll, revealLines, selectFile, shownOutline, showOutline } from '../../../src/ui/state/reducer';
 import { eventLog, runStarted } from './event-log';
 
 const GEOMETRY = 'export class Rectangle {\n  area() {\n    return 1;\n  }\n}\n';

@@ -1,4 +1,4 @@
-import { EngineEventSchema, EVENT_SCHEMA_VERSION, type EngineEvent, type EventPayload } from '../../../src/protocol/events';
+import { type EngineEvent, EngineEventSchema, EVENT_SCHEMA_VERSION, type EventPayload } from '../../../src/protocol/events';
 
 /** Stamps payloads the way the session does and checks them against the schema. */
 export function eventLog(runId: string, payloads: EventPayload[], firstSeq = 0, msPerEvent = 1): EngineEvent[] {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/engine/engine';
-import { EngineEventSchema, type EngineEvent } from '../../../src/protocol/events';
-import { DEFAULT_SETTINGS } from '../../../src/protocol/settings';
 import { createModel } from '../../../src/model/create-model';
+import { type EngineEvent, EngineEventSchema } from '../../../src/protocol/events';
+import { DEFAULT_SETTINGS } from '../../../src/protocol/settings';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
 import { VirtualSandbox } from '../../../src/sandbox/virtual';
 import { phaseStrip } from '../../../src/ui/state/phase-strip';

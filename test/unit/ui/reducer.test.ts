@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TERMINAL_MAX_CHARS, initialState, openFiles, reduce, reduceAll, selectFile, type TimelineEntry } from '../../../src/ui/state/reducer';
+import { initialState, openFiles, reduce, reduceAll, selectFile, TERMINAL_MAX_CHARS, type TimelineEntry } from '../../../src/ui/state/reducer';
 import { promptLine, toPlainText } from '../../../src/ui/terminal/format';
 import { eventLog, runStarted } from './event-log';
 

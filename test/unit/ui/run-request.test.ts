@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { RunStatus } from '../../../src/protocol/events';
 import { buildRunRequest } from '../../../src/ui/engine/run-request';
-import { startRun, stopRun, type StartRunDeps } from '../../../src/ui/engine/start-run';
+import { startRun, type StartRunDeps, stopRun } from '../../../src/ui/engine/start-run';
 import { DEFAULT_PAGE_SETTINGS, type PageSettings } from '../../../src/ui/settings/page-settings';
 import type { RunRequest } from '../../../src/worker/api';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, parseSettings } from '../../../src/protocol/settings';
 import { modelLabel } from '../../../src/ui/settings/model-label';
-import { DEFAULT_PAGE_SETTINGS, runPolicy, type PageSettings } from '../../../src/ui/settings/page-settings';
-import { API_KEY_KEY, SETTINGS_KEY, forgetApiKey, loadSettings, saveSettings } from '../../../src/ui/settings/storage';
+import { DEFAULT_PAGE_SETTINGS, type PageSettings, runPolicy } from '../../../src/ui/settings/page-settings';
+import { API_KEY_KEY, forgetApiKey, loadSettings, saveSettings, SETTINGS_KEY } from '../../../src/ui/settings/storage';
 import { applyPreset, toDraft, validateDraft } from '../../../src/ui/settings/validate';
 
 function memoryStore(initial: Record<string, string> = {}) {

@@ -1,5 +1,5 @@
 import { PHASES } from '../../../protocol/phases';
-import { ModeSchema, type Mode } from '../../../protocol/settings';
+import { type Mode, ModeSchema } from '../../../protocol/settings';
 import { DefaultPolicy, type LoadDefaultPolicy } from '../DefaultPolicy';
 import { CheckField, ChoiceSelect, Field } from './fields';
 import type { DraftProps } from './use-settings-form';

@@ -1,4 +1,4 @@
-import { PROVIDERS, ProviderSchema, type Provider } from '../../../protocol/settings';
+import { type Provider, PROVIDERS, ProviderSchema } from '../../../protocol/settings';
 import type { Scenario } from '../../engine/scenarios';
 import { EndpointFields, type ForgetKeyProps } from './EndpointFields';
 import { ChoiceSelect, Field } from './fields';

@@ -1,5 +1,5 @@
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
-import { controlProps, errorIdOf, noteIdOf, type ControlProps } from './field-aria';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
+import { type ControlProps, controlProps, errorIdOf, noteIdOf } from './field-aria';
 
 /** A labelled control with its note and inline error; the control gets the ids it needs via `children(props)`. */
 export function Field(props: { id: string; label: string; error: string | undefined; note?: string; children: (control: ControlProps) => ReactNode }) {

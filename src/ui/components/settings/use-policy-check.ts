@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { policyProblem, type CheckPolicy } from '../../settings/policy-problem';
+import { type CheckPolicy, policyProblem } from '../../settings/policy-problem';
 
 /** Typing pauses this long before the policy is checked. */
 const POLICY_CHECK_DELAY_MS = 250;

@@ -3,7 +3,7 @@ import type { Provider } from '../../../protocol/settings';
 import type { PageSettings } from '../../settings/page-settings';
 import type { CheckPolicy } from '../../settings/policy-problem';
 import { saveOutcome } from '../../settings/save-outcome';
-import { applyPreset, toDraft, validateDraft, type DraftErrors, type DraftField, type SettingsDraft } from '../../settings/validate';
+import { applyPreset, type DraftErrors, type DraftField, type SettingsDraft, toDraft, validateDraft } from '../../settings/validate';
 import { usePolicyCheck } from './use-policy-check';
 
 export type UpdateField = <K extends DraftField>(field: K, value: SettingsDraft[K]) => void;
