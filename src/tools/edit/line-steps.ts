@@ -48,13 +48,20 @@ export function matchNormalisedWhitespace(input: LineStepInput): StepOutcome<Blo
  * against the file's, or the search has every line at one depth (its relative
  * indentation lost); the first line may differ (copied from mid-line). Depths that
  * disagree line by line pair a line with its twin at another depth: a `}` with the
- * brace of the block inside it, when the search misses a line at its end.
+ * brace of the block inside it, when the search misses a line at its end. Two
+ * lines always fit some change of step, so a change of step, or a first line let
+ * off, needs at least three lines with text to count as evidence.
  */
 function consistentDepths(pairs: readonly IndentPair[]): boolean {
   const consistent = (some: readonly IndentPair[]) =>
-    some.length <= 1 || agreeOnShift(some) || measureScale(some) !== null || new Set(some.map((pair) => pair.search)).size === 1;
-  return consistent(pairs) || consistent(pairs.slice(1));
+    some.length <= 1 ||
+    agreeOnShift(some) ||
+    (some.length >= MIN_PAIRS_FOR_EVIDENCE && measureScale(some) !== null) ||
+    new Set(some.map((pair) => pair.search)).size === 1;
+  return consistent(pairs) || (pairs.length >= MIN_PAIRS_FOR_EVIDENCE && consistent(pairs.slice(1)));
 }
+
+const MIN_PAIRS_FOR_EVIDENCE = 3;
 
 /** Indentation of matched (search line, file line) pairs where both lines have text. */
 function indentPairs(input: Pick<LineStepInput, 'doc' | 'searchLines'>, pairs: readonly (readonly [number, number])[]): IndentPair[] {
