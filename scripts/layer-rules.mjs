@@ -5,7 +5,9 @@ import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 
-export const COMMON_LAYERS = ['protocol', 'engine', 'tools', 'sandbox', 'model', 'shell', 'code'];
+export const COMMON_LAYERS = ['protocol', 'engine', 'tools', 'sandbox', 'model', 'shell', 'code', 'store', 'workspace'];
+// The service worker has no DOM either (no window, document or storage) and never runs in Node.
+const NO_DOM_LAYERS = [...COMMON_LAYERS, 'service-worker'];
 const NODE_MODULES = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 const DOM_GLOBALS = new Set([
   'window',
@@ -31,12 +33,17 @@ const ALLOWED_IMPORTS = {
   shell: ['shell', 'protocol'],
   sandbox: ['sandbox', 'protocol'],
   model: ['model', 'protocol'],
+  // Workspace import and export (zip, import filter, patch): pure, below every layer that loads or saves files.
+  workspace: ['workspace', 'protocol'],
+  store: ['store', 'workspace', 'protocol'],
   tools: ['tools', 'code', 'shell', 'sandbox', 'protocol'],
-  engine: ['engine', 'tools', 'code', 'shell', 'sandbox', 'model', 'protocol'],
-  worker: ['worker', 'engine', 'tools', 'code', 'shell', 'sandbox', 'model', 'protocol'],
-  cli: ['cli', 'engine', 'tools', 'code', 'shell', 'sandbox', 'model', 'protocol'],
+  engine: ['engine', 'tools', 'code', 'shell', 'sandbox', 'model', 'store', 'workspace', 'protocol'],
+  worker: ['worker', 'engine', 'tools', 'code', 'shell', 'sandbox', 'model', 'store', 'workspace', 'protocol'],
+  cli: ['cli', 'engine', 'tools', 'code', 'shell', 'sandbox', 'model', 'store', 'workspace', 'protocol'],
   // The page hosts the WebContainer (sandbox code) and talks to the worker; the engine itself stays in the worker.
-  ui: ['ui', 'worker', 'sandbox', 'protocol'],
+  ui: ['ui', 'worker', 'sandbox', 'workspace', 'protocol'],
+  // The service worker is built on its own into dist/sw.js: it imports nothing of ours but itself.
+  'service-worker': ['service-worker'],
 };
 
 function listFiles(dir) {
@@ -82,7 +89,7 @@ export function checkLayers(srcRoot) {
     const text = readFileSync(file, 'utf8');
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
     const where = (node) => `${relative(process.cwd(), file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
-    const common = COMMON_LAYERS.includes(layer);
+    const common = NO_DOM_LAYERS.includes(layer);
     const declared = declaredNames(source);
 
     const checkSpecifier = (spec, node) => {

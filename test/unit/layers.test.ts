@@ -83,4 +83,49 @@ describe('layer rules', () => {
     });
     expect(check(root)).toEqual([]);
   });
+
+  it('keeps the service worker to itself: no other layer of ours, no DOM globals, no Node modules', () => {
+    const root = tree({
+      'protocol/events.ts': 'export const e = 1;\n',
+      'service-worker/headers.ts': 'export const h = 1;\n',
+      'service-worker/sw.ts': "import { h } from './headers';\nimport { e } from '../protocol/events';\nexport const s = [h, e];\n",
+      'service-worker/page.ts': "import { join } from 'node:path';\nexport const p = () => [document.title, sessionStorage.length, join];\n",
+      'ui/main.ts': "import { h } from '../service-worker/headers';\nexport const m = h;\n",
+    });
+    const problems = check(root);
+    expect(problems.some((p) => p.includes('service-worker must not import protocol/events'))).toBe(true);
+    expect(problems.some((p) => p.includes('service-worker must not import service-worker/headers'))).toBe(false);
+    expect(problems.some((p) => p.includes('service-worker must not use the global "document"'))).toBe(true);
+    expect(problems.some((p) => p.includes('service-worker must not use the global "sessionStorage"'))).toBe(true);
+    expect(problems.some((p) => p.includes('service-worker must not import the Node module "node:path"'))).toBe(true);
+    expect(problems.some((p) => p.includes('ui must not import service-worker/headers'))).toBe(true);
+  });
+
+  it('keeps the workspace layer on protocol alone, and lets store, engine, ui, worker and cli use it', () => {
+    const root = tree({
+      'protocol/events.ts': 'export const e = 1;\n',
+      'tools/t.ts': 'export const t = 1;\n',
+      'workspace/zip.ts': "import { e } from '../protocol/events';\nexport const z = e;\n",
+      'workspace/bad.ts': "import { t } from '../tools/t';\nimport { readFileSync } from 'node:fs';\nexport const b = [t, readFileSync, document.title];\n",
+      'store/s.ts': "import { z } from '../workspace/zip';\nexport const s = z;\n",
+      'engine/e.ts': "import { z } from '../workspace/zip';\nexport const x = z;\n",
+      'ui/u.ts': "import { z } from '../workspace/zip';\nexport const u = z;\n",
+      'worker/w.ts': "import { z } from '../workspace/zip';\nexport const w = z;\n",
+      'cli/c.ts': "import { z } from '../workspace/zip';\nexport const c = z;\n",
+      'tools/uses.ts': "import { z } from '../workspace/zip';\nexport const u = z;\n",
+      'protocol/uses.ts': "import { z } from '../workspace/zip';\nexport const u = z;\n",
+    });
+    const problems = check(root);
+    expect(problems.some((p) => p.includes('workspace must not import tools/t'))).toBe(true);
+    expect(problems.some((p) => p.includes('workspace must not import the Node module "node:fs"'))).toBe(true);
+    expect(problems.some((p) => p.includes('workspace must not use the global "document"'))).toBe(true);
+    expect(problems.some((p) => p.includes('tools must not import workspace/zip'))).toBe(true);
+    expect(problems.some((p) => p.includes('protocol must not import workspace/zip'))).toBe(true);
+    for (const layer of ['workspace', 'store', 'engine', 'ui', 'worker', 'cli']) {
+      expect(
+        problems.some((p) => p.includes(`${layer} must not import workspace/zip`) || p.includes(`${layer} must not import protocol/events`)),
+        layer,
+      ).toBe(false);
+    }
+  });
 });

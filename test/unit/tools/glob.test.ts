@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { nfaMatcher } from '../../../src/protocol/glob-nfa';
+import { regExpSource } from '../../../src/protocol/glob-pieces';
 import { compileGlob, type GlobSyntax, parseGlob } from '../../../src/tools/glob';
-import { nfaMatcher } from '../../../src/tools/glob-nfa';
-import { regExpSource } from '../../../src/tools/glob-pieces';
 
 describe('compileGlob', () => {
   it.each([
