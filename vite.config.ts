@@ -1,10 +1,13 @@
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { join, relative, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import { GRAMMAR_URL_PREFIX } from './src/code/grammar-loader';
 import { allWasmAssets } from './src/code/languages';
+import { createPrecacheManifest, type PrecacheManifest, SERVICE_WORKER_FILE } from './src/service-worker/manifest';
 
 /**
  * Cross-origin isolation (needed by WebContainer and SharedArrayBuffer) on every
@@ -50,6 +53,62 @@ function treeSitterGrammars(): Plugin {
   };
 }
 
+const sha256 = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => relative(dir, join(entry.parentPath, entry.name)));
+}
+
+/** Bundles src/service-worker/sw.ts into one classic script with this build's manifest inlined. */
+async function bundleServiceWorker(root: string, manifest: PrecacheManifest): Promise<string> {
+  const output = await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    publicDir: false,
+    define: { __PHASEGATE_PRECACHE__: JSON.stringify(manifest) },
+    build: {
+      write: false,
+      target: 'es2022',
+      lib: { entry: resolve(root, 'src/service-worker/sw.ts'), formats: ['iife'], name: 'phasegateServiceWorker', fileName: () => SERVICE_WORKER_FILE },
+    },
+  });
+  const chunk = (Array.isArray(output) ? output : [output])
+    .flatMap((result) => ('output' in result ? result.output : []))
+    .find((item) => item.type === 'chunk');
+  if (!chunk || chunk.type !== 'chunk') throw new Error('bundling the service worker gave no script');
+  return chunk.code;
+}
+
+/**
+ * The service worker (src/service-worker/): after the build has written dist/, lists every file in
+ * it, hashes them into a precache manifest and writes dist/sw.js with that manifest inlined, under
+ * a stable name the page registers. Also copies vercel.json into dist/ for `vercel deploy dist`.
+ * Build only: the page does not register the worker in dev.
+ */
+function serviceWorker(): Plugin {
+  let root = process.cwd();
+  let outDir = resolve(root, 'dist');
+  return {
+    name: 'phasegate:service-worker',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    writeBundle: {
+      order: 'post',
+      async handler() {
+        await copyFile(resolve(root, 'vercel.json'), join(outDir, 'vercel.json'));
+        const files = await Promise.all((await filesUnder(outDir)).map(async (path) => ({ path, hash: sha256(await readFile(join(outDir, path))) })));
+        const manifest = createPrecacheManifest(files, sha256);
+        await writeFile(join(outDir, SERVICE_WORKER_FILE), await bundleServiceWorker(root, manifest));
+      },
+    },
+  };
+}
+
 /** web-tree-sitter is Emscripten output and uses direct `eval` by design (a CSP needs 'wasm-unsafe-eval'); that warning is known. */
 const quietKnownEval = {
   onLog(level: string, log: { code?: string; id?: string; message: string }, handler: (level: never, log: never) => void) {
@@ -59,7 +118,7 @@ const quietKnownEval = {
 };
 
 export default defineConfig({
-  plugins: [react(), treeSitterGrammars()],
+  plugins: [react(), treeSitterGrammars(), serviceWorker()],
   worker: { format: 'es' },
   server: { headers: isolationHeaders },
   preview: { headers: isolationHeaders },

@@ -37,6 +37,8 @@ async function coldLoad(browser, url) {
   );
   const scripts = [];
   context.on('request', (request) => {
+    // The service worker's background caching is not the page loading it.
+    if (request.serviceWorker() !== null) return;
     if (request.resourceType() === 'script' || /\.m?js$/.test(new URL(request.url()).pathname)) scripts.push(request.url());
   });
   const page = await context.newPage();

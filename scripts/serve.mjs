@@ -56,12 +56,15 @@ async function existingFile(path) {
 /**
  * Starts the static server. Resolves with { url, port, close() } once listening.
  * Unknown paths without an extension fall back to index.html (single-page app).
+ * `isolationHeaders: false` sends none of the headers above, like a host that cannot set
+ * headers (GitHub Pages): the hosting e2e test uses it to check the service worker isolates the page.
  */
-export async function startServer({ root = 'dist', port = 4173, host = '127.0.0.1' } = {}) {
+export async function startServer({ root = 'dist', port = 4173, host = '127.0.0.1', isolationHeaders = true } = {}) {
   const rootDir = resolve(root);
+  const isolation = isolationHeaders ? ISOLATION_HEADERS : {};
   const server = createServer(async (request, response) => {
     const send = (status, body, headers = {}) => {
-      response.writeHead(status, { ...ISOLATION_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', ...headers });
+      response.writeHead(status, { ...isolation, 'Content-Type': 'text/plain; charset=utf-8', ...headers });
       response.end(body);
     };
     if (request.method !== 'GET' && request.method !== 'HEAD') return send(405, 'Method not allowed', { Allow: 'GET, HEAD' });
@@ -74,7 +77,7 @@ export async function startServer({ root = 'dist', port = 4173, host = '127.0.0.
     const type = MIME_TYPES[extname(file.path).toLowerCase()] ?? 'application/octet-stream';
     const hashed = file.path.includes(`${sep}assets${sep}`);
     response.writeHead(200, {
-      ...ISOLATION_HEADERS,
+      ...isolation,
       'Content-Type': type,
       'Content-Length': file.size,
       'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',

@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { createEngineClient } from './engine-client';
+import { registerServiceWorker } from './service-worker-registration';
 import { loadSettings } from './settings/storage';
 
 import './styles/theme.css';
@@ -12,5 +13,6 @@ if (!root) throw new Error('index.html has no #root element');
 // One worker for the page's life, created before React renders so it starts in parallel.
 const client = createEngineClient();
 const initial = loadSettings(localStorage);
+void registerServiceWorker();
 
 createRoot(root).render(<App client={client} initialSettings={initial.settings} settingsProblem={initial.error} />);

@@ -42,7 +42,10 @@ export async function openApp(browser: Browser, options: OpenAppOptions = {}): P
   const requests: string[] = [];
   const errors: string[] = [];
   // Recorded before routing, so aborted requests still show up in `requests`.
-  context.on('request', (request) => requests.push(request.url()));
+  // The page's own requests: the service worker's background caching of every asset is not the page loading it.
+  context.on('request', (request) => {
+    if (request.serviceWorker() === null) requests.push(request.url());
+  });
   // Nothing leaves this machine: every other request is aborted as if offline.
   await context.route('**/*', (route) => (isLocalUrl(route.request().url()) ? route.continue() : route.abort('internetdisconnected')));
   if (options.settings) {
