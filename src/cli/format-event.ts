@@ -32,6 +32,11 @@ export function formatEvent(event: EngineEvent): string | null {
       const detail = event.status === 'completed' ? '' : ` — ${event.reason ?? ''}${event.errorCode ? ` [${event.errorCode}]` : ''}`;
       return `■ ${event.status} after ${event.iterations} iteration${event.iterations === 1 ? '' : 's'}${detail}`;
     }
+    case 'run_resumed':
+      return `▶ resumed: ${event.reason}${event.interruptedCalls.length > 0 ? ` (${event.interruptedCalls.length} interrupted call${event.interruptedCalls.length === 1 ? '' : 's'} not run again)` : ''}`;
+    case 'run_configured':
+    case 'user_message':
+    case 'workspace_snapshot':
     case 'iteration_started':
     case 'model_delta':
     case 'file_read':

@@ -10,9 +10,17 @@ const USAGE = `usage: npm run -s agent -- <command> [options]
 commands:
   run --task TEXT [--model scripted:NAME | --base-url URL --model NAME] [--mode react|plan_exec]
       [--policy JSON] [--max-iterations N] [--workspace DIR] [--allow-destructive] [--json]
+      [--save FILE]
                  run the engine headless on the virtual sandbox (JSONL events with --json);
                  react mode refuses destructive commands unless --allow-destructive;
+                 --save keeps a session file (*.phasegate.json) up to date as it runs;
                  the API key comes from PHASEGATE_API_KEY or OPENAI_API_KEY
+  run --resume FILE [--model … | --base-url URL --model NAME] [--save FILE] [--json]
+                 go on with an interrupted session, writing to FILE (or to --save)
+  show FILE [--json]
+                 print a session file's log (JSONL events with --json)
+  export FILE --out DIR
+                 write a session's final workspace into DIR
   scenarios      list the scripted scenarios
   check-command --phase planning|building|verification|delivery --jsonl
                  classify shell commands read from stdin ({"cmd": "..."} per line)
@@ -29,6 +37,14 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'run':
       return runTaskCommand(parseArgs(rest, RUN_SWITCHES), out);
+    case 'show': {
+      const { showCommand } = await import('./show-session');
+      return showCommand(parseArgs(rest, new Set(['json'])), out);
+    }
+    case 'export': {
+      const { exportCommand } = await import('./show-session');
+      return exportCommand(parseArgs(rest, new Set()), out);
+    }
     case 'scenarios':
       for (const s of listScenarios()) out(`${s.name.padEnd(16)} ${s.title} — ${s.description}`);
       return 0;

@@ -1,21 +1,30 @@
-import { Engine } from '../engine/engine';
+import { Engine, type RunSummary } from '../engine/engine';
+import { workspaceAt } from '../engine/restore-workspace';
 import { createModel } from '../model/create-model';
+import { messageOf } from '../protocol/error-message';
 import { DEFAULT_SETTINGS, MAX_ITERATIONS_LIMITS, MaxIterationsSchema, type ModelSettingsInput, ModeSchema } from '../protocol/settings';
 import { STARTER_PROJECT } from '../sandbox/starter-project';
 import { VirtualSandbox } from '../sandbox/virtual';
+import { MemoryStore } from '../store/memory-store';
+import { SessionRecorder } from '../store/recorder';
 import { type ParsedArgs, rejectUnknownFlags, stringFlag, UsageError } from './args';
 import { formatEvent } from './format-event';
 import { setNodeGrammarSource } from './grammar-loader-node';
 import { loadWorkspace } from './load-workspace';
 import { policyFromArgs } from './policy-flag';
+import { readSessionFile, SessionFileWriter } from './session-file-io';
 
-export const RUN_FLAGS = ['task', 'model', 'base-url', 'mode', 'policy', 'json', 'max-iterations', 'workspace', 'allow-destructive'] as const;
+export const RUN_FLAGS = ['task', 'model', 'base-url', 'mode', 'policy', 'json', 'max-iterations', 'workspace', 'allow-destructive', 'save', 'resume'] as const;
+/** What a resumed run takes from its session file, so it may not be given again. */
+const STORED_WITH_THE_SESSION = ['task', 'mode', 'policy', 'max-iterations', 'workspace', 'allow-destructive'] as const;
 /** Flags of `run` that take no value. */
 export const RUN_SWITCHES = new Set(['json', 'allow-destructive']);
 
 /** `run`: the same engine as the page, headless, on the virtual sandbox. Returns the exit code. */
 export async function runTaskCommand(args: ParsedArgs, out: (line: string) => void): Promise<number> {
   rejectUnknownFlags(args, RUN_FLAGS);
+  const resumePath = stringFlag(args, 'resume');
+  if (resumePath !== undefined) return resumeCommand(args, resumePath, out);
   const task = stringFlag(args, 'task');
   if (!task) throw new UsageError('run needs --task TEXT');
   const mode = ModeSchema.safeParse(stringFlag(args, 'mode') ?? 'react');
@@ -26,25 +35,13 @@ export async function runTaskCommand(args: ParsedArgs, out: (line: string) => vo
     throw new UsageError(`--max-iterations must be a whole number from ${min} to ${max}`);
   }
 
-  const settings = modelSettingsFromArgs(args);
+  const settings = modelSettingsFromArgs(args, 'scripted:demo');
   const policy = policyFromArgs(args);
   const workspaceDir = stringFlag(args, 'workspace');
   const files = workspaceDir ? await loadWorkspace(workspaceDir) : STARTER_PROJECT;
-  const sandbox = new VirtualSandbox({ files, reason: 'the CLI always runs on the virtual sandbox' });
-  setNodeGrammarSource();
-  const engine = new Engine({ sandbox });
-  const json = args.flags.get('json') === true;
-  engine.session.subscribe((event) => {
-    if (json) out(JSON.stringify(event));
-    else {
-      const text = formatEvent(event);
-      if (text !== null) out(text);
-    }
-  });
-  const stop = () => engine.stop();
-  process.once('SIGINT', stop);
-  try {
-    const { status } = await engine.run({
+  const recording = startRecording(args, new MemoryStore(), stringFlag(args, 'save'), out);
+  return recording.drive(files, (engine) =>
+    engine.run({
       task,
       mode: mode.data,
       model: createModel(settings, { mode: mode.data }),
@@ -52,16 +49,74 @@ export async function runTaskCommand(args: ParsedArgs, out: (line: string) => vo
       policy,
       secrets: settings.apiKey ? [settings.apiKey] : [],
       allowDestructive: args.flags.get('allow-destructive') === true,
-    });
-    return status === 'completed' ? 0 : status === 'cancelled' ? 130 : 1;
-  } finally {
-    process.off('SIGINT', stop);
+    }),
+  );
+}
+
+/** `run --resume FILE`: goes on with an interrupted session, writing to FILE (or to --save). */
+async function resumeCommand(args: ParsedArgs, path: string, out: (line: string) => void): Promise<number> {
+  for (const flag of STORED_WITH_THE_SESSION) {
+    if (args.flags.has(flag)) throw new UsageError(`--${flag} does not go with --resume: the session file holds it`);
   }
+  const loaded = await readSessionFile(path);
+  const meta = loaded.file.session;
+  const fallbackModel = meta.model.kind === 'scripted' ? `scripted:${meta.model.name}` : undefined;
+  const settings = modelSettingsFromArgs(args, fallbackModel);
+  const files = (await workspaceAt(loaded.events, loaded.store)) ?? STARTER_PROJECT;
+  const recording = startRecording(args, loaded.store, stringFlag(args, 'save') ?? path, out, meta.id);
+  return recording.drive(files, (engine) =>
+    engine.resume({
+      events: loaded.events,
+      model: createModel(settings, { mode: meta.mode }),
+      secrets: settings.apiKey ? [settings.apiKey] : [],
+      reason: `continued from ${path}`,
+    }),
+  );
+}
+
+/** The output (JSONL or text), the session file kept up to date when there is one, and Ctrl-C. */
+function startRecording(args: ParsedArgs, store: MemoryStore, savePath: string | undefined, out: (line: string) => void, sessionId?: string) {
+  const json = args.flags.get('json') === true;
+  const writer = savePath ? new SessionFileWriter(store, savePath) : null;
+  if (writer && sessionId) writer.sessionId = sessionId;
+  const recorder = writer
+    ? new SessionRecorder(store, {
+        onStored: () => void writer.schedule(),
+        onError: (error) => process.stderr.write(`warning: could not save the session: ${messageOf(error)}\n`),
+      })
+    : null;
+  return {
+    async drive(files: Record<string, string>, start: (engine: Engine) => Promise<RunSummary>): Promise<number> {
+      const sandbox = new VirtualSandbox({ files, reason: 'the CLI always runs on the virtual sandbox' });
+      setNodeGrammarSource();
+      // Snapshots are only taken when the session is saved: they are what a resume restores.
+      const engine = new Engine({ sandbox, ...(writer ? { blobs: store } : {}) });
+      engine.session.subscribe((event) => {
+        recorder?.record(event);
+        if (json) out(JSON.stringify(event));
+        else {
+          const text = formatEvent(event);
+          if (text !== null) out(text);
+        }
+      });
+      const stop = () => engine.stop();
+      process.once('SIGINT', stop);
+      try {
+        const { status } = await start(engine);
+        await recorder?.flush();
+        await writer?.schedule();
+        return status === 'completed' ? 0 : status === 'cancelled' ? 130 : 1;
+      } finally {
+        process.off('SIGINT', stop);
+      }
+    },
+  };
 }
 
 /** `--model scripted:NAME` or `--base-url URL --model NAME` (key from PHASEGATE_API_KEY or OPENAI_API_KEY). */
-function modelSettingsFromArgs(args: ParsedArgs): ModelSettingsInput {
-  const model = stringFlag(args, 'model') ?? 'scripted:demo';
+function modelSettingsFromArgs(args: ParsedArgs, fallback: string | undefined): ModelSettingsInput {
+  const model = stringFlag(args, 'model') ?? fallback;
+  if (model === undefined) throw new UsageError('this session used a model endpoint: give --base-url URL --model NAME to go on');
   const baseUrl = stringFlag(args, 'base-url');
   if (model.startsWith('scripted:')) {
     if (baseUrl) throw new UsageError('--base-url does not go with a scripted model');

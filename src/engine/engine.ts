@@ -1,19 +1,27 @@
 import type { Model } from '../model/port';
+import { unifiedDiff } from '../protocol/diff';
 import { messageOf } from '../protocol/error-message';
-import type { Emit, EventPayload, RunStatus } from '../protocol/events';
+import type { Emit, EngineEvent, EventPayload, RunStatus } from '../protocol/events';
 import type { Mode } from '../protocol/settings';
+import { joinPath } from '../sandbox/paths';
 import type { Sandbox } from '../sandbox/port';
+import type { BlobStore } from '../store/port';
 import { FileVersions } from '../tools/file-versions';
 import { ALL_TOOLS, KNOWN_TOOL_NAMES, PLAN_EXEC_TOOLS, toolSpecs } from '../tools/registry';
 import type { PhaseControl } from '../tools/tool';
+import { conversationOf } from './conversation';
 import { type Gate, type GateOptions, GuardGate, PhaseGate, reactRules } from './gate';
 import { GatedSandbox } from './gated-sandbox';
 import { type LoopOutcome, runReactLoop } from './loop';
 import { buildPhaseLayer, describePhase } from './phase-prompt';
 import { type Policy, resolvePolicy } from './policy';
 import { buildSystemPrompt, buildTaskMessage, loadProjectInstructions } from './prompt';
+import { INTERRUPTED_CALL_RESULT } from './prompts';
+import { loadManifest, restoreWorkspace, snapshotFiles } from './restore-workspace';
+import { planResume, type ResumePlan } from './resume-plan';
 import type { RunContext } from './run-context';
 import { Session } from './session';
+import { WorkspaceSnapshots } from './snapshots';
 
 export interface RunOptions {
   task: string;
@@ -28,6 +36,16 @@ export interface RunOptions {
   refuseSyntaxErrors?: boolean;
   /** react mode: let destructive commands through (by default they are refused as in building). */
   allowDestructive?: boolean;
+}
+
+export interface ResumeOptions {
+  /** The interrupted run's whole log, as stored (one run, no run_finished). */
+  events: readonly EngineEvent[];
+  /** The model to go on with (the same one, or another). */
+  model: Model;
+  secrets?: string[];
+  /** Why the run was interrupted, for the log. */
+  reason: string;
 }
 
 export interface RunSummary {
@@ -45,9 +63,13 @@ export class Engine {
   private current: AbortController | null = null;
   private runCounter = 0;
 
-  constructor(options: { sandbox: Sandbox; session?: Session }) {
+  /** Where workspace snapshots go; without it a run takes none and cannot be resumed. */
+  private readonly blobs: BlobStore | null;
+
+  constructor(options: { sandbox: Sandbox; session?: Session; blobs?: BlobStore }) {
     this.sandbox = options.sandbox;
     this.session = options.session ?? new Session();
+    this.blobs = options.blobs ?? null;
   }
 
   get running(): boolean {
@@ -68,13 +90,8 @@ export class Engine {
   }
 
   async run(options: RunOptions): Promise<RunSummary> {
-    if (this.current) throw new Error('a run is already in progress; stop it first');
-    const controller = new AbortController();
-    this.current = controller;
     const runId = `run-${Date.now().toString(36)}-${++this.runCounter}`;
-    const emit = (payload: EventPayload) => this.session.record(runId, payload);
-    for (const secret of options.secrets ?? []) this.session.registerSecret(secret);
-    try {
+    return this.drive(runId, options.secrets, async (emit, signal) => {
       emit({
         type: 'run_started',
         task: options.task,
@@ -83,7 +100,52 @@ export class Engine {
         sandbox: this.sandbox.info,
         maxIterations: options.maxIterations,
       });
-      const outcome = await this.execute(options, emit, controller.signal);
+      return this.execute(options, emit, signal);
+    });
+  }
+
+  /**
+   * Goes on with an interrupted run: the workspace back to its last snapshot, the conversation
+   * rebuilt from the log, a call that was in flight answered as interrupted (not run again),
+   * calls that never started run as they would have, then the loop as before.
+   */
+  async resume(options: ResumeOptions): Promise<RunSummary> {
+    const check = planResume(options.events);
+    if (!check.ok) throw new Error(check.error);
+    const { plan } = check;
+    if (!this.blobs) throw new Error('this engine stores no snapshots, so it cannot resume a run');
+    this.session.continueAfter(plan.lastSeq);
+    return this.drive(plan.runId, options.secrets, async (emit, signal) => {
+      const resolved = resolvePolicy(plan.configured.policy, KNOWN_TOOL_NAMES);
+      if (!resolved.ok) return { status: 'failed', errorCode: 'invalid_policy', reason: `The stored policy is invalid: ${resolved.error}`, iterations: 0 };
+      if (plan.manifest) await this.restoreSnapshot(plan.manifest);
+      emit({
+        type: 'run_resumed',
+        manifest: plan.manifest,
+        interruptedCalls: plan.interruptedCalls.map((call) => call.id),
+        reason: options.reason,
+      });
+      if (plan.phase && plan.loggedPhase && plan.phase !== plan.loggedPhase) {
+        emit({ type: 'phase_changed', from: plan.loggedPhase, to: plan.phase, reason: 'back to the phase before the interrupted call', auto: false });
+      }
+      await this.reportUndoneChanges(plan, emit);
+      for (const call of plan.interruptedCalls) {
+        emit({ type: 'tool_result', callId: call.id, name: call.name, ok: false, errorKind: 'interrupted', output: INTERRUPTED_CALL_RESULT, durationMs: 0 });
+      }
+      const run = await this.createRunContext(this.resumedOptions(plan, options), resolved.policy, emit, signal, plan);
+      return runReactLoop(run);
+    });
+  }
+
+  /** Runs `body` as the one current run: a run id, a stop signal, and a run_finished whatever happens. */
+  private async drive(runId: string, secrets: string[] | undefined, body: (emit: Emit, signal: AbortSignal) => Promise<LoopOutcome>): Promise<RunSummary> {
+    if (this.current) throw new Error('a run is already in progress; stop it first');
+    const controller = new AbortController();
+    this.current = controller;
+    const emit = (payload: EventPayload) => this.session.record(runId, payload);
+    for (const secret of secrets ?? []) this.session.registerSecret(secret);
+    try {
+      const outcome = await body(emit, controller.signal);
       emit({ type: 'run_finished', ...finishedFields(outcome) });
       return { runId, status: outcome.status };
     } catch (error) {
@@ -94,6 +156,46 @@ export class Engine {
     } finally {
       this.current = null;
     }
+  }
+
+  private resumedOptions(plan: ResumePlan, options: ResumeOptions): RunOptions {
+    return {
+      task: plan.start.task,
+      mode: plan.start.mode,
+      model: options.model,
+      maxIterations: plan.start.maxIterations,
+      refuseSyntaxErrors: plan.configured.refuseSyntaxErrors,
+      allowDestructive: plan.configured.allowDestructive,
+    };
+  }
+
+  /** The files an interrupted call had changed are back as they were: the page shows them so. */
+  private async reportUndoneChanges(plan: ResumePlan, emit: Emit): Promise<void> {
+    const seen = new Set<string>();
+    for (const change of [...plan.undoneChanges].reverse()) {
+      if (seen.has(change.path)) continue;
+      seen.add(change.path);
+      const absolute = change.path.startsWith('/') ? change.path : joinPath(this.sandbox.workdir, change.path);
+      const stat = await this.sandbox.stat(absolute).catch(() => null);
+      const now = stat?.type === 'file' ? await this.sandbox.readFile(absolute) : null;
+      if (now === change.after) continue;
+      const kind = now === null ? 'deleted' : change.after === null ? 'created' : 'edited';
+      emit({
+        type: 'file_changed',
+        path: change.path,
+        change: kind,
+        before: change.after,
+        after: now,
+        diff: unifiedDiff({ path: change.path, before: change.after, after: now }),
+      });
+    }
+  }
+
+  private async restoreSnapshot(hash: string): Promise<void> {
+    const blobs = this.blobs;
+    const manifest = blobs && (await loadManifest(blobs, hash));
+    if (!blobs || !manifest) throw new Error('the last workspace snapshot is missing from the store');
+    await restoreWorkspace(this.sandbox, await snapshotFiles(blobs, manifest));
   }
 
   /** What the command judge reads to judge a script run by name: the file as it is in the sandbox now. */
@@ -107,11 +209,15 @@ export class Engine {
     if (options.task.trim() === '') return { status: 'failed', errorCode: 'empty_task', reason: 'The task is empty.', iterations: 0 };
     const resolved = resolvePolicy(options.policy, KNOWN_TOOL_NAMES);
     if (!resolved.ok) return { status: 'failed', errorCode: 'invalid_policy', reason: `The policy is invalid: ${resolved.error}`, iterations: 0 };
-    return runReactLoop(await this.createRunContext(options, resolved.policy, emit, signal));
+    const run = await this.createRunContext(options, resolved.policy, emit, signal, null);
+    await run.snapshots?.take('run_start');
+    const outcome = await runReactLoop(run);
+    await run.snapshots?.take('run_end').catch(() => undefined);
+    return outcome;
   }
 
   /** The run's one context: its gate (phased in plan_exec), prompts and tools, and what the tools share. */
-  private async createRunContext(options: RunOptions, policy: Policy, emit: Emit, signal: AbortSignal): Promise<RunContext> {
+  private async createRunContext(options: RunOptions, policy: Policy, emit: Emit, signal: AbortSignal, resumed: ResumePlan | null): Promise<RunContext> {
     const gateOptions: GateOptions = {
       emit,
       workdir: this.sandbox.workdir,
@@ -123,32 +229,74 @@ export class Engine {
     let phaseLayer: string | null = null;
     if (options.mode === 'plan_exec') {
       const phaseGate = new PhaseGate(policy, gateOptions);
-      phaseGate.start();
+      if (resumed?.phase) phaseGate.resumeAt(resumed.phase, resumed.stepsInPhase);
+      else phaseGate.start();
       gate = phaseGate;
       phases = phaseControl(phaseGate, policy);
       phaseLayer = buildPhaseLayer(policy);
     }
-    const project = await loadProjectInstructions(this.sandbox).catch(() => null);
-    if (project) emit({ type: 'notice', level: 'info', message: `Using project instructions from ${project.file}.` });
     const tools = options.mode === 'plan_exec' ? PLAN_EXEC_TOOLS : ALL_TOOLS;
-    const base = buildSystemPrompt({ sandboxKind: this.sandbox.info.kind, workdir: this.sandbox.workdir, project });
+    const fileVersions = new FileVersions();
+    let messages;
+    if (resumed) {
+      // The stored conversation, with the interrupted calls' results the resume just recorded.
+      messages = conversationOf([...this.priorEvents(resumed)]);
+      await this.rememberSeenFiles(fileVersions, resumed.seenPaths);
+    } else {
+      const project = await loadProjectInstructions(this.sandbox).catch(() => null);
+      if (project) emit({ type: 'notice', level: 'info', message: `Using project instructions from ${project.file}.` });
+      const base = buildSystemPrompt({ sandboxKind: this.sandbox.info.kind, workdir: this.sandbox.workdir, project });
+      const configured: EventPayload<'run_configured'> = {
+        type: 'run_configured',
+        systemPrompt: phaseLayer ? `${base}\n\n${phaseLayer}` : base,
+        taskMessage: buildTaskMessage(options.task),
+        tools: tools.map((tool) => tool.name),
+        policy,
+        refuseSyntaxErrors: options.refuseSyntaxErrors === true,
+        allowDestructive: options.allowDestructive === true,
+      };
+      emit(configured);
+      messages = conversationOf([configured]);
+    }
+    const snapshots = this.blobs ? new WorkspaceSnapshots(this.sandbox, this.blobs, emit) : null;
+    if (snapshots && resumed?.manifest) {
+      const manifest = await loadManifest(this.blobs as BlobStore, resumed.manifest);
+      if (manifest) snapshots.continueFrom(manifest);
+    }
     return {
       model: options.model,
       tools,
       toolSpecs: toolSpecs(tools),
       gate,
-      systemPrompt: phaseLayer ? `${base}\n\n${phaseLayer}` : base,
-      taskMessage: buildTaskMessage(options.task),
+      messages,
+      firstIteration: resumed?.nextIteration ?? 1,
+      pendingCalls: resumed?.pendingCalls ?? [],
       maxIterations: options.maxIterations,
+      snapshots,
       scope: {
         sandbox: new GatedSandbox(this.sandbox, gate),
         emit,
         signal,
         phases,
-        fileVersions: new FileVersions(),
+        fileVersions,
         refuseSyntaxErrors: options.refuseSyntaxErrors === true,
       },
     };
+  }
+
+  /** The resumed run's log as this session holds it: what was stored, then what resume recorded. */
+  private *priorEvents(plan: ResumePlan): Iterable<EngineEvent> {
+    yield* plan.events;
+    for (const event of this.session.events) if (event.runId === plan.runId && event.seq > plan.lastSeq) yield event;
+  }
+
+  /** Files the agent had read or written count as read again: their content is the restored one. */
+  private async rememberSeenFiles(versions: FileVersions, paths: readonly string[]): Promise<void> {
+    for (const path of paths) {
+      const absolute = path.startsWith('/') ? path : joinPath(this.sandbox.workdir, path);
+      const stat = await this.sandbox.stat(absolute).catch(() => null);
+      if (stat?.type === 'file') versions.remember(absolute, await this.sandbox.readFile(absolute));
+    }
   }
 }
 

@@ -172,6 +172,12 @@ export class PhaseGate extends RuleGate {
     this.options.emit({ type: 'phase_changed', from: null, to: this.current, reason: 'run started', auto: false });
   }
 
+  /** Goes on in a phase a resumed run was in, after `steps` calls there (no event: the log already says so). */
+  resumeAt(phase: Phase, steps: number): void {
+    this.current = phase;
+    this.stepsInPhase = steps;
+  }
+
   override beginCall(callId: string, tool: string): GateDecision {
     this.stepsInPhase++;
     return super.beginCall(callId, tool);

@@ -1,6 +1,8 @@
 import type { ChatMessage } from '../model/port';
 import { ModelError } from '../model/port';
 import { messageOf } from '../protocol/error-message';
+import type { EventPayload } from '../protocol/events';
+import { applyToConversation } from './conversation';
 import { EMPTY_REPLY_NUDGE } from './prompts';
 import type { RunContext } from './run-context';
 import { executeToolCall } from './tool-executor';
@@ -19,13 +21,20 @@ const cancelled = (iterations: number): LoopOutcome => ({ status: 'cancelled', r
 export async function runReactLoop(run: RunContext): Promise<LoopOutcome> {
   const { model } = run;
   const { emit, signal } = run.scope;
-  const messages: ChatMessage[] = [
-    { role: 'system', content: run.systemPrompt },
-    { role: 'user', content: run.taskMessage },
-  ];
+  const messages: ChatMessage[] = [...run.messages];
+  /** Records an event and adds it to the conversation: the one way messages grow, so the log can rebuild them. */
+  const say = (event: EventPayload) => {
+    emit(event);
+    applyToConversation(messages, event);
+  };
   let nudged = false;
 
-  for (let iteration = 1; iteration <= run.maxIterations; iteration++) {
+  for (const call of run.pendingCalls) {
+    if (signal.aborted) return cancelled(run.firstIteration - 1);
+    applyToConversation(messages, (await executeToolCall(call, run)).event);
+  }
+
+  for (let iteration = run.firstIteration; iteration <= run.maxIterations; iteration++) {
     if (signal.aborted) return cancelled(iteration - 1);
     emit({ type: 'iteration_started', iteration });
 
@@ -45,7 +54,7 @@ export async function runReactLoop(run: RunContext): Promise<LoopOutcome> {
       const message = messageOf(error);
       return { status: 'failed', errorCode: `model_${code}`, reason: `The model request failed: ${message}`, iterations: iteration };
     }
-    emit({ type: 'assistant_message', text: reply.text, toolCalls: reply.toolCalls });
+    say({ type: 'assistant_message', text: reply.text, toolCalls: reply.toolCalls });
 
     if (reply.toolCalls.length === 0 && reply.text.trim() === '') {
       if (nudged) {
@@ -53,17 +62,15 @@ export async function runReactLoop(run: RunContext): Promise<LoopOutcome> {
       }
       nudged = true;
       emit({ type: 'notice', level: 'warning', message: 'The model sent an empty reply; nudging it once.' });
-      messages.push({ role: 'user', content: EMPTY_REPLY_NUDGE });
+      say({ type: 'user_message', text: EMPTY_REPLY_NUDGE, reason: 'empty_reply_nudge' });
       continue;
     }
     nudged = false;
-    messages.push({ role: 'assistant', content: reply.text, toolCalls: reply.toolCalls });
     if (reply.toolCalls.length === 0) return { status: 'completed', summary: reply.text, iterations: iteration };
 
     for (const call of reply.toolCalls) {
       if (signal.aborted) return cancelled(iteration);
-      const { result } = await executeToolCall(call, run);
-      messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: result.output });
+      applyToConversation(messages, (await executeToolCall(call, run)).event);
     }
     if (signal.aborted) return cancelled(iteration);
   }

@@ -1,6 +1,8 @@
-import type { Model, ToolSpec } from '../model/port';
+import type { ChatMessage, Model, ToolSpec } from '../model/port';
+import type { ToolCall } from '../protocol/events';
 import type { RunScope, Tool } from '../tools/tool';
 import type { Gate } from './gate';
+import type { WorkspaceSnapshots } from './snapshots';
 
 /**
  * Everything one run needs, built once by the engine and handed down as it is: the loop
@@ -14,9 +16,15 @@ export interface RunContext {
   readonly tools: readonly Tool[];
   readonly toolSpecs: ToolSpec[];
   readonly gate: Gate;
-  readonly systemPrompt: string;
-  readonly taskMessage: string;
+  /** The conversation so far: system prompt and task for a new run, the rebuilt log for a resumed one. */
+  readonly messages: readonly ChatMessage[];
+  /** 1 for a new run; a resumed run goes on from where its log ends. */
+  readonly firstIteration: number;
+  /** A resumed run's calls that the last reply asked for and that never started. */
+  readonly pendingCalls: readonly ToolCall[];
   readonly maxIterations: number;
+  /** Takes workspace snapshots after each step that may have written (null when nothing is stored). */
+  readonly snapshots: WorkspaceSnapshots | null;
   /** What the tools share; its emit and signal are the run's. */
   readonly scope: RunScope;
 }

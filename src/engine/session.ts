@@ -33,6 +33,11 @@ export class Session {
     return this.log;
   }
 
+  /** Numbers the next events after `seq`: a resumed run goes on after its stored log. */
+  continueAfter(seq: number): void {
+    this.seq = Math.max(this.seq, seq + 1);
+  }
+
   subscribe(listener: EventListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

@@ -1,5 +1,5 @@
 import { messageOf } from '../protocol/error-message';
-import type { EventPayload, ToolCall } from '../protocol/events';
+import { type EventPayload, parseArgumentsOrNull, type ToolCall } from '../protocol/events';
 import { parseToolArguments } from '../tools/registry';
 import { fail, type Tool, type ToolFailure, type ToolResult } from '../tools/tool';
 import type { Refusal } from './gate';
@@ -8,14 +8,8 @@ import type { RunContext } from './run-context';
 export interface ToolExecution {
   result: ToolResult;
   durationMs: number;
-}
-
-function parsedOrNull(raw: string): unknown {
-  try {
-    return JSON.parse(raw === '' ? '{}' : raw);
-  } catch {
-    return null;
-  }
+  /** The tool_result event as recorded (the conversation takes its output). */
+  event: EventPayload<'tool_result'>;
 }
 
 /** A refusal as the model reads it: structured, with what to do next. */
@@ -30,7 +24,7 @@ export function refusalResult(refusal: Refusal): ToolFailure {
 export async function executeToolCall(call: ToolCall, run: RunContext): Promise<ToolExecution> {
   const { gate, tools } = run;
   const { emit } = run.scope;
-  emit({ type: 'tool_call', callId: call.id, name: call.name, args: parsedOrNull(call.arguments), rawArguments: call.arguments });
+  emit({ type: 'tool_call', callId: call.id, name: call.name, args: parseArgumentsOrNull(call.arguments), rawArguments: call.arguments });
   const started = performance.now();
   const tool = tools.find((t) => t.name === call.name);
   let result: ToolResult;
@@ -43,15 +37,33 @@ export async function executeToolCall(call: ToolCall, run: RunContext): Promise<
     if (refusal) result = refusalResult(refusal);
     if (note) result = { ...result, output: `${result.output}\n\n[${note}]` };
   }
+  if (tool && mayHaveWritten(tool, result)) await takeStepSnapshot(run, call.id);
   const durationMs = performance.now() - started;
-  emit(resultEvent(call, result, durationMs));
-  return { result, durationMs };
+  const event = resultEvent(call, result, durationMs);
+  emit(event);
+  return { result, durationMs, event };
 }
 
 /** A failed result's event carries its kind; a successful one has no errorKind at all. */
 function resultEvent(call: ToolCall, result: ToolResult, durationMs: number): EventPayload<'tool_result'> {
   const event: EventPayload<'tool_result'> = { type: 'tool_result', callId: call.id, name: call.name, ok: result.ok, output: result.output, durationMs };
   return result.ok ? event : { ...event, errorKind: result.errorKind };
+}
+
+/** Edits that landed and every command may have changed files. */
+function mayHaveWritten(tool: Tool, result: ToolResult): boolean {
+  if (!result.ok && result.errorKind === 'refused_by_gate') return false;
+  return tool.kind === 'execute' || (tool.kind === 'edit' && result.ok);
+}
+
+/** Before the result is recorded, so a log that holds a step's result also holds the workspace after it. */
+async function takeStepSnapshot(run: RunContext, callId: string): Promise<void> {
+  if (!run.snapshots) return;
+  try {
+    await run.snapshots.take('step', callId);
+  } catch (error) {
+    run.scope.emit({ type: 'notice', level: 'warning', message: `Could not save a workspace snapshot: ${messageOf(error)}` });
+  }
 }
 
 async function runTool(tool: Tool, call: ToolCall, run: RunContext): Promise<ToolResult> {

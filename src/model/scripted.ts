@@ -1,6 +1,7 @@
 import type { ModelInfo, ToolCall } from '../protocol/events';
+import { INTERRUPTED_CALL_RESULT } from '../protocol/interrupted-call';
 import { abortableSleep, throwIfAborted } from './abortable-sleep';
-import { type Model, ModelError, type ModelRequest, type ModelResponse } from './port';
+import { type ChatMessage, type Model, ModelError, type ModelRequest, type ModelResponse } from './port';
 import type { Scenario, ScriptedTurn } from './scenario';
 
 export interface ScriptedModelOptions {
@@ -8,11 +9,17 @@ export interface ScriptedModelOptions {
   delayMs?: number;
 }
 
-/** Replays a scenario: the Nth call returns turn N, whatever the conversation says. */
+/** The suffix of a call id the scripted model sends again after it was interrupted. */
+const AGAIN = '_again';
+
+/**
+ * Replays a scenario: turn N answers the conversation's Nth model turn, counted from the
+ * messages (so a run resumed from its log goes on where it was). Calls that came back
+ * interrupted are sent again first, as a model would, so a resumed demo ends as it would have.
+ */
 export class ScriptedModel implements Model {
   readonly info: ModelInfo;
   private readonly delayMs: number;
-  private calls = 0;
 
   constructor(
     private readonly scenario: Scenario,
@@ -25,8 +32,9 @@ export class ScriptedModel implements Model {
 
   async complete(request: ModelRequest): Promise<ModelResponse> {
     throwIfAborted(request.signal);
-    this.calls += 1;
-    const turnNumber = this.calls;
+    const again = interruptedCalls(request.messages);
+    if (again.length > 0) return { text: '', toolCalls: again.map((call) => ({ ...call, id: `${call.id}${AGAIN}` })), finishReason: 'tool_calls' };
+    const turnNumber = turnsSoFar(request.messages) + 1;
     const turn = this.scenario.turns[turnNumber - 1];
     if (!turn) {
       throw new ModelError(`scripted scenario '${this.scenario.name}' has no turn ${turnNumber}`, 'scenario_exhausted', false);
@@ -41,6 +49,30 @@ export class ScriptedModel implements Model {
     const toolCalls = toToolCalls(turn, turnNumber);
     return { text, toolCalls, finishReason: toolCalls.length > 0 ? 'tool_calls' : 'stop' };
   }
+}
+
+/** Model turns so far: replies (not counting calls sent again) and nudges that stood for an empty reply. */
+function turnsSoFar(messages: readonly ChatMessage[]): number {
+  let turns = 0;
+  for (const [index, message] of messages.entries()) {
+    if (message.role === 'assistant' && !message.toolCalls.some((call) => call.id.endsWith(AGAIN))) turns++;
+    else if (message.role === 'user' && index > 1) turns++;
+  }
+  return turns;
+}
+
+/** The calls of the last reply whose results say they were interrupted. */
+function interruptedCalls(messages: readonly ChatMessage[]): ToolCall[] {
+  const lastReply = messages.findLastIndex((m) => m.role === 'assistant');
+  const reply = messages[lastReply];
+  if (!reply || reply.role !== 'assistant') return [];
+  const interrupted = new Set(
+    messages
+      .slice(lastReply + 1)
+      .filter((m) => m.role === 'tool' && m.content === INTERRUPTED_CALL_RESULT)
+      .map((m) => (m.role === 'tool' ? m.toolCallId : '')),
+  );
+  return reply.toolCalls.filter((call) => interrupted.has(call.id));
 }
 
 /** Word-sized pieces that join back to exactly the input. */

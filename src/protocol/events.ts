@@ -36,6 +36,18 @@ export const ToolCallSchema = z.object({
 });
 export type ToolCall = z.infer<typeof ToolCallSchema>;
 
+/** A tool call's arguments as the tool_call event shows them: parsed JSON, or null when they are not JSON. */
+export function parseArgumentsOrNull(raw: string): unknown {
+  try {
+    return JSON.parse(raw === '' ? '{}' : raw);
+  } catch {
+    return null;
+  }
+}
+
+/** A SHA-256 in lower-case hex: the key of a blob (a file's content, a snapshot manifest, a long text). */
+export const BlobHashSchema = z.string().regex(/^[0-9a-f]{64}$/, 'a blob hash is 64 hex digits');
+
 const base = {
   v: z.literal(EVENT_SCHEMA_VERSION),
   seq: z.number().int().nonnegative(),
@@ -119,6 +131,8 @@ export const ToolErrorKindSchema = z.enum([
   'sandbox_error',
   // Phases.
   'final_phase',
+  // Sessions: the call was in flight when the tab or the worker went away; a resumed run says so.
+  'interrupted',
 ]);
 export type ToolErrorKind = z.infer<typeof ToolErrorKindSchema>;
 
@@ -195,6 +209,8 @@ export const CommandOutputSchema = z.object({
   stream: z.enum(['stdout', 'stderr']),
   /** Raw chunk, ANSI escapes kept for the terminal. */
   chunk: z.string(),
+  /** Set in a stored session when the chunk was cut to its first megabyte: the whole chunk's blob. */
+  fullOutput: BlobHashSchema.optional(),
 });
 
 export const CommandFinishedSchema = z.object({
@@ -247,6 +263,60 @@ export const NoticeSchema = z.object({
   message: z.string(),
 });
 
+/**
+ * What the conversation with the model starts from, and the run's settings, recorded once
+ * after run_started: a resumed run rebuilds its gate, its prompts and its messages from these.
+ */
+export const RunConfiguredSchema = z.object({
+  ...base,
+  type: z.literal('run_configured'),
+  systemPrompt: z.string(),
+  taskMessage: z.string(),
+  /** The tool names the model was offered, in order. */
+  tools: z.array(z.string()),
+  /** The policy the run used (defaults with overrides merged), as data. */
+  policy: z.unknown(),
+  refuseSyntaxErrors: z.boolean(),
+  allowDestructive: z.boolean(),
+});
+
+/** A user-role message the engine sent on its own (today: the nudge after an empty reply). */
+export const UserMessageSchema = z.object({
+  ...base,
+  type: z.literal('user_message'),
+  text: z.string(),
+  reason: z.enum(['empty_reply_nudge']),
+});
+
+/**
+ * The workspace at a point of the run, content-addressed: `manifest` is the hash of a blob that
+ * maps each workspace-relative path to the hash of its content. Taken at the start, after each
+ * step that may have written a file (before that step's tool_result), and at the end.
+ */
+export const WorkspaceSnapshotSchema = z.object({
+  ...base,
+  type: z.literal('workspace_snapshot'),
+  manifest: BlobHashSchema,
+  reason: z.enum(['run_start', 'step', 'run_end']),
+  /** The step's tool call, for reason "step". */
+  callId: z.string().optional(),
+  files: z.number().int().nonnegative(),
+  bytes: z.number().int().nonnegative(),
+  /** Files created, changed or deleted since the previous snapshot. */
+  changed: z.number().int().nonnegative(),
+});
+
+/** The run goes on after an interruption (a reload, a worker that died), from the log and a snapshot. */
+export const RunResumedSchema = z.object({
+  ...base,
+  type: z.literal('run_resumed'),
+  /** The snapshot the workspace was restored to (null when the log had none). */
+  manifest: BlobHashSchema.nullable(),
+  /** Tool calls that were in flight and were not run again. */
+  interruptedCalls: z.array(z.string()),
+  reason: z.string(),
+});
+
 export const RunFinishedSchema = z.object({
   ...base,
   type: z.literal('run_finished'),
@@ -261,7 +331,11 @@ export const RunFinishedSchema = z.object({
 
 export const EngineEventSchema = z.discriminatedUnion('type', [
   RunStartedSchema,
+  RunConfiguredSchema,
+  RunResumedSchema,
   IterationStartedSchema,
+  UserMessageSchema,
+  WorkspaceSnapshotSchema,
   ModelDeltaSchema,
   AssistantMessageSchema,
   ToolCallEventSchema,

@@ -9,6 +9,8 @@ import { TerminalPanel } from './components/TerminalPanel';
 import { Timeline } from './components/Timeline';
 import type { EngineClient } from './engine-client';
 import { sandboxStatusText } from './sandbox-connection';
+import { SessionBanners } from './sessions/SessionBanners';
+import { SessionsDialog } from './sessions/SessionsDialog';
 import { modelLabel } from './settings/model-label';
 import type { PageSettings } from './settings/page-settings';
 import { forgetApiKey, saveSettings } from './settings/storage';
@@ -31,6 +33,7 @@ function defaultTaskFor(settings: PageSettings, scenarios: Scenario[]): string |
 export function App({ client, initialSettings, settingsProblem }: AppProps) {
   const [settings, setSettings] = useState(initialSettings);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [sessionsOpen, setSessionsOpen] = useState(false);
   const [task, setTask] = useState('');
   const engine = useEngine(client, settings);
 
@@ -63,13 +66,16 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
   return (
     <div className="app" data-ready={engine.workerReady ? 'true' : 'false'} data-sandbox={engine.sandbox.phase}>
       <Header
-        status={state.status}
+        status={engine.sessions.interrupted ? 'interrupted' : state.status}
         sandboxText={sandboxStatusText(engine.sandbox)}
         sandboxKind={engine.sandbox.phase === 'ready' ? engine.sandbox.info.kind : null}
         modelText={modelLabel(settings.model)}
         phase={phaseStrip(state, settings.mode)}
         iteration={state.status === 'running' && state.run ? state.run : null}
         onOpenSettings={() => setSettingsOpen(true)}
+        onOpenSessions={() => setSessionsOpen(true)}
+        onNewSession={() => void engine.sessions.newSession()}
+        busy={engine.busy}
       />
       <main className="workspace">
         <div className="column column--left">
@@ -83,6 +89,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
             onRun={run}
             onStop={engine.stop}
           />
+          <SessionBanners sessions={engine.sessions} canResume={engine.workerReady && !engine.busy} />
           <Timeline entries={state.timeline} problems={settingsProblem ? [settingsProblem, ...engine.problems] : engine.problems} />
         </div>
         <SplitPane
@@ -103,6 +110,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
         checkPolicy={client.checkPolicy}
         loadDefaultPolicy={client.defaultPolicy}
       />
+      <SessionsDialog open={sessionsOpen} sessions={engine.sessions} busy={engine.busy} onClose={() => setSessionsOpen(false)} />
       <RefusalToasts violations={state.phase.violations} />
     </div>
   );

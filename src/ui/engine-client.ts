@@ -1,11 +1,15 @@
 import * as Comlink from 'comlink';
-import { type EngineEvent, EngineEventSchema, type RunStatus, type SandboxInfo } from '../protocol/events';
+import { z } from 'zod';
+import { type EngineEvent, EngineEventSchema, type RunStatus, RunStatusSchema, type SandboxInfo } from '../protocol/events';
+import { type SessionMeta, SessionMetaSchema } from '../protocol/session-file';
 import type { SandboxHost } from '../sandbox/remote';
-import type { EngineWorkerApi, RunRequest, ScenarioInfo } from '../worker/api';
+import type { EngineWorkerApi, ImportOutcome, ResumeRequest, RunRequest, ScenarioInfo, StorageProblem, StorageUsage } from '../worker/api';
 import { createBatcher } from './event-batcher';
+import { watchWorker } from './worker-watch';
 
 export type EventsListener = (events: EngineEvent[]) => void;
 export type ProblemListener = (message: string) => void;
+export type StorageProblemListener = (problem: StorageProblem) => void;
 
 /** The page's handle on the engine worker. Events arrive batched, once per frame. */
 export interface EngineClient {
@@ -13,15 +17,44 @@ export interface EngineClient {
   onEvents(listener: EventsListener): () => void;
   /** Problems outside any run (worker crash, malformed event); ones from before subscribing are replayed. */
   onProblem(listener: ProblemListener): () => void;
+  /** A write of the session log failed. */
+  onStorageProblem(listener: StorageProblemListener): () => void;
+  /** Told after the worker died and a new one took its place (its run was interrupted). */
+  onRestart(listener: () => void): () => void;
   /** Resolves once the worker answered (with its demo scenarios). */
   readonly ready: Promise<ScenarioInfo[]>;
   run(request: RunRequest): Promise<RunStatus>;
+  resume(request: ResumeRequest): Promise<RunStatus>;
   stop(): Promise<void>;
   useSandbox(host: SandboxHost | null, reason: string): Promise<SandboxInfo>;
   /** Checks phase-policy JSON text: null when valid, else an error naming the bad value. */
   checkPolicy(text: string): Promise<string | null>;
   /** The default policy as JSON text, for Settings. */
   defaultPolicy(): Promise<string>;
+  sessionsNotKept(): Promise<string | null>;
+  listSessions(): Promise<SessionMeta[]>;
+  openSession(id: string, loadWorkspace: boolean): Promise<{ session: SessionMeta; events: EngineEvent[] }>;
+  deleteSession(id: string): Promise<void>;
+  freeSpace(): Promise<number>;
+  storageUsage(): Promise<StorageUsage | null>;
+  exportSession(id: string, withoutDeltas: boolean): Promise<string>;
+  importSession(value: unknown): Promise<ImportOutcome>;
+  newSession(): Promise<void>;
+}
+
+const SessionListSchema = z.array(SessionMetaSchema);
+const OpenedSessionSchema = z.object({ session: SessionMetaSchema, events: z.array(EngineEventSchema) });
+const UsageSchema = z.object({ usedBytes: z.number(), quotaBytes: z.number() }).nullable();
+const ImportOutcomeSchema = z.union([z.object({ ok: z.literal(true), id: z.string() }), z.object({ ok: z.literal(false), error: z.string() })]);
+const StorageProblemSchema = z.object({ kind: z.enum(['full', 'failed']), message: z.string() });
+
+/** Our own worker answers these, but the answers still cross a boundary: check them like any input. */
+function checked<T>(schema: z.ZodType<T>, what: string) {
+  return (value: unknown): T => {
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) throw new Error(`the engine sent ${what} in an unexpected shape`);
+    return parsed.data;
+  };
 }
 
 export function createEngineClient(): EngineClient {
@@ -31,25 +64,53 @@ export function createEngineClient(): EngineClient {
     if (problemListeners.size === 0) problems.push(message);
     for (const listener of problemListeners) listener(message);
   };
-
-  const worker = new Worker(new URL('../worker/engine.worker.ts', import.meta.url), { type: 'module', name: 'engine' });
-  worker.addEventListener('error', (event) => onProblem(`The engine worker failed: ${event.message || 'unknown error'}`));
-  const api = Comlink.wrap<EngineWorkerApi>(worker);
-
   const listeners = new Set<EventsListener>();
+  const storageListeners = new Set<StorageProblemListener>();
+  const restartListeners = new Set<() => void>();
   const batcher = createBatcher<EngineEvent>((events) => {
     for (const listener of listeners) listener(events);
   });
-
-  // Our own worker sends these, but they still cross a boundary: check the shape before the reducer sees it.
   const receive = (raw: unknown): void => {
     const parsed = EngineEventSchema.safeParse(raw);
     if (parsed.success) batcher.push(parsed.data);
     else onProblem(`Ignored a malformed engine event: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
   };
+  const receiveStorageProblem = (raw: unknown): void => {
+    const parsed = StorageProblemSchema.safeParse(raw);
+    if (parsed.success) for (const listener of storageListeners) listener(parsed.data);
+  };
 
-  const ready = api.subscribe(Comlink.proxy(receive)).then(() => api.scenarios());
+  /** The sandbox the page chose last: a restarted worker is given it again. */
+  let lastSandbox: { host: SandboxHost | null; reason: string } | null = null;
 
+  function start() {
+    const worker = new Worker(new URL('../worker/engine.worker.ts', import.meta.url), { type: 'module', name: 'engine' });
+    worker.addEventListener('error', (event) => onProblem(`The engine worker failed: ${event.message || 'unknown error'}`));
+    const api = Comlink.wrap<EngineWorkerApi>(worker);
+    const ready = api
+      .subscribe(Comlink.proxy(receive))
+      .then(() => api.onStorageProblem(Comlink.proxy(receiveStorageProblem)))
+      .then(() => api.scenarios());
+    return { worker, api, ready };
+  }
+
+  let current = start();
+  const watch = watchWorker({
+    ping: () => current.api.scenarios(),
+    onDead: () => {
+      current.worker.terminate();
+      current = start();
+      onProblem('The engine stopped responding and was restarted; the run it was doing can be resumed.');
+      void current.ready.then(async () => {
+        if (lastSandbox) await current.api.useSandbox(lastSandbox.host === null ? null : Comlink.proxy(lastSandbox.host), lastSandbox.reason);
+        for (const listener of restartListeners) listener();
+      });
+    },
+  });
+  // For the browser tests: a worker killed the way a crash would kill it.
+  (globalThis as { __phasegateTerminateWorker?: () => void }).__phasegateTerminateWorker = () => current.worker.terminate();
+
+  const runStatus = checked(RunStatusSchema, 'a run status');
   return {
     onEvents(listener) {
       listeners.add(listener);
@@ -60,19 +121,32 @@ export function createEngineClient(): EngineClient {
       for (const message of problems.splice(0)) listener(message);
       return () => problemListeners.delete(listener);
     },
-    ready,
-    run: (request) => api.run(request),
-    stop: () => api.stop(),
-    useSandbox: (host, reason) => api.useSandbox(host === null ? null : Comlink.proxy(host), reason),
-    checkPolicy: async (text) => {
-      const answer: unknown = await api.checkPolicy(text);
-      if (answer === null || typeof answer === 'string') return answer;
-      throw new Error('the engine answered the policy check with something other than text');
+    onStorageProblem(listener) {
+      storageListeners.add(listener);
+      return () => storageListeners.delete(listener);
     },
-    defaultPolicy: async () => {
-      const answer: unknown = await api.defaultPolicy();
-      if (typeof answer === 'string') return answer;
-      throw new Error('the engine sent the default policy as something other than text');
+    onRestart(listener) {
+      restartListeners.add(listener);
+      return () => restartListeners.delete(listener);
     },
+    ready: current.ready,
+    run: (request) => watch.during(current.api.run(request)).then(runStatus),
+    resume: (request) => watch.during(current.api.resume(request)).then(runStatus),
+    stop: () => current.api.stop(),
+    useSandbox: (host, reason) => {
+      lastSandbox = { host, reason };
+      return current.api.useSandbox(host === null ? null : Comlink.proxy(host), reason);
+    },
+    checkPolicy: async (text) => checked(z.string().nullable(), 'the policy check')(await current.api.checkPolicy(text)),
+    defaultPolicy: async () => checked(z.string(), 'the default policy')(await current.api.defaultPolicy()),
+    sessionsNotKept: async () => checked(z.string().nullable(), 'the storage state')(await current.api.sessionsNotKept()),
+    listSessions: async () => checked(SessionListSchema, 'the session list')(await current.api.listSessions()),
+    openSession: async (id, loadWorkspace) => checked(OpenedSessionSchema, 'a session')(await current.api.openSession(id, loadWorkspace)),
+    deleteSession: (id) => current.api.deleteSession(id),
+    freeSpace: async () => checked(z.number(), 'a count')(await current.api.freeSpace()),
+    storageUsage: async () => checked(UsageSchema, 'the storage use')(await current.api.storageUsage()),
+    exportSession: async (id, withoutDeltas) => checked(z.string(), 'a session file')(await current.api.exportSession(id, withoutDeltas)),
+    importSession: async (value) => checked(ImportOutcomeSchema, 'an import result')(await current.api.importSession(value)),
+    newSession: () => current.api.newSession(),
   };
 }

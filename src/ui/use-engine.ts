@@ -6,6 +6,7 @@ import { useUiState } from './engine/use-ui-state';
 import { useWorkerConnection } from './engine/use-worker-connection';
 import type { EngineClient } from './engine-client';
 import type { SandboxStatus } from './sandbox-connection';
+import { type SessionsControl, useSessions } from './sessions/use-sessions';
 import type { PageSettings } from './settings/page-settings';
 import type { RevealRange, UiState } from './state/reducer';
 
@@ -21,6 +22,7 @@ export interface EngineView {
   busy: boolean;
   waitingForSandbox: boolean;
   problems: string[];
+  sessions: SessionsControl;
   run(task: string): void;
   stop(): void;
   selectFile(path: string): void;
@@ -38,13 +40,16 @@ export function useEngine(client: EngineClient, settings: PageSettings): EngineV
   const worker = useWorkerConnection(client, actions.receiveEvents, problems.addProblem);
   const sandbox = useSandbox(client, settings.sandbox, settings.webcontainerBootTimeoutMs);
   const control = useRunControl(client, settings, sandbox.settled, problems);
+  const sessions = useSessions({ client, workerReady: worker.workerReady, settings, loadEvents: actions.loadEvents, addProblem: problems.addProblem });
 
   return {
     state,
     workerReady: worker.workerReady,
     scenarios: worker.scenarios,
     sandbox: sandbox.status,
-    busy: control.requested || state.status === 'running',
+    sessions,
+    // A stored run that was cut off shows as running in the log: only a live one keeps the page busy.
+    busy: control.requested || sessions.resuming || (state.status === 'running' && sessions.interrupted === null),
     waitingForSandbox: control.waitingForSandbox,
     problems: problems.problems,
     run: control.run,

@@ -1,9 +1,20 @@
 import type { EngineEvent, RunStatus, SandboxInfo } from '../protocol/events';
+import type { SessionMeta } from '../protocol/session-file';
 import type { SandboxHost } from '../sandbox/remote';
-import type { RunRequest } from './run-request';
+import type { StorageUsage } from '../store/port';
+import type { ResumeRequest, RunRequest } from './run-request';
 
 /** What the page asks the engine worker to run; the schema is the one definition. */
-export type { RunRequest } from './run-request';
+export type { StorageUsage } from '../store/port';
+export type { ResumeRequest, RunRequest } from './run-request';
+
+/** A write of the session log failed: the page shows it (and, when storage is full, offers to free space). */
+export interface StorageProblem {
+  kind: 'full' | 'failed';
+  message: string;
+}
+
+export type ImportOutcome = { ok: true; id: string } | { ok: false; error: string };
 
 export interface ScenarioInfo {
   name: string;
@@ -29,4 +40,26 @@ export interface EngineWorkerApi {
   checkPolicy(text: string): Promise<string | null>;
   /** The default policy as JSON text, for Settings to show (the page never loads the engine itself). */
   defaultPolicy(): Promise<string>;
+
+  // Sessions: every run is stored as it happens (IndexedDB), before the page is told of its events.
+  /** Told when a write of the session log fails. */
+  onStorageProblem(listener: (problem: StorageProblem) => void): Promise<void>;
+  /** Why sessions are not kept across reloads here, or null when they are. */
+  sessionsNotKept(): Promise<string | null>;
+  /** Newest first; a run left running that nobody runs any more is "interrupted". */
+  listSessions(): Promise<SessionMeta[]>;
+  /** A stored session's log; with `loadWorkspace` the sandbox gets the files it ended with. */
+  openSession(id: string, loadWorkspace: boolean): Promise<{ session: SessionMeta; events: EngineEvent[] }>;
+  deleteSession(id: string): Promise<void>;
+  /** Deletes the oldest finished sessions until there is room, then writes what waited; returns how many went. */
+  freeSpace(): Promise<number>;
+  storageUsage(): Promise<StorageUsage | null>;
+  /** The session as `*.phasegate.json` text; `withoutDeltas` leaves the streamed pieces out (share links). */
+  exportSession(id: string, withoutDeltas: boolean): Promise<string>;
+  /** Stores a session from a file or a link, after checking all of it. */
+  importSession(value: unknown): Promise<ImportOutcome>;
+  /** Goes on with an interrupted run. */
+  resume(request: ResumeRequest): Promise<RunStatus>;
+  /** A fresh workspace (the starter project) for the next run. */
+  newSession(): Promise<void>;
 }

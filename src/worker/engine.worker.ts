@@ -3,16 +3,20 @@ import * as Comlink from 'comlink';
 import { setFetchedGrammarSource } from '../code/fetched-grammar-source';
 import { Engine } from '../engine/engine';
 import { DEFAULT_POLICY, resolvePolicyText } from '../engine/policy';
+import { restoreWorkspace } from '../engine/restore-workspace';
 import { createModel } from '../model/create-model';
 import { SCENARIOS } from '../model/scenarios';
 import type { EngineEvent, RunStatus, SandboxInfo } from '../protocol/events';
+import type { SessionMeta } from '../protocol/session-file';
 import { describeFirstIssue } from '../protocol/zod-issue';
 import { LazyVirtualSandbox } from '../sandbox/lazy-virtual';
 import { RemoteSandbox, type SandboxHost } from '../sandbox/remote';
 import { STARTER_PROJECT } from '../sandbox/starter-project';
+import { deferredBlobStore } from '../store/deferred-blob-store';
 import { KNOWN_TOOL_NAMES } from '../tools/registry';
-import type { EngineWorkerApi, RunRequest, ScenarioInfo } from './api';
-import { RunRequestSchema } from './run-request';
+import type { EngineWorkerApi, ImportOutcome, ResumeRequest, RunRequest, ScenarioInfo, StorageProblem } from './api';
+import { ResumeRequestSchema, RunRequestSchema } from './run-request';
+import { openSessionStore, WorkerSessions } from './sessions';
 
 /** The composition root in the browser: the engine, its sandbox and its model live here. */
 
@@ -22,12 +26,88 @@ const SCRIPTED_DELAY_MS = 12;
 // Grammars are fetched from /grammars/ (served by the app), each only when a file of its language is parsed.
 setFetchedGrammarSource();
 
-const engine = new Engine({ sandbox: new LazyVirtualSandbox({ files: STARTER_PROJECT }) });
+const storeReady = openSessionStore();
+const engine = new Engine({ sandbox: new LazyVirtualSandbox({ files: STARTER_PROJECT }), blobs: deferredBlobStore(storeReady.then((s) => s.store)) });
+
+/** The page's listeners; events reach them once they are stored. */
+const eventListeners = new Set<(event: EngineEvent) => void>();
+const problemListeners = new Set<(problem: StorageProblem) => void>();
+const sessionsReady = storeReady.then(
+  ({ store, notKept }) =>
+    new WorkerSessions(
+      engine,
+      store,
+      notKept,
+      (events) => {
+        for (const event of events) for (const listener of eventListeners) listener(event);
+      },
+      (problem) => {
+        for (const listener of problemListeners) listener(problem);
+      },
+    ),
+);
 
 const api: EngineWorkerApi = {
   async subscribe(listener: (event: EngineEvent) => void): Promise<void> {
-    for (const event of engine.session.events) listener(event);
-    engine.session.subscribe(listener);
+    await sessionsReady;
+    eventListeners.add(listener);
+  },
+
+  async onStorageProblem(listener: (problem: StorageProblem) => void): Promise<void> {
+    problemListeners.add(listener);
+  },
+
+  async sessionsNotKept(): Promise<string | null> {
+    return (await sessionsReady).notKept;
+  },
+
+  async listSessions(): Promise<SessionMeta[]> {
+    return (await sessionsReady).list();
+  },
+
+  async openSession(id: string, loadWorkspace: boolean) {
+    return (await sessionsReady).open(String(id), { loadWorkspace: loadWorkspace === true });
+  },
+
+  async deleteSession(id: string): Promise<void> {
+    await (await sessionsReady).delete(String(id));
+  },
+
+  async freeSpace(): Promise<number> {
+    return (await sessionsReady).freeSpace();
+  },
+
+  async storageUsage() {
+    return (await sessionsReady).usage();
+  },
+
+  async exportSession(id: string, withoutDeltas: boolean): Promise<string> {
+    return (await sessionsReady).exportFile(String(id), { withoutDeltas: withoutDeltas === true });
+  },
+
+  async importSession(value: unknown): Promise<ImportOutcome> {
+    return (await sessionsReady).import(value);
+  },
+
+  async resume(request: ResumeRequest): Promise<RunStatus> {
+    const parsed = ResumeRequestSchema.safeParse(request);
+    if (!parsed.success) throw new Error(`invalid resume request: ${describeFirstIssue(parsed.error, 'request')}`);
+    const sessions = await sessionsReady;
+    await sessions.flush();
+    const { session, events } = await sessions.open(parsed.data.sessionId, { loadWorkspace: false });
+    const { model } = parsed.data;
+    const summary = await engine.resume({
+      events,
+      model: createModel(model, { scriptedDelayMs: SCRIPTED_DELAY_MS, mode: session.mode }),
+      secrets: model.apiKey ? [model.apiKey] : [],
+      reason: 'the page was reloaded or the engine stopped during the run',
+    });
+    return summary.status;
+  },
+
+  async newSession(): Promise<void> {
+    if (engine.running) throw new Error('a run is in progress; stop it first');
+    await restoreWorkspace(engine.activeSandbox, STARTER_PROJECT);
   },
 
   async useSandbox(host: SandboxHost | null, reason: string): Promise<SandboxInfo> {

@@ -17,3 +17,11 @@ export const RunRequestSchema = z.object({
 });
 
 export type RunRequest = z.input<typeof RunRequestSchema>;
+
+/** What the page asks to go on with an interrupted session: which one, and the model to use. */
+export const ResumeRequestSchema = z.object({
+  sessionId: z.string().min(1),
+  model: ModelSettingsSchema,
+});
+
+export type ResumeRequest = z.input<typeof ResumeRequestSchema>;

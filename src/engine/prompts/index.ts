@@ -3,6 +3,7 @@
  * They are .ts template strings rather than .md files: Vite's `?raw` import does not load under tsx,
  * which runs the same engine code in the CLI.
  */
+export { INTERRUPTED_CALL_RESULT } from '../../protocol/interrupted-call';
 export { EMPTY_REPLY_NUDGE } from './nudges';
 export { EVERY_TOOL, PHASE_DESCRIPTION, PHASE_LAYER, PHASE_LINE, PHASE_ORDER_SEPARATOR, SHELL_RULES, WRITES_ALLOWED, WRITES_NOT_ALLOWED } from './phases';
 export { placeholdersOf, renderTemplate } from './render';

@@ -3,16 +3,20 @@ import type { PhaseStrip } from '../state/phase-strip';
 import { PhaseStatus } from './PhaseStatus';
 
 export interface HeaderProps {
-  status: RunStatus;
+  status: RunStatus | 'interrupted';
   sandboxText: string;
   sandboxKind: 'virtual' | 'webcontainer' | null;
   modelText: string;
   phase: PhaseStrip;
   iteration: { iteration: number; maxIterations: number } | null;
   onOpenSettings: () => void;
+  onOpenSessions: () => void;
+  onNewSession: () => void;
+  /** A run is under way: a new session would pull its workspace away. */
+  busy: boolean;
 }
 
-export function Header({ status, sandboxText, sandboxKind, modelText, phase, iteration, onOpenSettings }: HeaderProps) {
+export function Header({ status, sandboxText, sandboxKind, modelText, phase, iteration, onOpenSettings, onOpenSessions, onNewSession, busy }: HeaderProps) {
   return (
     <header className="app-header">
       <h1 className="brand">Phasegate</h1>
@@ -33,9 +37,17 @@ export function Header({ status, sandboxText, sandboxKind, modelText, phase, ite
           </span>
         )}
       </div>
-      <button type="button" className="button" onClick={onOpenSettings}>
-        Settings
-      </button>
+      <div className="header-actions">
+        <button type="button" className="button" disabled={busy} onClick={onNewSession}>
+          New session
+        </button>
+        <button type="button" className="button" onClick={onOpenSessions}>
+          Sessions
+        </button>
+        <button type="button" className="button" onClick={onOpenSettings}>
+          Settings
+        </button>
+      </div>
     </header>
   );
 }

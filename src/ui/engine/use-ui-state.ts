@@ -4,6 +4,7 @@ import { initialState, reduceAll, revealLines, type RevealRange, selectFile, sho
 
 type Action =
   | { type: 'events'; events: EngineEvent[] }
+  | { type: 'load'; events: EngineEvent[] }
   | { type: 'select_file'; path: string }
   | { type: 'reveal_lines'; path: string; range: RevealRange }
   | { type: 'show_outline'; path: string };
@@ -12,6 +13,8 @@ function uiReducer(state: UiState, action: Action): UiState {
   switch (action.type) {
     case 'events':
       return reduceAll(state, action.events);
+    case 'load':
+      return reduceAll(initialState, action.events);
     case 'select_file':
       return selectFile(state, action.path);
     case 'reveal_lines':
@@ -23,6 +26,8 @@ function uiReducer(state: UiState, action: Action): UiState {
 
 export interface UiActions {
   receiveEvents(events: EngineEvent[]): void;
+  /** Shows a whole stored log instead of what was shown (an empty one clears the page). */
+  loadEvents(events: EngineEvent[]): void;
   selectFile(path: string): void;
   revealLines(path: string, range: RevealRange): void;
   showOutline(path: string): void;
@@ -34,6 +39,7 @@ export function useUiState(): [UiState, UiActions] {
   const actions = useMemo<UiActions>(
     () => ({
       receiveEvents: (events) => dispatch({ type: 'events', events }),
+      loadEvents: (events) => dispatch({ type: 'load', events }),
       selectFile: (path) => dispatch({ type: 'select_file', path }),
       revealLines: (path, range) => dispatch({ type: 'reveal_lines', path, range }),
       showOutline: (path) => dispatch({ type: 'show_outline', path }),

@@ -175,6 +175,15 @@ export function reduce(state: UiState, event: EngineEvent): UiState {
       return writeTerminal(state, (atLineStart) => (atLineStart ? '' : '\r\n') + exitLine(event));
     case 'notice':
       return pushEntry(state, { kind: 'notice', id, level: event.level, message: event.message });
+    case 'run_resumed':
+      return {
+        ...pushEntry(endStreaming(state), { kind: 'notice', id, level: 'info', message: `Resumed: ${event.reason}` }),
+        status: 'running',
+      };
+    case 'run_configured':
+    case 'user_message':
+    case 'workspace_snapshot':
+      return state;
     case 'phase_changed':
       return pushEntry(
         { ...state, phase: enterPhase(state.phase, event) },

@@ -56,9 +56,11 @@ function setup(options: { refuse?: boolean; aborted?: boolean } = {}) {
     tools: [echo, broken],
     toolSpecs: [],
     gate: stubGate(options.refuse === true),
-    systemPrompt: '',
-    taskMessage: '',
+    messages: [],
+    firstIteration: 1,
+    pendingCalls: [],
     maxIterations: 1,
+    snapshots: null,
     scope: {
       sandbox: new VirtualSandbox(),
       emit: (event) => events.push(event),

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { ChatMessage } from '../../../src/model/port';
 import { getScenario } from '../../../src/model/scenarios';
 import { ScriptedModel } from '../../../src/model/scripted';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
 import { VirtualSandbox } from '../../../src/sandbox/virtual';
+import { playTurn } from './play-turn';
 
 /** The argument shapes the real tools accept (see the brief); strict so typos in the scenario fail here. */
 const ARG_SCHEMAS = {
@@ -28,8 +30,9 @@ describe('demo scenario over the starter project', () => {
     const toolsUsed: string[] = [];
     let finalText = '';
 
+    const messages: ChatMessage[] = [];
     for (let turn = 1; turn <= scenario.turns.length; turn++) {
-      const reply = await model.complete({ messages: [], tools: [] });
+      const reply = await playTurn(model, messages);
       expect(reply.text.length, `turn ${turn} explains itself`).toBeGreaterThan(0);
       if (reply.toolCalls.length === 0) {
         expect(turn, 'only the last turn is text-only').toBe(scenario.turns.length);

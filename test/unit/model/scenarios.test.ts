@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../../src/model/port';
 import { getScenario, listScenarios, SCENARIOS } from '../../../src/model/scenarios';
 import { ScriptedModel } from '../../../src/model/scripted';
+import { playTurn } from './play-turn';
 
 const names = ['demo', 'plan_exec-demo', 'recovery', 'endless', 'silent', 'nudged', 'slow-command', 'code-intel'];
 
@@ -42,7 +44,8 @@ async function play(name: string) {
   const scenario = getScenario(name);
   const model = new ScriptedModel(scenario);
   const replies = [];
-  for (let i = 0; i < scenario.turns.length; i++) replies.push(await model.complete({ messages: [], tools: [] }));
+  const messages: ChatMessage[] = [];
+  for (let i = 0; i < scenario.turns.length; i++) replies.push(await playTurn(model, messages));
   return replies;
 }
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ModelError, type ModelResponse } from '../../../src/model/port';
+import { type ChatMessage, ModelError, type ModelResponse } from '../../../src/model/port';
 import type { Scenario } from '../../../src/model/scenario';
 import { getScenario } from '../../../src/model/scenarios';
 import { ScriptedModel, splitIntoChunks } from '../../../src/model/scripted';
+import { playTurn } from './play-turn';
 
 const tiny: Scenario = {
   name: 'tiny',
@@ -26,9 +27,10 @@ const req = { messages: [], tools: [] };
 async function runAll(model: ScriptedModel, turns: number) {
   const replies: ModelResponse[] = [];
   const deltas: string[][] = [];
+  const messages: ChatMessage[] = [];
   for (let i = 0; i < turns; i++) {
     const chunks: string[] = [];
-    replies.push(await model.complete({ ...req, onTextDelta: (t) => chunks.push(t) }));
+    replies.push(await playTurn(model, messages, { onTextDelta: (t) => chunks.push(t) }));
     deltas.push(chunks);
   }
   return { replies, deltas };
@@ -37,7 +39,8 @@ async function runAll(model: ScriptedModel, turns: number) {
 describe('ScriptedModel', () => {
   it('returns turn N on the Nth call with deterministic call ids', async () => {
     const model = new ScriptedModel(tiny);
-    const first = await model.complete(req);
+    const messages: ChatMessage[] = [];
+    const first = await playTurn(model, messages);
     expect(first).toEqual({
       text: 'Reading two  files now.',
       toolCalls: [
@@ -46,7 +49,7 @@ describe('ScriptedModel', () => {
       ],
       finishReason: 'tool_calls',
     });
-    const second = await model.complete(req);
+    const second = await playTurn(model, messages);
     expect(second).toEqual({ text: 'All done.', toolCalls: [], finishReason: 'stop' });
   });
 
@@ -105,9 +108,10 @@ describe('ScriptedModel', () => {
 
   it('reports exhaustion past the last turn', async () => {
     const model = new ScriptedModel(tiny);
-    await model.complete(req);
-    await model.complete(req);
-    const err = await model.complete(req).catch((e: unknown) => e);
+    const messages: ChatMessage[] = [];
+    await playTurn(model, messages);
+    await playTurn(model, messages);
+    const err = await playTurn(model, messages).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ModelError);
     expect(err).toMatchObject({ code: 'scenario_exhausted', message: "scripted scenario 'tiny' has no turn 3" });
   });

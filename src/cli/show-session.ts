@@ -1,0 +1,46 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { workspaceAt } from '../engine/restore-workspace';
+import { type ParsedArgs, rejectUnknownFlags, stringFlag, UsageError } from './args';
+import { formatEvent } from './format-event';
+import { pathUnder, readSessionFile } from './session-file-io';
+
+/** `show FILE [--json]`: a session file's log, as JSONL or as the same text `run` prints. */
+export async function showCommand(args: ParsedArgs, out: (line: string) => void): Promise<number> {
+  rejectUnknownFlags(args, ['json']);
+  const path = args.positionals[0];
+  if (!path || args.positionals.length > 1) throw new UsageError('show needs one session file: show FILE [--json]');
+  const { file, events } = await readSessionFile(path);
+  if (args.flags.get('json') === true) {
+    for (const event of events) out(JSON.stringify(event));
+    return 0;
+  }
+  const meta = file.session;
+  out(`session ${meta.id} · ${meta.status} · ${meta.mode} · ${meta.model.label} · ${meta.eventCount} events · ${new Date(meta.createdAt).toISOString()}`);
+  for (const event of events) {
+    const text = formatEvent(event);
+    if (text !== null) out(text);
+  }
+  return 0;
+}
+
+/** `export FILE --out DIR`: writes the session's final workspace (its last snapshot) into DIR. */
+export async function exportCommand(args: ParsedArgs, out: (line: string) => void): Promise<number> {
+  rejectUnknownFlags(args, ['out']);
+  const path = args.positionals[0];
+  const dir = stringFlag(args, 'out');
+  if (!path || args.positionals.length > 1 || !dir) throw new UsageError('export needs a session file and a folder: export FILE --out DIR');
+  const { events, store } = await readSessionFile(path);
+  const files = await workspaceAt(events, store);
+  if (files === null) throw new Error(`${path} holds no workspace snapshot (it was saved before snapshots existed, or before its run started)`);
+  let count = 0;
+  for (const [relativePath, content] of Object.entries(files)) {
+    const target = pathUnder(dir, relativePath);
+    if (target === null) throw new Error(`${path} names a file outside the workspace: ${JSON.stringify(relativePath)}`);
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, content);
+    count++;
+  }
+  out(`wrote ${count} file${count === 1 ? '' : 's'} to ${dir}`);
+  return 0;
+}

@@ -1,0 +1,110 @@
+import type { EngineEvent, EventOf, Phase, ToolCall } from '../protocol/events';
+
+/** What a resumed run needs to know of its log, worked out before anything is touched. */
+export interface ResumePlan {
+  runId: string;
+  /** The log as it was stored. */
+  events: readonly EngineEvent[];
+  start: EventOf<'run_started'>;
+  configured: EventOf<'run_configured'>;
+  /**
+   * plan_exec: the phase the run was in before the interrupted call, and how many calls it had
+   * made there. An interrupted call's effects are undone (its phase change too), so it can be made again.
+   */
+  phase: Phase | null;
+  /** The phase the log last names (differs from `phase` when the interrupted call moved it). */
+  loggedPhase: Phase | null;
+  /** Files the interrupted call changed, as the log says: the restore puts them back. */
+  undoneChanges: EventOf<'file_changed'>[];
+  stepsInPhase: number;
+  /** The iteration the loop goes on with (the interrupted one again when its reply never arrived). */
+  nextIteration: number;
+  /** Calls of the last reply that never started: they run first, as they would have. */
+  pendingCalls: ToolCall[];
+  /** Calls that started and have no result: they are not run again. */
+  interruptedCalls: ToolCall[];
+  /** The last workspace snapshot, which the workspace is restored to. */
+  manifest: string | null;
+  /** Files the agent had read or written, workspace paths as the events name them. */
+  seenPaths: string[];
+  lastSeq: number;
+}
+
+export type ResumeCheck = { ok: true; plan: ResumePlan } | { ok: false; error: string };
+
+export function planResume(events: readonly EngineEvent[]): ResumeCheck {
+  const start = events.find((e): e is EventOf<'run_started'> => e.type === 'run_started');
+  const configured = events.find((e): e is EventOf<'run_configured'> => e.type === 'run_configured');
+  if (!start) return { ok: false, error: 'The session has no run_started event, so there is no run to resume.' };
+  if (!configured) return { ok: false, error: 'The session was recorded before runs could be resumed (it has no run_configured event).' };
+  if (events.some((e) => e.type === 'run_finished')) return { ok: false, error: 'The run already finished; only an interrupted run can be resumed.' };
+  if (events.some((e) => e.runId !== start.runId)) return { ok: false, error: 'The session mixes events of several runs.' };
+
+  // Calls run one at a time, so at most one is in flight: the last tool_call without a result.
+  const resultIds = new Set(events.flatMap((e) => (e.type === 'tool_result' ? [e.callId] : [])));
+  const inFlight = events.findLastIndex((e) => e.type === 'tool_call' && !resultIds.has(e.callId));
+  const settled = inFlight === -1 ? events : events.slice(0, inFlight);
+  let phase: Phase | null = null;
+  let loggedPhase: Phase | null = null;
+  let stepsInPhase = 0;
+  let lastIteration = 0;
+  let replyOfLastIteration: EventOf<'assistant_message'> | null = null;
+  let manifest: string | null = null;
+  const started = new Set<string>();
+  const finished = new Set<string>();
+  const seen = new Set<string>();
+  for (const event of settled) {
+    if (event.type === 'phase_changed') {
+      phase = event.to;
+      stepsInPhase = 0;
+    } else if (event.type === 'tool_call') stepsInPhase++;
+  }
+  for (const event of events) {
+    switch (event.type) {
+      case 'phase_changed':
+        loggedPhase = event.to;
+        break;
+      case 'iteration_started':
+        lastIteration = event.iteration;
+        replyOfLastIteration = null;
+        break;
+      case 'assistant_message':
+        replyOfLastIteration = event;
+        break;
+      case 'tool_call':
+        started.add(event.callId);
+        break;
+      case 'tool_result':
+        finished.add(event.callId);
+        break;
+      case 'workspace_snapshot':
+        // A snapshot is taken before its step's result, so the in-flight call never has one.
+        manifest = event.manifest;
+        break;
+      case 'file_read':
+      case 'file_changed':
+        seen.add(event.path);
+        break;
+    }
+  }
+  const calls = replyOfLastIteration?.toolCalls ?? [];
+  return {
+    ok: true,
+    plan: {
+      runId: start.runId,
+      events,
+      start,
+      configured,
+      phase,
+      loggedPhase,
+      undoneChanges: inFlight === -1 ? [] : events.slice(inFlight).filter((e): e is EventOf<'file_changed'> => e.type === 'file_changed'),
+      stepsInPhase,
+      nextIteration: replyOfLastIteration === null ? Math.max(1, lastIteration) : lastIteration + 1,
+      pendingCalls: calls.filter((call) => !started.has(call.id)),
+      interruptedCalls: calls.filter((call) => started.has(call.id) && !finished.has(call.id)),
+      manifest,
+      seenPaths: [...seen],
+      lastSeq: events.reduce((max, e) => Math.max(max, e.seq), -1),
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import type { Emit } from '../protocol/events';
+import type { SnapshotManifest } from '../protocol/session-file';
+import type { Sandbox } from '../sandbox/port';
+import { sha256Hex, utf8Length } from '../store/hash';
+import type { BlobStore } from '../store/port';
+import { captureTree } from './workspace-tree';
+
+/** Folders a snapshot leaves out: installed packages and version control can be rebuilt, and they are large. */
+export function outsideSnapshots(path: string): boolean {
+  const top = path.split('/', 1)[0];
+  return top === 'node_modules' || top === '.git';
+}
+
+/**
+ * Content-addressed workspace snapshots: each file's content is a blob keyed by its SHA-256,
+ * and a manifest (path → hash, itself a blob) names a snapshot. An unchanged file costs
+ * nothing, and a snapshot identical to the previous one is not recorded again.
+ */
+export class WorkspaceSnapshots {
+  private previous: SnapshotManifest | null = null;
+  /** path → [content, hash] from the last capture, so unchanged files are not hashed again. */
+  private readonly hashes = new Map<string, [string, string]>();
+
+  constructor(
+    private readonly sandbox: Sandbox,
+    private readonly blobs: BlobStore,
+    private readonly emit: Emit,
+  ) {}
+
+  /** Starts from a manifest already in the log (a resumed run). */
+  continueFrom(manifest: SnapshotManifest): void {
+    this.previous = manifest;
+  }
+
+  async take(reason: 'run_start' | 'step' | 'run_end', callId?: string): Promise<void> {
+    const tree = await captureTree(this.sandbox, this.sandbox.workdir, outsideSnapshots);
+    const manifest: SnapshotManifest = {};
+    let bytes = 0;
+    for (const [path, entry] of [...tree].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      if (entry.kind !== 'file') continue;
+      manifest[path] = await this.hashOf(path, entry.content);
+      bytes += utf8Length(entry.content);
+    }
+    const changed = countChanges(this.previous, manifest);
+    if (this.previous !== null && changed === 0) return;
+    const text = JSON.stringify(manifest);
+    const hash = await sha256Hex(text);
+    await this.blobs.putBlob(hash, text);
+    this.previous = manifest;
+    this.emit({ type: 'workspace_snapshot', manifest: hash, reason, ...(callId ? { callId } : {}), files: Object.keys(manifest).length, bytes, changed });
+  }
+
+  private async hashOf(path: string, content: string): Promise<string> {
+    const known = this.hashes.get(path);
+    if (known && known[0] === content) return known[1];
+    const hash = await sha256Hex(content);
+    await this.blobs.putBlob(hash, content);
+    this.hashes.set(path, [content, hash]);
+    return hash;
+  }
+}
+
+function countChanges(before: SnapshotManifest | null, after: SnapshotManifest): number {
+  if (before === null) return Object.keys(after).length;
+  let changed = 0;
+  for (const [path, hash] of Object.entries(after)) if (before[path] !== hash) changed++;
+  for (const path of Object.keys(before)) if (!(path in after)) changed++;
+  return changed;
+}

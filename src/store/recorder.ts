@@ -1,0 +1,103 @@
+import type { EngineEvent } from '../protocol/events';
+import type { SessionMeta, StoredEvent } from '../protocol/session-file';
+import { boundEvent } from './bounded-event';
+import type { SessionStore } from './port';
+import { referencedBlobs } from './references';
+import { metaAfter, metaFromStart } from './session-meta';
+
+export interface RecorderOptions {
+  /** Longest an event waits before it is written: a reload loses at most this much. */
+  flushMs?: number;
+  /** Told of events once they are written (or once writing them failed and was reported). */
+  onStored?: (events: EngineEvent[]) => void;
+  /** A write failed; the events are kept and written with the next batch or `retry()`. */
+  onError?: (error: unknown) => void;
+}
+
+export const DEFAULT_FLUSH_MS = 100;
+
+/**
+ * Writes the engine's log ahead: events are bounded (long texts to blobs) and written in
+ * batches, at most `flushMs` after they happened, and only then handed on to be shown.
+ * Each run is one stored session, keyed by its run id; a resumed run writes on to its own.
+ */
+export class SessionRecorder {
+  private pending: EngineEvent[] = [];
+  private unwritten: { id: string; events: StoredEvent[]; blobs: string[] }[] = [];
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private chain: Promise<void> = Promise.resolve();
+  private readonly metas = new Map<string, SessionMeta>();
+  private readonly flushMs: number;
+
+  constructor(
+    private readonly store: SessionStore,
+    private readonly options: RecorderOptions = {},
+  ) {
+    this.flushMs = options.flushMs ?? DEFAULT_FLUSH_MS;
+  }
+
+  record(event: EngineEvent): void {
+    this.pending.push(event);
+    this.timer ??= setTimeout(() => void this.flush(), this.flushMs);
+  }
+
+  /** Writes what is pending now; resolves when it is written (or reported as failed). */
+  flush(): Promise<void> {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    const batch = this.pending;
+    this.pending = [];
+    this.chain = this.chain.then(() => this.write(batch));
+    return this.chain;
+  }
+
+  /** Tries the writes that failed again (after the user freed space). */
+  retry(): Promise<void> {
+    return this.flush();
+  }
+
+  /** Forgets what it knows of a session (it was deleted). */
+  forget(id: string): void {
+    this.metas.delete(id);
+    this.unwritten = this.unwritten.filter((write) => write.id !== id);
+  }
+
+  private async write(batch: EngineEvent[]): Promise<void> {
+    try {
+      for (const event of batch) await this.add(event);
+      while (this.unwritten.length > 0) {
+        const next = this.unwritten[0];
+        const meta = next && this.metas.get(next.id);
+        if (!next || !meta) {
+          this.unwritten.shift();
+          continue;
+        }
+        const same = this.unwritten.filter((w) => w.id === next.id);
+        await this.store.append({ meta, events: same.flatMap((w) => w.events), blobs: same.flatMap((w) => w.blobs) });
+        this.unwritten = this.unwritten.filter((w) => w.id !== next.id);
+      }
+    } catch (error) {
+      this.options.onError?.(error);
+    }
+    if (batch.length > 0) this.options.onStored?.(batch);
+  }
+
+  /** Bounds one event into the unwritten queue and updates its session's metadata. */
+  private async add(event: EngineEvent): Promise<void> {
+    const id = event.runId;
+    let meta = this.metas.get(id) ?? (await this.store.getSession(id)) ?? null;
+    if (event.type === 'run_started') meta = metaFromStart(event);
+    if (!meta) return; // An event of a run this store never saw start: nothing to attach it to.
+    const bounded = await boundEvent(event, this.store);
+    const blobs = [...(await referencedBlobs([bounded.event], this.store))];
+    // What the session takes: its events, the long texts they moved out, and its first workspace.
+    const snapshotBytes = event.type === 'workspace_snapshot' && event.reason === 'run_start' ? event.bytes : 0;
+    const bytes = JSON.stringify(bounded.event).length + bounded.blobBytes + snapshotBytes;
+    this.metas.set(id, metaAfter(meta, event, bytes));
+    const last = this.unwritten.at(-1);
+    if (last?.id === id) {
+      last.events.push(bounded.event);
+      last.blobs.push(...blobs);
+    } else this.unwritten.push({ id, events: [bounded.event], blobs });
+  }
+}

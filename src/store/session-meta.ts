@@ -1,0 +1,24 @@
+import type { EngineEvent, EventOf } from '../protocol/events';
+import type { SessionMeta } from '../protocol/session-file';
+
+/** A new stored session, from its run's first event. */
+export function metaFromStart(event: EventOf<'run_started'>): SessionMeta {
+  return {
+    id: event.runId,
+    task: event.task,
+    createdAt: event.ts,
+    updatedAt: event.ts,
+    status: 'running',
+    mode: event.mode,
+    model: event.model,
+    sandbox: event.sandbox.kind,
+    eventCount: 0,
+    bytes: 0,
+  };
+}
+
+/** The metadata once `event` (stored in `bytes`) is written. */
+export function metaAfter(meta: SessionMeta, event: EngineEvent, bytes: number): SessionMeta {
+  const status = event.type === 'run_finished' ? event.status : event.type === 'run_resumed' ? 'running' : meta.status;
+  return { ...meta, status, updatedAt: event.ts, eventCount: meta.eventCount + 1, bytes: meta.bytes + bytes };
+}

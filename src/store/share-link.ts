@@ -1,0 +1,90 @@
+import { deflateSync, Inflate } from 'fflate';
+import type { SessionFile } from '../protocol/session-file';
+
+/** The fragment key a shared session travels under: `#session=…` (a fragment never reaches a server). */
+export const SHARE_FRAGMENT_KEY = 'session';
+/** Past this, a link is too long to paste reliably: the page offers the file instead. */
+export const SHARE_LINK_LIMIT_BYTES = 32 * 1024;
+/** A link never inflates past this (a small link could otherwise unpack into gigabytes). */
+export const SHARE_INFLATE_LIMIT_BYTES = 10 * 1024 * 1024;
+
+const encoder = new TextEncoder();
+
+/** The session, deflated (raw) and base64url-encoded, for a URL fragment. */
+export function encodeSessionForLink(file: SessionFile): string {
+  return toBase64Url(deflateSync(encoder.encode(JSON.stringify(file)), { level: 9 }));
+}
+
+/** A link's full address: the public address (without its own fragment) and the session fragment. */
+export function shareLinkFor(publicAddress: string, encoded: string): string {
+  const base = publicAddress.split('#', 1)[0] ?? publicAddress;
+  return `${base}#${SHARE_FRAGMENT_KEY}=${encoded}`;
+}
+
+/** The encoded session in a URL fragment (`#session=…`), or null when the fragment holds none. */
+export function sessionInFragment(hash: string): string | null {
+  const fragment = hash.startsWith('#') ? hash.slice(1) : hash;
+  const prefix = `${SHARE_FRAGMENT_KEY}=`;
+  return fragment.startsWith(prefix) ? fragment.slice(prefix.length) : null;
+}
+
+export type DecodedLink = { ok: true; value: unknown } | { ok: false; error: string };
+
+/**
+ * A shared session's fragment back to JSON: untrusted input. Bad base64, a stream that is
+ * not deflate, one cut short, or one that inflates past 10 MB each give one clear message.
+ */
+export function decodeSessionFromLink(encoded: string): DecodedLink {
+  const bytes = fromBase64Url(encoded);
+  if (bytes === null) return { ok: false, error: 'The link is damaged or cut short: its session part is not valid base64url.' };
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  let ended = false;
+  let tooBig = false;
+  const inflate = new Inflate((chunk, final) => {
+    total += chunk.length;
+    if (total > SHARE_INFLATE_LIMIT_BYTES) tooBig = true;
+    else chunks.push(chunk);
+    if (final) ended = true;
+  });
+  try {
+    // Fed in slices, so inflating stops soon after the limit is passed.
+    for (let offset = 0; offset < bytes.length && !tooBig; offset += 16 * 1024) {
+      inflate.push(bytes.subarray(offset, offset + 16 * 1024), offset + 16 * 1024 >= bytes.length);
+    }
+  } catch {
+    return { ok: false, error: 'The link is damaged: its session part does not unpack.' };
+  }
+  if (tooBig) return { ok: false, error: `The link unpacks to more than ${SHARE_INFLATE_LIMIT_BYTES / 1024 / 1024} MB, so it was not opened.` };
+  if (!ended) return { ok: false, error: 'The link is cut short: copy the whole link and try again.' };
+  const joined = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    joined.set(chunk, at);
+    at += chunk.length;
+  }
+  try {
+    return { ok: true, value: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(joined)) };
+  } catch {
+    // A link cut short usually still inflates, into JSON that stops mid-way.
+    return { ok: false, error: 'The link is damaged or cut short: copy the whole link and try again.' };
+  }
+}
+
+function toBase64Url(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text: string): Uint8Array | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
+  try {
+    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4));
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes;
+  } catch {
+    return null;
+  }
+}

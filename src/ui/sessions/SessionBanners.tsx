@@ -1,0 +1,31 @@
+import type { SessionsControl } from './use-sessions';
+
+/** What the page says about the session itself: an interrupted run to resume, storage trouble. */
+export function SessionBanners({ sessions, canResume }: { sessions: SessionsControl; canResume: boolean }) {
+  const { interrupted, storageProblem } = sessions;
+  return (
+    <>
+      {interrupted && (
+        <div className="banner banner--interrupted" role="region" aria-label="Interrupted run">
+          <p>This run was interrupted (the page was reloaded or the engine stopped). Resume goes on from its last saved step.</p>
+          <button type="button" className="button button--primary" disabled={!canResume} onClick={sessions.resume}>
+            Resume
+          </button>
+        </div>
+      )}
+      {storageProblem && (
+        <div className="banner banner--storage" role="alert">
+          <p>{storageProblem.message}</p>
+          {storageProblem.kind === 'full' && (
+            <button type="button" className="button" onClick={() => void sessions.freeSpace()}>
+              Delete oldest sessions
+            </button>
+          )}
+          <button type="button" className="button" onClick={sessions.dismissStorageProblem}>
+            Dismiss
+          </button>
+        </div>
+      )}
+    </>
+  );
+}

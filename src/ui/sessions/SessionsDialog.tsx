@@ -1,0 +1,138 @@
+import { type ChangeEvent, useRef, useState } from 'react';
+import { useModalDialog } from '../components/settings/use-modal-dialog';
+import { formatBytes, formatStart, taskTitle } from './format';
+import type { SessionsControl } from './use-sessions';
+
+import '../styles/settings.css';
+import '../styles/sessions.css';
+
+export interface SessionsDialogProps {
+  open: boolean;
+  sessions: SessionsControl;
+  /** A run is under way: opening another session would hide it. */
+  busy: boolean;
+  onClose: () => void;
+}
+
+/** The stored sessions: open, delete, delete all, open a session file; storage use against the quota. */
+export function SessionsDialog({ open, sessions, busy, onClose }: SessionsDialogProps) {
+  const [importError, setImportError] = useState<string | null>(null);
+  const [confirmAll, setConfirmAll] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const dialog = useModalDialog(open, () => {
+    setImportError(null);
+    setConfirmAll(false);
+    void sessions.refresh();
+  });
+
+  const openFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const error = await sessions.importText(await file.text());
+    setImportError(error);
+    if (error === null) onClose();
+  };
+
+  const { usage } = sessions;
+  return (
+    <dialog
+      ref={dialog}
+      className="settings sessions"
+      aria-labelledby="sessions-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <div className="sessions-body">
+        <h2 id="sessions-title">Sessions</h2>
+        {sessions.notKept && <p className="sessions-note">{sessions.notKept}</p>}
+        <p className="sessions-usage" aria-label="Storage use">
+          {usage
+            ? `Using ${formatBytes(usage.usedBytes)} of ${formatBytes(usage.quotaBytes)} this browser allows.`
+            : 'This browser does not say how much storage it allows.'}
+        </p>
+        {sessions.list.length === 0 ? (
+          <p>No stored sessions yet. Every run is kept here as it happens.</p>
+        ) : (
+          <table className="sessions-table">
+            <thead>
+              <tr>
+                <th scope="col">Task</th>
+                <th scope="col">Started</th>
+                <th scope="col">Status</th>
+                <th scope="col">Model</th>
+                <th scope="col">Mode</th>
+                <th scope="col">Size</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {sessions.list.map((session) => (
+                <tr key={session.id}>
+                  <td title={session.task}>{taskTitle(session.task)}</td>
+                  <td>{formatStart(session)}</td>
+                  <td data-status={session.status}>{session.status}</td>
+                  <td>{session.model.label}</td>
+                  <td>{session.mode}</td>
+                  <td>{formatBytes(session.bytes)}</td>
+                  <td className="sessions-actions">
+                    <button
+                      type="button"
+                      className="button"
+                      disabled={busy}
+                      aria-label={`Open ${taskTitle(session.task, 40)}`}
+                      onClick={() => void sessions.open(session.id).then(onClose)}
+                    >
+                      Open
+                    </button>
+                    <button
+                      type="button"
+                      className="button"
+                      aria-label={`Delete ${taskTitle(session.task, 40)}`}
+                      onClick={() => void sessions.remove(session.id)}
+                    >
+                      Delete
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {importError && (
+          <p role="alert" className="sessions-error">
+            {importError}
+          </p>
+        )}
+        <div className="sessions-footer">
+          <button type="button" className="button" onClick={() => fileInput.current?.click()}>
+            Open session file
+          </button>
+          <input ref={fileInput} type="file" accept=".json,application/json" hidden onChange={(event) => void openFile(event)} />
+          {confirmAll ? (
+            <>
+              <span>Delete every stored session?</span>
+              <button type="button" className="button button--danger" onClick={() => void sessions.removeAll().then(() => setConfirmAll(false))}>
+                Yes, delete all
+              </button>
+              <button type="button" className="button" onClick={() => setConfirmAll(false)}>
+                Keep them
+              </button>
+            </>
+          ) : (
+            <button type="button" className="button" disabled={sessions.list.length === 0 || busy} onClick={() => setConfirmAll(true)}>
+              Delete all
+            </button>
+          )}
+          <button type="button" className="button button--primary sessions-close" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}

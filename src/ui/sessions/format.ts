@@ -1,0 +1,20 @@
+import type { SessionMeta } from '../../protocol/session-file';
+
+/** "1.4 MB", "820 KB", "312 B". */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 * 1024) return `${(bytes / 1024 / 1024 / 1024).toFixed(1)} GB`;
+  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} B`;
+}
+
+/** A session's start as the viewer's locale shows a date and time. */
+export function formatStart(session: Pick<SessionMeta, 'createdAt'>): string {
+  return new Date(session.createdAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** The first line of a task, cut to fit a list row. */
+export function taskTitle(task: string, max = 90): string {
+  const line = task.trim().split('\n', 1)[0] ?? '';
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line || '(no task)';
+}

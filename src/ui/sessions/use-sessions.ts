@@ -1,0 +1,185 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { messageOf } from '../../protocol/error-message';
+import type { EngineEvent } from '../../protocol/events';
+import type { SessionMeta } from '../../protocol/session-file';
+import type { StorageProblem, StorageUsage } from '../../worker/api';
+import type { EngineClient } from '../engine-client';
+import type { PageSettings } from '../settings/page-settings';
+
+export interface SessionsControl {
+  /** Why sessions are not kept across reloads here, or null. */
+  notKept: string | null;
+  list: SessionMeta[];
+  usage: StorageUsage | null;
+  /** The session on the page when it is an interrupted one that can be resumed. */
+  interrupted: SessionMeta | null;
+  resuming: boolean;
+  storageProblem: StorageProblem | null;
+  refresh(): Promise<void>;
+  /** Shows a stored session (its final state) and loads its workspace into the sandbox. */
+  open(id: string): Promise<void>;
+  remove(id: string): Promise<void>;
+  removeAll(): Promise<void>;
+  resume(): void;
+  newSession(): Promise<void>;
+  freeSpace(): Promise<void>;
+  dismissStorageProblem(): void;
+  /** Stores and opens a session from a file's text; resolves with an error message, or null. */
+  importText(text: string): Promise<string | null>;
+  exportFile(id: string, withoutDeltas: boolean): Promise<string>;
+}
+
+interface Deps {
+  client: EngineClient;
+  workerReady: boolean;
+  settings: PageSettings;
+  loadEvents: (events: EngineEvent[]) => void;
+  addProblem: (message: string) => void;
+}
+
+/** Stored sessions: the list, opening one, resuming an interrupted run, storage trouble. */
+export function useSessions({ client, workerReady, settings, loadEvents, addProblem }: Deps): SessionsControl {
+  const [notKept, setNotKept] = useState<string | null>(null);
+  const [list, setList] = useState<SessionMeta[]>([]);
+  const [usage, setUsage] = useState<StorageUsage | null>(null);
+  const [interrupted, setInterrupted] = useState<SessionMeta | null>(null);
+  const [resuming, setResuming] = useState(false);
+  const [storageProblem, setStorageProblem] = useState<StorageProblem | null>(null);
+  const settingsRef = useRef(settings);
+  settingsRef.current = settings;
+
+  const refresh = useCallback(async () => {
+    try {
+      const [sessions, used] = await Promise.all([client.listSessions(), client.storageUsage()]);
+      setList(sessions);
+      setUsage(used);
+    } catch (error) {
+      addProblem(`The stored sessions could not be read: ${messageOf(error)}`);
+    }
+  }, [client, addProblem]);
+
+  const open = useCallback(
+    async (id: string) => {
+      try {
+        const { session, events } = await client.openSession(id, true);
+        loadEvents(events);
+        setInterrupted(session.status === 'interrupted' ? session : null);
+      } catch (error) {
+        addProblem(`The session could not be opened: ${messageOf(error)}`);
+      }
+    },
+    [client, loadEvents, addProblem],
+  );
+
+  /** After a reload or a worker restart: the newest session, when it was cut off, is shown with Resume. */
+  const openInterrupted = useCallback(async () => {
+    try {
+      const sessions = await client.listSessions();
+      setList(sessions);
+      const newest = sessions[0];
+      if (newest?.status === 'interrupted') await open(newest.id);
+    } catch (error) {
+      addProblem(`The stored sessions could not be read: ${messageOf(error)}`);
+    }
+  }, [client, open, addProblem]);
+
+  useEffect(() => {
+    if (!workerReady) return;
+    void client.sessionsNotKept().then(setNotKept, () => undefined);
+    void openInterrupted();
+  }, [client, workerReady, openInterrupted]);
+
+  useEffect(() => client.onRestart(() => void openInterrupted()), [client, openInterrupted]);
+  useEffect(() => client.onStorageProblem(setStorageProblem), [client]);
+  // A new run replaces the interrupted one on the page.
+  useEffect(() => client.onEvents((events) => events.some((e) => e.type === 'run_started') && setInterrupted(null)), [client]);
+
+  const resume = useCallback(() => {
+    const session = interrupted;
+    if (!session) return;
+    setResuming(true);
+    setInterrupted(null);
+    client
+      .resume({ sessionId: session.id, model: settingsRef.current.model })
+      .catch((error: unknown) => addProblem(`The run could not be resumed: ${messageOf(error)}`))
+      .finally(() => setResuming(false));
+  }, [client, interrupted, addProblem]);
+
+  const remove = useCallback(
+    async (id: string) => {
+      try {
+        await client.deleteSession(id);
+        if (interrupted?.id === id) setInterrupted(null);
+      } catch (error) {
+        addProblem(`The session could not be deleted: ${messageOf(error)}`);
+      }
+      await refresh();
+    },
+    [client, interrupted, refresh, addProblem],
+  );
+
+  const removeAll = useCallback(async () => {
+    for (const session of await client.listSessions().catch(() => [])) {
+      await client.deleteSession(session.id).catch((error: unknown) => addProblem(`A session could not be deleted: ${messageOf(error)}`));
+    }
+    setInterrupted(null);
+    await refresh();
+  }, [client, refresh, addProblem]);
+
+  const newSession = useCallback(async () => {
+    try {
+      await client.newSession();
+      loadEvents([]);
+      setInterrupted(null);
+    } catch (error) {
+      addProblem(`A new session could not be started: ${messageOf(error)}`);
+    }
+  }, [client, loadEvents, addProblem]);
+
+  const freeSpace = useCallback(async () => {
+    try {
+      const deleted = await client.freeSpace();
+      setStorageProblem(null);
+      addProblem(`Deleted the ${deleted} oldest finished session${deleted === 1 ? '' : 's'} to make room.`);
+    } catch (error) {
+      addProblem(`Space could not be freed: ${messageOf(error)}`);
+    }
+    await refresh();
+  }, [client, refresh, addProblem]);
+
+  const importText = useCallback(
+    async (text: string) => {
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        return 'This is not a Phasegate session: the file is not JSON (it may be cut short).';
+      }
+      const outcome = await client.importSession(value).catch((error: unknown) => ({ ok: false as const, error: messageOf(error) }));
+      if (!outcome.ok) return outcome.error;
+      await open(outcome.id);
+      await refresh();
+      return null;
+    },
+    [client, open, refresh],
+  );
+
+  return {
+    notKept,
+    list,
+    usage,
+    interrupted,
+    resuming,
+    storageProblem,
+    refresh,
+    open,
+    remove,
+    removeAll,
+    resume,
+    newSession,
+    freeSpace,
+    dismissStorageProblem: () => setStorageProblem(null),
+    importText,
+    exportFile: (id, withoutDeltas) => client.exportSession(id, withoutDeltas),
+  };
+}

@@ -1,0 +1,130 @@
+import type { Engine } from '../engine/engine';
+import { restoreWorkspace, workspaceAt } from '../engine/restore-workspace';
+import { messageOf } from '../protocol/error-message';
+import type { EngineEvent } from '../protocol/events';
+import type { SessionMeta } from '../protocol/session-file';
+import { resolveEvents } from '../store/bounded-event';
+import { IndexedDbStore } from '../store/indexeddb-store';
+import { MemoryStore } from '../store/memory-store';
+import { type SessionStore, StorageFullError, type StorageUsage } from '../store/port';
+import { SessionRecorder } from '../store/recorder';
+import { exportSession, loadSessionFile } from '../store/session-file';
+import type { StorageProblem } from './api';
+import { RunLocks } from './run-locks';
+
+/** The browser's store: IndexedDB, or memory (and the reason) where the browser has none. */
+export async function openSessionStore(): Promise<{ store: SessionStore; notKept: string | null }> {
+  try {
+    return { store: await IndexedDbStore.open(), notKept: null };
+  } catch (error) {
+    return { store: new MemoryStore(), notKept: `IndexedDB is not available here (${messageOf(error)}), so sessions last only until the page is closed.` };
+  }
+}
+
+/**
+ * The worker's side of sessions: the store (IndexedDB, or memory when the browser has none),
+ * the recorder that writes the log ahead of the page, and what the page asks of stored sessions.
+ */
+export class WorkerSessions {
+  private readonly recorder: SessionRecorder;
+  private readonly locks = new RunLocks();
+
+  constructor(
+    private readonly engine: Engine,
+    readonly store: SessionStore,
+    /** Why sessions are not kept across reloads, when they are not. */
+    readonly notKept: string | null,
+    forward: (events: EngineEvent[]) => void,
+    report: (problem: StorageProblem) => void,
+  ) {
+    this.recorder = new SessionRecorder(store, {
+      onStored: forward,
+      onError: (error) =>
+        report(
+          error instanceof StorageFullError
+            ? { kind: 'full', message: 'The browser storage for this site is full, so the session is not being saved.' }
+            : { kind: 'failed', message: `The session could not be saved: ${messageOf(error)}` },
+        ),
+    });
+    engine.session.subscribe((event) => {
+      if (event.type === 'run_started' || event.type === 'run_resumed') this.locks.hold(event.runId);
+      this.recorder.record(event);
+      if (event.type === 'run_finished') {
+        this.locks.release(event.runId);
+        void this.recorder.flush();
+      }
+    });
+  }
+
+  /** Newest first; a run left "running" that nobody runs any more is "interrupted". */
+  async list(): Promise<SessionMeta[]> {
+    const alive = await this.locks.alive();
+    return (await this.store.listSessions()).map((meta) => (meta.status === 'running' && !alive.has(meta.id) ? { ...meta, status: 'interrupted' } : meta));
+  }
+
+  /** A session's whole log, resolved and checked; the sandbox gets the workspace it ended with. */
+  async open(id: string, options: { loadWorkspace: boolean }): Promise<{ session: SessionMeta; events: EngineEvent[] }> {
+    const session = (await this.list()).find((s) => s.id === id);
+    if (!session) throw new Error('That session is no longer stored.');
+    const resolved = await resolveEvents(await this.store.loadEvents(id), this.store);
+    if (!resolved.ok) throw new Error(`The stored session is damaged: ${resolved.error}`);
+    if (options.loadWorkspace) await this.loadWorkspace(resolved.events);
+    return { session, events: resolved.events };
+  }
+
+  async delete(id: string): Promise<void> {
+    if (this.engine.running && (await this.locks.alive()).has(id)) throw new Error('That session is running; stop it first.');
+    await this.store.deleteSession(id);
+    this.recorder.forget(id);
+  }
+
+  /** Deletes the oldest finished sessions until the store is under 80% of its quota (or none is left). */
+  async freeSpace(): Promise<number> {
+    const finished = (await this.list()).filter((s) => s.status !== 'running').reverse();
+    let deleted = 0;
+    for (const session of finished) {
+      const usage = await this.store.usage();
+      if (usage && usage.usedBytes < usage.quotaBytes * 0.8 && deleted > 0) break;
+      await this.delete(session.id);
+      deleted++;
+    }
+    await this.recorder.retry();
+    return deleted;
+  }
+
+  usage(): Promise<StorageUsage | null> {
+    return this.store.usage();
+  }
+
+  /** The `*.phasegate.json` text of a stored session. */
+  async exportFile(id: string, options: { withoutDeltas: boolean }): Promise<string> {
+    await this.recorder.flush();
+    return JSON.stringify(await exportSession(this.store, id, options));
+  }
+
+  /**
+   * Stores a session from a file or a share link (untrusted: checked whole before anything is
+   * kept). One already stored under the same id is kept as it is.
+   */
+  async import(value: unknown): Promise<{ ok: true; id: string } | { ok: false; error: string }> {
+    const loaded = await loadSessionFile(value);
+    if (!loaded.ok) return loaded;
+    const { file } = loaded.session;
+    if (await this.store.getSession(file.session.id)) return { ok: true, id: file.session.id };
+    for (const [hash, text] of Object.entries(file.blobs)) await this.store.putBlob(hash, text);
+    const status = file.session.status === 'running' ? 'interrupted' : file.session.status;
+    await this.store.append({ meta: { ...file.session, status }, events: file.events, blobs: Object.keys(file.blobs) });
+    return { ok: true, id: file.session.id };
+  }
+
+  /** Writes everything pending (before a resume reads the log back). */
+  flush(): Promise<void> {
+    return this.recorder.flush();
+  }
+
+  private async loadWorkspace(events: readonly EngineEvent[]): Promise<void> {
+    if (this.engine.running) return;
+    const files = await workspaceAt(events, this.store);
+    if (files) await restoreWorkspace(this.engine.activeSandbox, files);
+  }
+}

@@ -1,0 +1,137 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMockOpenAi } from '../unit/model/mock-openai-server';
+import { launchBrowser, openApp, waitForText } from './support/app';
+import { everythingStored, newestStoredSession } from './support/stored-session';
+
+let browser: Browser;
+/** The files an uninterrupted demo run ends with. */
+let expectedFiles: Record<string, string>;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const TASK = 'Add a slugify function to sample-utils, with tests.';
+
+async function startDemo(page: Page) {
+  await page.waitForSelector('.app[data-ready="true"]');
+  await page.getByRole('textbox', { name: 'Task' }).fill(TASK);
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+}
+
+async function waitForStatus(page: Page, wanted: string[], timeout = 60_000) {
+  return waitForText(page.getByRole('status', { name: 'Run status' }), (text) => wanted.includes(text), { what: `status ${wanted.join('/')}`, timeout });
+}
+
+/** Waits until the timeline shows `text` (the run got that far). */
+async function waitForTimeline(page: Page, text: string) {
+  await waitForText(page.getByRole('region', { name: 'Timeline' }), (seen) => seen.includes(text), { what: `"${text}" in the timeline` });
+}
+
+describe('sessions that outlive the tab', () => {
+  it('stores a run as it happens, with its final workspace', async () => {
+    const { context, page } = await openApp(browser, { settings: { sandbox: 'virtual' } });
+    await startDemo(page);
+    expect(await waitForStatus(page, ['completed', 'failed'])).toBe('completed');
+    await expect.poll(async () => (await newestStoredSession(page))?.status, { timeout: 5000 }).toBe('completed');
+    const stored = await newestStoredSession(page);
+    expect(stored?.files['src/slugify.sh']).toContain("tr '[:upper:]' '[:lower:]'");
+    expectedFiles = stored?.files ?? {};
+    await context.close();
+  }, 90_000);
+
+  it('after a reload mid-run, opens the run as interrupted and Resume completes it with the same files', async () => {
+    const { context, page } = await openApp(browser, { settings: { sandbox: 'virtual' } });
+    await startDemo(page);
+    await waitForTimeline(page, 'create_file');
+    await page.reload();
+    expect(await waitForStatus(page, ['interrupted'])).toBe('interrupted');
+    const banner = page.getByRole('region', { name: 'Interrupted run' });
+    await banner.getByRole('button', { name: 'Resume' }).click();
+    expect(await waitForStatus(page, ['completed', 'failed'])).toBe('completed');
+    await expect.poll(async () => (await newestStoredSession(page))?.status, { timeout: 5000 }).toBe('completed');
+    expect((await newestStoredSession(page))?.files).toEqual(expectedFiles);
+    expect(await page.getByRole('region', { name: 'Timeline' }).innerText()).toContain('Resumed');
+    await context.close();
+  }, 120_000);
+
+  it('restarts a worker that died mid-run and offers Resume the same way', async () => {
+    const { context, page } = await openApp(browser, { settings: { sandbox: 'virtual' } });
+    await startDemo(page);
+    await waitForTimeline(page, 'read_file');
+    await page.evaluate(() => (globalThis as { __phasegateTerminateWorker?: () => void }).__phasegateTerminateWorker?.());
+    expect(await waitForStatus(page, ['interrupted'], 20_000)).toBe('interrupted');
+    await page.getByRole('button', { name: 'Resume' }).click();
+    expect(await waitForStatus(page, ['completed', 'failed'])).toBe('completed');
+    await expect.poll(async () => (await newestStoredSession(page))?.files, { timeout: 5000 }).toEqual(expectedFiles);
+    await context.close();
+  }, 120_000);
+
+  it('lists stored sessions, opens one in its final state, deletes one and all', async () => {
+    const { context, page } = await openApp(browser, { settings: { sandbox: 'virtual' } });
+    for (let run = 0; run < 2; run++) {
+      await startDemo(page);
+      await waitForStatus(page, ['completed']);
+      await page.getByRole('button', { name: 'New session' }).click();
+    }
+    await waitForText(page.getByRole('status', { name: 'Run status' }), (text) => text === 'idle', { what: 'an empty page' });
+    await page.getByRole('button', { name: 'Sessions' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sessions' });
+    await waitForText(dialog, (text) => text.includes('completed') && text.includes('Demo (scripted)'), { what: 'the stored run in the list' });
+    expect(await dialog.getByText(/Using .* of .* this browser allows/).count()).toBe(1);
+    await dialog
+      .getByRole('button', { name: /^Open / })
+      .first()
+      .click();
+    expect(await waitForStatus(page, ['completed'])).toBe('completed');
+    await waitForTimeline(page, 'edit_file');
+    await page.getByRole('button', { name: 'Sessions' }).click();
+    expect(await dialog.getByRole('button', { name: /^Delete (?!all$)/ }).count()).toBe(2);
+    await dialog
+      .getByRole('button', { name: /^Delete (?!all$)/ })
+      .first()
+      .click();
+    await expect.poll(() => dialog.getByRole('button', { name: /^Delete (?!all$)/ }).count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Delete all' }).click();
+    await dialog.getByRole('button', { name: 'Yes, delete all' }).click();
+    await waitForText(dialog, (text) => text.includes('No stored sessions yet'), { what: 'an empty list' });
+    expect(await everythingStored(page)).not.toContain('slugify');
+    await context.close();
+  }, 90_000);
+
+  it('keeps the API key out of everything it stores', async () => {
+    const key = 'sk-test-KEYKEYKEY-0123456789abcdef';
+    const mock = await startMockOpenAi([
+      {
+        kind: 'stream',
+        chunks: [
+          { choices: [{ index: 0, delta: { role: 'assistant', content: `Done. The key was ${key}.` }, finish_reason: null }] },
+          { choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] },
+        ],
+      },
+    ]);
+    try {
+      const { context, page } = await openApp(browser, {
+        settings: { sandbox: 'virtual', model: { provider: 'custom', baseUrl: mock.baseUrl, model: 'mock-model', apiKey: '', scenario: 'demo' } },
+      });
+      await context.addInitScript((k) => localStorage.setItem('phasegate.apiKey', k), key);
+      await page.reload();
+      await startDemo(page);
+      expect(await waitForStatus(page, ['completed', 'failed'])).toBe('completed');
+      expect(mock.requests[0]?.headers.authorization).toBe(`Bearer ${key}`);
+      await expect.poll(async () => (await newestStoredSession(page))?.status, { timeout: 5000 }).toBe('completed');
+      const stored = await everythingStored(page);
+      expect(stored).toContain('[redacted]');
+      expect(stored).not.toContain(key);
+      const local = await page.evaluate(() => Object.entries(localStorage).filter(([name]) => name !== 'phasegate.apiKey'));
+      expect(JSON.stringify(local)).not.toContain(key);
+      await context.close();
+    } finally {
+      await mock.close();
+    }
+  }, 90_000);
+});

@@ -1,0 +1,55 @@
+import { deflateSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { exportSession, loadSessionFile } from '../../../src/store/session-file';
+import { decodeSessionFromLink, encodeSessionForLink, sessionInFragment, SHARE_INFLATE_LIMIT_BYTES, shareLinkFor } from '../../../src/store/share-link';
+import { recordedRun } from './recorded-run';
+
+const toBase64Url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
+
+describe('share links', () => {
+  it('carry a session in the fragment and give back the same events', async () => {
+    const run = await recordedRun('demo', 'react');
+    const file = await exportSession(run.store, run.sessionId, { withoutDeltas: true });
+    const link = shareLinkFor('https://team.example/phasegate/?x=1#old', encodeSessionForLink(file));
+    expect(link.startsWith('https://team.example/phasegate/?x=1#session=')).toBe(true);
+    expect(link).toMatch(/^[\x21-\x7e]+$/);
+    const encoded = sessionInFragment(new URL(link).hash);
+    const decoded = decodeSessionFromLink(encoded ?? '');
+    expect(decoded.ok).toBe(true);
+    const loaded = await loadSessionFile(decoded.ok ? decoded.value : null);
+    expect(loaded.ok && loaded.session.events).toEqual(run.events.filter((e) => e.type !== 'model_delta'));
+  });
+
+  it('keep the demo under 8 KB', async () => {
+    const run = await recordedRun('demo', 'react');
+    const encoded = encodeSessionForLink(await exportSession(run.store, run.sessionId, { withoutDeltas: true }));
+    expect(encoded.length).toBeLessThan(8 * 1024);
+  });
+
+  it('refuse bad base64, foreign bytes, a cut-off stream and a bomb with one clear message each', () => {
+    const json = new TextEncoder().encode(JSON.stringify({ format: 'phasegate-session' }));
+    const whole = toBase64Url(deflateSync(json));
+    const bomb = toBase64Url(deflateSync(new Uint8Array(SHARE_INFLATE_LIMIT_BYTES + 1024)));
+    expect(bomb.length).toBeLessThan(20_000);
+    const cases: [string, RegExp][] = [
+      ['not base64 at all!', /not valid base64url/],
+      [toBase64Url(new TextEncoder().encode('plain text, not deflate')), /does not unpack|cut short/],
+      [whole.slice(0, Math.floor(whole.length / 2)), /cut short/],
+      [bomb, /more than 10 MB/],
+      [toBase64Url(deflateSync(new TextEncoder().encode('{"format": '))), /damaged or cut short/],
+    ];
+    for (const [input, message] of cases) {
+      const decoded = decodeSessionFromLink(input);
+      expect(decoded.ok, input.slice(0, 20)).toBe(false);
+      if (!decoded.ok) expect(decoded.error).toMatch(message);
+    }
+    expect(decodeSessionFromLink(whole)).toEqual({ ok: true, value: { format: 'phasegate-session' } });
+  });
+
+  it('find the session only under its own fragment key', () => {
+    expect(sessionInFragment('#session=abc')).toBe('abc');
+    expect(sessionInFragment('session=abc')).toBe('abc');
+    expect(sessionInFragment('#other=abc')).toBeNull();
+    expect(sessionInFragment('')).toBeNull();
+  });
+});
