@@ -3,6 +3,7 @@ import { workspaceAt } from '../engine/restore-workspace';
 import { createModel } from '../model/create-model';
 import { messageOf } from '../protocol/error-message';
 import { DEFAULT_SETTINGS, MAX_ITERATIONS_LIMITS, MaxIterationsSchema, type ModelSettingsInput, ModeSchema } from '../protocol/settings';
+import { modelSecrets } from '../protocol/url-secrets';
 import { STARTER_PROJECT } from '../sandbox/starter-project';
 import { VirtualSandbox } from '../sandbox/virtual';
 import { MemoryStore } from '../store/memory-store';
@@ -47,7 +48,7 @@ export async function runTaskCommand(args: ParsedArgs, out: (line: string) => vo
       model: createModel(settings, { mode: mode.data }),
       maxIterations: maxIterations.data,
       policy,
-      secrets: settings.apiKey ? [settings.apiKey] : [],
+      secrets: modelSecrets(settings),
       allowDestructive: args.flags.get('allow-destructive') === true,
     }),
   );
@@ -68,7 +69,7 @@ async function resumeCommand(args: ParsedArgs, path: string, out: (line: string)
     engine.resume({
       events: loaded.events,
       model: createModel(settings, { mode: meta.mode }),
-      secrets: settings.apiKey ? [settings.apiKey] : [],
+      secrets: modelSecrets(settings),
       reason: `continued from ${path}`,
     }),
   );

@@ -20,13 +20,14 @@ export async function loadManifest(blobs: BlobStore, hash: string): Promise<Snap
 
 /** Every file of a snapshot, by workspace-relative path; throws when a blob is missing. */
 export async function snapshotFiles(blobs: BlobStore, manifest: SnapshotManifest): Promise<Record<string, string>> {
-  const files: Record<string, string> = {};
+  const entries: [string, string][] = [];
   for (const [path, hash] of Object.entries(manifest)) {
     const content = await blobs.getBlob(hash);
     if (content === null) throw new Error(`the snapshot's content for ${path} is missing from the store`);
-    files[path] = content;
+    entries.push([path, content]);
   }
-  return files;
+  // fromEntries makes every path an own property, "__proto__" included.
+  return Object.fromEntries(entries);
 }
 
 /**

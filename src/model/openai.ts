@@ -3,7 +3,7 @@ import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/
 import type { ModelInfo } from '../protocol/events';
 import { abortableSleep, abortedError, throwIfAborted } from './abortable-sleep';
 import { backoffMs, classifyFailure } from './openai-failure';
-import { endpointHost, openAiLabel } from './openai-label';
+import { endpointHost, openAiLabel, splitEndpoint } from './openai-label';
 import { StreamAccumulator } from './openai-stream';
 import { toWireMessages, toWireTools } from './openai-wire';
 import type { Model, ModelRequest, ModelResponse } from './port';
@@ -52,8 +52,10 @@ export class OpenAiModel implements Model {
     this.retryMaxDelayMs = options.retryMaxDelayMs ?? 30_000;
     this.limits = { ...DEFAULT_REPLY_LIMITS, ...options.limits };
     this.info = { kind: 'openai', name: options.model, label: options.label ?? openAiLabel(options.model, options.baseUrl) };
+    const { baseURL, defaultQuery } = splitEndpoint(options.baseUrl);
     this.client = new OpenAI({
-      baseURL: options.baseUrl,
+      baseURL,
+      ...(defaultQuery ? { defaultQuery } : {}),
       apiKey: options.apiKey.length > 0 ? options.apiKey : PLACEHOLDER_KEY,
       // Never pick these up from the Node environment (CLI): the settings are the only source.
       organization: null,

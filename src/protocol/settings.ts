@@ -52,6 +52,8 @@ export const SettingsSchema = z.object({
   refuseSyntaxErrors: z.boolean().default(false),
   /** react mode: run destructive commands too (off: they are refused, as in plan_exec's building phase). */
   allowDestructive: z.boolean().default(false),
+  /** Where share links point (a team's hosted copy); empty: this page's own address. */
+  shareAddress: z.string().default(''),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -63,6 +65,7 @@ export const DEFAULT_SETTINGS: Settings = {
   webcontainerBootTimeoutMs: 15000,
   refuseSyntaxErrors: false,
   allowDestructive: false,
+  shareAddress: '',
 };
 
 /** Parses stored or imported settings; anything invalid falls back to the defaults, with the reason. */

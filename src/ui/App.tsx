@@ -8,14 +8,21 @@ import { TaskComposer } from './components/TaskComposer';
 import { TerminalPanel } from './components/TerminalPanel';
 import { Timeline } from './components/Timeline';
 import type { EngineClient } from './engine-client';
+import { KeyboardLegend } from './presenter/KeyboardLegend';
+import { PresenterModeContext } from './presenter/presenter-mode';
+import { usePresenterKeys } from './presenter/use-presenter-keys';
+import { ReplayBar } from './replay/ReplayBar';
+import { useReplay } from './replay/use-replay';
 import { sandboxStatusText } from './sandbox-connection';
 import { SessionBanners } from './sessions/SessionBanners';
 import { SessionsDialog } from './sessions/SessionsDialog';
+import { ShareDialog } from './sessions/ShareDialog';
 import { modelLabel } from './settings/model-label';
 import type { PageSettings } from './settings/page-settings';
 import { forgetApiKey, saveSettings } from './settings/storage';
 import { phaseStrip } from './state/phase-strip';
 import { type Scenario, useEngine } from './use-engine';
+import { WorkspaceToolbar } from './workspace-io/WorkspaceToolbar';
 
 export interface AppProps {
   client: EngineClient;
@@ -34,8 +41,12 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
   const [settings, setSettings] = useState(initialSettings);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [sessionsOpen, setSessionsOpen] = useState(false);
+  const [shareOpen, setShareOpen] = useState(false);
+  const [presenter, setPresenter] = useState(false);
   const [task, setTask] = useState('');
   const engine = useEngine(client, settings);
+  const replay = useReplay(engine.view.log, engine.view.position, engine.seek);
+  usePresenterKeys(presenter, replay);
 
   // The task box holds the scripted scenario's task until the viewer types their own.
   const suggested = defaultTaskFor(settings, engine.scenarios);
@@ -64,54 +75,100 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
   }, [canRun, engine, task]);
 
   return (
-    <div className="app" data-ready={engine.workerReady ? 'true' : 'false'} data-sandbox={engine.sandbox.phase}>
-      <Header
-        status={engine.sessions.interrupted ? 'interrupted' : state.status}
-        sandboxText={sandboxStatusText(engine.sandbox)}
-        sandboxKind={engine.sandbox.phase === 'ready' ? engine.sandbox.info.kind : null}
-        modelText={modelLabel(settings.model)}
-        phase={phaseStrip(state, settings.mode)}
-        iteration={state.status === 'running' && state.run ? state.run : null}
-        onOpenSettings={() => setSettingsOpen(true)}
-        onOpenSessions={() => setSessionsOpen(true)}
-        onNewSession={() => void engine.sessions.newSession()}
-        busy={engine.busy}
-      />
-      <main className="workspace">
-        <div className="column column--left">
-          <TaskComposer
-            task={task}
-            onTaskChange={setTask}
-            canRun={canRun}
-            canStop={engine.busy}
-            waitingForSandbox={engine.waitingForSandbox}
-            workerReady={engine.workerReady}
-            onRun={run}
-            onStop={engine.stop}
-          />
-          <SessionBanners sessions={engine.sessions} canResume={engine.workerReady && !engine.busy} />
-          <Timeline entries={state.timeline} problems={settingsProblem ? [settingsProblem, ...engine.problems] : engine.problems} />
-        </div>
-        <SplitPane
-          className="column column--right"
-          label="Resize editor and terminal"
-          storageKey="phasegate.split"
-          first={<EditorPanel state={state} onSelect={engine.selectFile} onReveal={engine.revealLines} onShowOutline={engine.showOutline} />}
-          second={<TerminalPanel terminal={state.terminal} />}
+    <PresenterModeContext.Provider value={presenter}>
+      <div className="app" data-ready={engine.workerReady ? 'true' : 'false'} data-sandbox={engine.sandbox.phase} data-presenter={presenter ? 'true' : 'false'}>
+        <Header
+          status={engine.sessions.interrupted ? 'interrupted' : state.status}
+          sandboxText={sandboxStatusText(engine.sandbox)}
+          sandboxKind={engine.sandbox.phase === 'ready' ? engine.sandbox.info.kind : null}
+          modelText={modelLabel(settings.model)}
+          phase={phaseStrip(state, settings.mode)}
+          iteration={state.status === 'running' && state.run ? state.run : null}
+          onOpenSettings={() => setSettingsOpen(true)}
+          onOpenSessions={() => setSessionsOpen(true)}
+          onNewSession={() => void engine.sessions.newSession()}
+          onShare={state.run && !engine.busy ? () => setShareOpen(true) : null}
+          busy={engine.busy}
+          presenter={presenter}
+          onTogglePresenter={() => setPresenter((on) => !on)}
         />
-      </main>
-      <SettingsDialog
-        open={settingsOpen}
-        settings={settings}
-        scenarios={engine.scenarios}
-        onSave={saveAndClose}
-        onCancel={() => setSettingsOpen(false)}
-        onForgetKey={forgetKey}
-        checkPolicy={client.checkPolicy}
-        loadDefaultPolicy={client.defaultPolicy}
-      />
-      <SessionsDialog open={sessionsOpen} sessions={engine.sessions} busy={engine.busy} onClose={() => setSessionsOpen(false)} />
-      <RefusalToasts violations={state.phase.violations} />
-    </div>
+        {presenter && <KeyboardLegend />}
+        <main className="workspace">
+          <div className="column column--left">
+            <TaskComposer
+              task={task}
+              onTaskChange={setTask}
+              canRun={canRun}
+              canStop={engine.busy}
+              waitingForSandbox={engine.waitingForSandbox}
+              workerReady={engine.workerReady}
+              onRun={run}
+              onStop={engine.stop}
+            />
+            <SessionBanners sessions={engine.sessions} canResume={engine.workerReady && !engine.busy} />
+            <ReplayBar
+              replay={replay}
+              onContinue={
+                state.run && !engine.busy && engine.view.log.length > 0
+                  ? () => void engine.sessions.fork(engine.view.log[0]?.runId ?? '', replay.position)
+                  : null
+              }
+            />
+            <Timeline entries={state.timeline} problems={settingsProblem ? [settingsProblem, ...engine.problems] : engine.problems} />
+          </div>
+          <SplitPane
+            className="column column--right"
+            label="Resize editor and terminal"
+            storageKey="phasegate.split"
+            first={
+              <EditorPanel
+                state={state}
+                onSelect={engine.selectFile}
+                onReveal={engine.revealLines}
+                onShowOutline={engine.showOutline}
+                toolbar={
+                  <WorkspaceToolbar
+                    client={client}
+                    workerReady={engine.workerReady}
+                    busy={engine.busy}
+                    runId={state.run?.id ?? null}
+                    onSessionFile={engine.sessions.importText}
+                  />
+                }
+              />
+            }
+            second={<TerminalPanel terminal={state.terminal} />}
+          />
+        </main>
+        <SettingsDialog
+          open={settingsOpen}
+          settings={settings}
+          scenarios={engine.scenarios}
+          onSave={saveAndClose}
+          onCancel={() => setSettingsOpen(false)}
+          onForgetKey={forgetKey}
+          checkPolicy={client.checkPolicy}
+          loadDefaultPolicy={client.defaultPolicy}
+        />
+        <ShareDialog
+          open={shareOpen}
+          sessionId={state.run?.id ?? null}
+          shareAddress={settings.shareAddress}
+          secrets={settings.model.apiKey ? [settings.model.apiKey] : []}
+          shareLink={client.shareLink}
+          exportFile={(id) => client.exportSession(id, false)}
+          onClose={() => setShareOpen(false)}
+        />
+        <SessionsDialog
+          open={sessionsOpen}
+          sessions={engine.sessions}
+          busy={engine.busy}
+          scenarios={engine.scenarios}
+          onReadyMade={(scenario) => void engine.sessions.openReadyMade(scenario).then(() => engine.seek(0))}
+          onClose={() => setSessionsOpen(false)}
+        />
+        <RefusalToasts violations={state.phase.violations} />
+      </div>
+    </PresenterModeContext.Provider>
   );
 }

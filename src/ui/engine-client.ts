@@ -39,7 +39,16 @@ export interface EngineClient {
   storageUsage(): Promise<StorageUsage | null>;
   exportSession(id: string, withoutDeltas: boolean): Promise<string>;
   importSession(value: unknown): Promise<ImportOutcome>;
+  shareLink(id: string): Promise<string>;
+  forkSession(id: string, count: number): Promise<ImportOutcome>;
+  readyMadeSession(scenario: string): Promise<ImportOutcome>;
+  importSharedLink(encoded: string): Promise<ImportOutcome>;
   newSession(): Promise<void>;
+  /** Makes these files (texts by workspace path) the sandbox's workspace; refused during a run. */
+  replaceWorkspace(files: Record<string, string>): Promise<void>;
+  currentWorkspace(): Promise<Record<string, string>>;
+  /** A stored session's workspace at its first snapshot and at its last. */
+  sessionChanges(id: string): Promise<{ before: Record<string, string>; after: Record<string, string> }>;
 }
 
 const SessionListSchema = z.array(SessionMetaSchema);
@@ -47,6 +56,8 @@ const OpenedSessionSchema = z.object({ session: SessionMetaSchema, events: z.arr
 const UsageSchema = z.object({ usedBytes: z.number(), quotaBytes: z.number() }).nullable();
 const ImportOutcomeSchema = z.union([z.object({ ok: z.literal(true), id: z.string() }), z.object({ ok: z.literal(false), error: z.string() })]);
 const StorageProblemSchema = z.object({ kind: z.enum(['full', 'failed']), message: z.string() });
+const WorkspaceTextSchema = z.record(z.string(), z.string());
+const SessionChangesSchema = z.object({ before: WorkspaceTextSchema, after: WorkspaceTextSchema });
 
 /** Our own worker answers these, but the answers still cross a boundary: check them like any input. */
 function checked<T>(schema: z.ZodType<T>, what: string) {
@@ -147,6 +158,13 @@ export function createEngineClient(): EngineClient {
     storageUsage: async () => checked(UsageSchema, 'the storage use')(await current.api.storageUsage()),
     exportSession: async (id, withoutDeltas) => checked(z.string(), 'a session file')(await current.api.exportSession(id, withoutDeltas)),
     importSession: async (value) => checked(ImportOutcomeSchema, 'an import result')(await current.api.importSession(value)),
+    readyMadeSession: async (scenario) => checked(ImportOutcomeSchema, 'a ready-made session')(await current.api.readyMadeSession(scenario)),
+    forkSession: async (id, count) => checked(ImportOutcomeSchema, 'a fork result')(await current.api.forkSession(id, count)),
+    shareLink: async (id) => checked(z.string(), 'a share link')(await current.api.shareLink(id)),
+    importSharedLink: async (encoded) => checked(ImportOutcomeSchema, 'an import result')(await current.api.importSharedLink(encoded)),
     newSession: () => current.api.newSession(),
+    replaceWorkspace: (files) => current.api.replaceWorkspace(files),
+    currentWorkspace: async () => checked(WorkspaceTextSchema, 'the workspace')(await current.api.currentWorkspace()),
+    sessionChanges: async (id) => checked(SessionChangesSchema, "a session's changes")(await current.api.sessionChanges(id)),
   };
 }

@@ -9,11 +9,16 @@ import type { SandboxStatus } from './sandbox-connection';
 import { type SessionsControl, useSessions } from './sessions/use-sessions';
 import type { PageSettings } from './settings/page-settings';
 import type { RevealRange, UiState } from './state/reducer';
+import type { SessionView } from './state/session-view';
 
 export type { Scenario } from './engine/scenarios';
 
 export interface EngineView {
+  /** What the page shows (the replay position's state while replaying). */
   state: UiState;
+  /** The session on the page: its log, and the replay position. */
+  view: SessionView;
+  seek(position: number | null): void;
   /** The worker answered and can take a run. */
   workerReady: boolean;
   scenarios: Scenario[];
@@ -35,7 +40,8 @@ export interface EngineView {
 
 /** The page's view of the engine: the worker, the sandbox it uses, and the run in progress. */
 export function useEngine(client: EngineClient, settings: PageSettings): EngineView {
-  const [state, actions] = useUiState();
+  const [view, actions] = useUiState();
+  const state = view.shown;
   const problems = useProblems();
   const worker = useWorkerConnection(client, actions.receiveEvents, problems.addProblem);
   const sandbox = useSandbox(client, settings.sandbox, settings.webcontainerBootTimeoutMs);
@@ -44,12 +50,14 @@ export function useEngine(client: EngineClient, settings: PageSettings): EngineV
 
   return {
     state,
+    view,
+    seek: actions.seek,
     workerReady: worker.workerReady,
     scenarios: worker.scenarios,
     sandbox: sandbox.status,
     sessions,
     // A stored run that was cut off shows as running in the log: only a live one keeps the page busy.
-    busy: control.requested || sessions.resuming || (state.status === 'running' && sessions.interrupted === null),
+    busy: control.requested || sessions.resuming || (view.live.status === 'running' && sessions.interrupted === null),
     waitingForSandbox: control.waitingForSandbox,
     problems: problems.problems,
     run: control.run,

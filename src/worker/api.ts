@@ -56,10 +56,26 @@ export interface EngineWorkerApi {
   storageUsage(): Promise<StorageUsage | null>;
   /** The session as `*.phasegate.json` text; `withoutDeltas` leaves the streamed pieces out (share links). */
   exportSession(id: string, withoutDeltas: boolean): Promise<string>;
-  /** Stores a session from a file or a link, after checking all of it. */
+  /** Stores a session from a file, after checking all of it. */
   importSession(value: unknown): Promise<ImportOutcome>;
+  /** A scripted scenario as a stored session to replay (recorded on first use, no model needed). */
+  readyMadeSession(scenario: string): Promise<ImportOutcome>;
+  /** "Continue from here": a new session of the first `count` events of another, ready to resume. */
+  forkSession(id: string, count: number): Promise<ImportOutcome>;
+  /** The session encoded for a share link's fragment (`#session=…`). */
+  shareLink(id: string): Promise<string>;
+  /** Stores the session a share link's fragment carries (untrusted input, checked whole). */
+  importSharedLink(encoded: string): Promise<ImportOutcome>;
   /** Goes on with an interrupted run. */
   resume(request: ResumeRequest): Promise<RunStatus>;
   /** A fresh workspace (the starter project) for the next run. */
   newSession(): Promise<void>;
+
+  // Workspace import and export (`workspace-io.ts`): files are texts by workspace-relative path.
+  /** Makes these files the sandbox's workspace (node_modules/ and .git/ there are left); refused during a run. */
+  replaceWorkspace(files: Record<string, string>): Promise<void>;
+  /** The sandbox's workspace files now, node_modules/ and .git/ left out. */
+  currentWorkspace(): Promise<Record<string, string>>;
+  /** A stored session's workspace at its first snapshot and at its last, for a patch of what the run changed. */
+  sessionChanges(id: string): Promise<{ before: Record<string, string>; after: Record<string, string> }>;
 }

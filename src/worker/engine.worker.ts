@@ -8,6 +8,7 @@ import { createModel } from '../model/create-model';
 import { SCENARIOS } from '../model/scenarios';
 import type { EngineEvent, RunStatus, SandboxInfo } from '../protocol/events';
 import type { SessionMeta } from '../protocol/session-file';
+import { modelSecrets } from '../protocol/url-secrets';
 import { describeFirstIssue } from '../protocol/zod-issue';
 import { LazyVirtualSandbox } from '../sandbox/lazy-virtual';
 import { RemoteSandbox, type SandboxHost } from '../sandbox/remote';
@@ -17,6 +18,7 @@ import { KNOWN_TOOL_NAMES } from '../tools/registry';
 import type { EngineWorkerApi, ImportOutcome, ResumeRequest, RunRequest, ScenarioInfo, StorageProblem } from './api';
 import { ResumeRequestSchema, RunRequestSchema } from './run-request';
 import { openSessionStore, WorkerSessions } from './sessions';
+import { checkWorkspaceFiles, currentWorkspace, replaceWorkspace, sessionChanges } from './workspace-io';
 
 /** The composition root in the browser: the engine, its sandbox and its model live here. */
 
@@ -89,6 +91,22 @@ const api: EngineWorkerApi = {
     return (await sessionsReady).import(value);
   },
 
+  async readyMadeSession(scenario: string): Promise<ImportOutcome> {
+    return (await sessionsReady).readyMade(String(scenario));
+  },
+
+  async forkSession(id: string, count: number): Promise<ImportOutcome> {
+    return (await sessionsReady).fork(String(id), Number(count));
+  },
+
+  async shareLink(id: string): Promise<string> {
+    return (await sessionsReady).shareLink(String(id));
+  },
+
+  async importSharedLink(encoded: string): Promise<ImportOutcome> {
+    return (await sessionsReady).importLink(String(encoded));
+  },
+
   async resume(request: ResumeRequest): Promise<RunStatus> {
     const parsed = ResumeRequestSchema.safeParse(request);
     if (!parsed.success) throw new Error(`invalid resume request: ${describeFirstIssue(parsed.error, 'request')}`);
@@ -99,7 +117,7 @@ const api: EngineWorkerApi = {
     const summary = await engine.resume({
       events,
       model: createModel(model, { scriptedDelayMs: SCRIPTED_DELAY_MS, mode: session.mode }),
-      secrets: model.apiKey ? [model.apiKey] : [],
+      secrets: modelSecrets(model),
       reason: 'the page was reloaded or the engine stopped during the run',
     });
     return summary.status;
@@ -108,6 +126,21 @@ const api: EngineWorkerApi = {
   async newSession(): Promise<void> {
     if (engine.running) throw new Error('a run is in progress; stop it first');
     await restoreWorkspace(engine.activeSandbox, STARTER_PROJECT);
+  },
+
+  async replaceWorkspace(files: Record<string, string>): Promise<void> {
+    if (engine.running) throw new Error('a run is in progress; stop it first');
+    await replaceWorkspace(engine.activeSandbox, checkWorkspaceFiles(files));
+  },
+
+  async currentWorkspace(): Promise<Record<string, string>> {
+    return currentWorkspace(engine.activeSandbox);
+  },
+
+  async sessionChanges(id: string) {
+    const sessions = await sessionsReady;
+    await sessions.flush();
+    return sessionChanges(sessions.store, String(id));
   },
 
   async useSandbox(host: SandboxHost | null, reason: string): Promise<SandboxInfo> {
@@ -130,7 +163,7 @@ const api: EngineWorkerApi = {
       model: createModel(model, { scriptedDelayMs: SCRIPTED_DELAY_MS, mode }),
       maxIterations,
       policy,
-      secrets: model.apiKey ? [model.apiKey] : [],
+      secrets: modelSecrets(model),
       refuseSyntaxErrors: refuseSyntaxErrors === true,
       allowDestructive: allowDestructive === true,
     });

@@ -8,8 +8,11 @@ import { IndexedDbStore } from '../store/indexeddb-store';
 import { MemoryStore } from '../store/memory-store';
 import { type SessionStore, StorageFullError, type StorageUsage } from '../store/port';
 import { SessionRecorder } from '../store/recorder';
+import { referencedBlobs } from '../store/references';
 import { exportSession, loadSessionFile } from '../store/session-file';
+import { decodeSessionFromLink, encodeSessionForLink } from '../store/share-link';
 import type { StorageProblem } from './api';
+import { readyMadeId, recordReadyMade } from './ready-made';
 import { RunLocks } from './run-locks';
 
 /** The browser's store: IndexedDB, or memory (and the reason) where the browser has none. */
@@ -115,6 +118,57 @@ export class WorkerSessions {
     const status = file.session.status === 'running' ? 'interrupted' : file.session.status;
     await this.store.append({ meta: { ...file.session, status }, events: file.events, blobs: Object.keys(file.blobs) });
     return { ok: true, id: file.session.id };
+  }
+
+  /**
+   * "Continue from here": a new session made of the first `count` events of another (its
+   * snapshots and conversation up to there), ready to be resumed with any model. A finished
+   * run's end is left out, so the fork can go on.
+   */
+  async fork(id: string, count: number): Promise<{ ok: true; id: string } | { ok: false; error: string }> {
+    await this.recorder.flush();
+    const source = await this.store.getSession(id);
+    if (!source) return { ok: false, error: 'That session is no longer stored.' };
+    const stored = (await this.store.loadEvents(id)).slice(0, Math.max(0, Math.floor(count)));
+    if (!stored.some((event) => event.type === 'run_configured'))
+      return { ok: false, error: 'Pick a later point: the run had not started its conversation yet.' };
+    const forkId = `${id}-fork-${Date.now().toString(36)}`;
+    const events = stored.filter((event) => event.type !== 'run_finished').map((event) => ({ ...event, runId: forkId }));
+    const last = events.at(-1);
+    const meta: SessionMeta = {
+      ...source,
+      id: forkId,
+      status: 'interrupted',
+      createdAt: Date.now(),
+      updatedAt: Date.now(),
+      eventCount: events.length,
+      forkedFrom: { sessionId: id, seq: typeof last?.seq === 'number' ? last.seq : 0 },
+    };
+    await this.store.append({ meta, events, blobs: [...(await referencedBlobs(events, this.store))] });
+    return { ok: true, id: forkId };
+  }
+
+  /** A scripted scenario as a ready-made session: recorded the first time it is asked for, then kept. */
+  async readyMade(scenario: string): Promise<{ ok: true; id: string } | { ok: false; error: string }> {
+    const id = readyMadeId(scenario);
+    if (await this.store.getSession(id)) return { ok: true, id };
+    try {
+      return await this.import(await recordReadyMade(scenario));
+    } catch (error) {
+      return { ok: false, error: messageOf(error) };
+    }
+  }
+
+  /** The session for a link's fragment: without model deltas, deflated, base64url. */
+  async shareLink(id: string): Promise<string> {
+    await this.recorder.flush();
+    return encodeSessionForLink(await exportSession(this.store, id, { withoutDeltas: true }));
+  }
+
+  /** A shared link's session (untrusted: decoded with a size cap, then checked whole) into the store. */
+  async importLink(encoded: string): Promise<{ ok: true; id: string } | { ok: false; error: string }> {
+    const decoded = decodeSessionFromLink(encoded);
+    return decoded.ok ? this.import(decoded.value) : decoded;
   }
 
   /** Writes everything pending (before a resume reads the log back). */

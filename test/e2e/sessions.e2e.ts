@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeSessionFromLink } from '../../src/store/share-link';
 import { startMockOpenAi } from '../unit/model/mock-openai-server';
 import { launchBrowser, openApp, waitForText } from './support/app';
 import { everythingStored, newestStoredSession } from './support/stored-session';
@@ -116,19 +118,40 @@ describe('sessions that outlive the tab', () => {
     ]);
     try {
       const { context, page } = await openApp(browser, {
-        settings: { sandbox: 'virtual', model: { provider: 'custom', baseUrl: mock.baseUrl, model: 'mock-model', apiKey: '', scenario: 'demo' } },
+        settings: {
+          sandbox: 'virtual',
+          model: { provider: 'custom', baseUrl: `${mock.baseUrl}?token=query-secret-value`, model: 'mock-model', apiKey: '', scenario: 'demo' },
+        },
       });
       await context.addInitScript((k) => localStorage.setItem('phasegate.apiKey', k), key);
       await page.reload();
       await startDemo(page);
       expect(await waitForStatus(page, ['completed', 'failed'])).toBe('completed');
       expect(mock.requests[0]?.headers.authorization).toBe(`Bearer ${key}`);
+      expect(mock.requests[0]?.url).toBe('/v1/chat/completions?token=query-secret-value');
       await expect.poll(async () => (await newestStoredSession(page))?.status, { timeout: 5000 }).toBe('completed');
       const stored = await everythingStored(page);
       expect(stored).toContain('[redacted]');
       expect(stored).not.toContain(key);
       const local = await page.evaluate(() => Object.entries(localStorage).filter(([name]) => name !== 'phasegate.apiKey'));
       expect(JSON.stringify(local)).not.toContain(key);
+      // Nor in the share link or the session file, byte for byte, nor the endpoint's query string.
+      await page.getByRole('button', { name: 'Share' }).click();
+      const share = page.getByRole('dialog', { name: 'Share' });
+      const box = share.getByRole('textbox', { name: 'Share link' });
+      await expect.poll(() => box.inputValue(), { timeout: 10_000 }).toMatch(/#session=/);
+      const link = await box.inputValue();
+      const download = page.waitForEvent('download');
+      await share.getByRole('button', { name: 'Download session file' }).click();
+      const fileText = await readFile((await (await download).path()) ?? '', 'utf8');
+      const linked = decodeSessionFromLink(link.split('#session=')[1] ?? '');
+      const linkText = linked.ok ? JSON.stringify(linked.value) : '';
+      expect(linkText).toContain('mock-model');
+      for (const text of [link, linkText, fileText]) {
+        expect(text).not.toContain(key);
+        expect(text).not.toContain('token=query-secret-value');
+        expect(text).not.toContain('query-secret-value');
+      }
       await context.close();
     } finally {
       await mock.close();

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useRef } from 'react';
 import { type FileView, openFiles, type RevealRange, shownOutline, type UiState } from '../state/reducer';
 import { MonacoView } from './MonacoView';
 import { OutlinePane } from './OutlinePane';
@@ -11,6 +11,8 @@ export interface EditorPanelProps {
   /** Show and highlight lines of an open file (an outline item). */
   onReveal: (path: string, range: RevealRange) => void;
   onShowOutline: (path: string) => void;
+  /** Shown just above the editor (the workspace's Open folder and downloads). */
+  toolbar?: ReactNode;
 }
 
 const ORIGIN_LABEL: Record<FileView['origin'], string> = {
@@ -22,7 +24,7 @@ const ORIGIN_LABEL: Record<FileView['origin'], string> = {
 
 const tabId = (index: number) => `file-tab-${index}`;
 
-export function EditorPanel({ state, onSelect, onReveal, onShowOutline }: EditorPanelProps) {
+export function EditorPanel({ state, onSelect, onReveal, onShowOutline, toolbar }: EditorPanelProps) {
   const files = openFiles(state);
   const activeIndex = files.findIndex((file) => file.path === state.activeFile);
   const active = files[activeIndex];
@@ -37,6 +39,7 @@ export function EditorPanel({ state, onSelect, onReveal, onShowOutline }: Editor
         </h2>
         {files.length > 0 && <FileTabs files={files} activeIndex={activeIndex} onSelect={onSelect} />}
       </div>
+      {toolbar}
       <div className={outline ? 'editor-main editor-main--outline' : 'editor-main'}>
         {active ? (
           <div role="tabpanel" aria-labelledby={tabId(activeIndex)} className="editor-body">

@@ -12,17 +12,37 @@ export interface HeaderProps {
   onOpenSettings: () => void;
   onOpenSessions: () => void;
   onNewSession: () => void;
+  /** Null when there is no session on the page to share. */
+  onShare: (() => void) | null;
   /** A run is under way: a new session would pull its workspace away. */
   busy: boolean;
+  presenter: boolean;
+  onTogglePresenter: () => void;
 }
 
-export function Header({ status, sandboxText, sandboxKind, modelText, phase, iteration, onOpenSettings, onOpenSessions, onNewSession, busy }: HeaderProps) {
+export function Header({
+  status,
+  sandboxText,
+  sandboxKind,
+  modelText,
+  phase,
+  iteration,
+  onOpenSettings,
+  onOpenSessions,
+  onNewSession,
+  onShare,
+  busy,
+  presenter,
+  onTogglePresenter,
+}: HeaderProps) {
   return (
     <header className="app-header">
       <h1 className="brand">Phasegate</h1>
-      <p className="model-label" title="The model the next run uses">
-        <span className="caption">Model</span> <span>{modelText}</span>
-      </p>
+      {!presenter && (
+        <p className="model-label" title="The model the next run uses">
+          <span className="caption">Model</span> <span>{modelText}</span>
+        </p>
+      )}
       <PhaseStatus strip={phase} />
       <div className="header-status">
         <div role="status" aria-label="Sandbox" className="pill pill--sandbox" data-kind={sandboxKind ?? 'none'}>
@@ -44,9 +64,17 @@ export function Header({ status, sandboxText, sandboxKind, modelText, phase, ite
         <button type="button" className="button" onClick={onOpenSessions}>
           Sessions
         </button>
-        <button type="button" className="button" onClick={onOpenSettings}>
-          Settings
+        <button type="button" className="button" disabled={onShare === null} onClick={onShare ?? undefined}>
+          Share
         </button>
+        <button type="button" className="button" aria-pressed={presenter} onClick={onTogglePresenter}>
+          Presenter mode
+        </button>
+        {!presenter && (
+          <button type="button" className="button" onClick={onOpenSettings}>
+            Settings
+          </button>
+        )}
       </div>
     </header>
   );

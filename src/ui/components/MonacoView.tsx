@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../protocol/error-message';
 import { languageForPath } from '../editor/language';
 import { loadMonaco, type Monaco } from '../editor/monaco-loader';
+import { PRESENTER_FONT_SIZE, usePresenterMode } from '../presenter/presenter-mode';
 import type { FileView } from '../state/reducer';
 import { usePrefersDark } from './use-prefers-dark';
 
@@ -78,6 +79,9 @@ export function MonacoView({ file }: { file: FileView }) {
   const slice = useRef<SliceMark | null>(null);
   const models = useRef(new Map<string, MonacoApi.editor.ITextModel>());
   const dark = usePrefersDark();
+  const fontSize = usePresenterMode() ? PRESENTER_FONT_SIZE : SHARED_OPTIONS.fontSize;
+  const fontSizeRef = useRef(fontSize);
+  fontSizeRef.current = fontSize;
 
   useEffect(() => {
     let live = true;
@@ -109,7 +113,12 @@ export function MonacoView({ file }: { file: FileView }) {
       if (editors.current?.kind !== 'diff') {
         editors.current = {
           kind: 'diff',
-          editor: monaco.editor.createDiffEditor(element, { ...SHARED_OPTIONS, originalEditable: false, ariaLabel: `${file.path}, before and after` }),
+          editor: monaco.editor.createDiffEditor(element, {
+            ...SHARED_OPTIONS,
+            fontSize: fontSizeRef.current,
+            originalEditable: false,
+            ariaLabel: `${file.path}, before and after`,
+          }),
         };
       }
       editors.current.editor.setModel({ original, modified: after });
@@ -118,13 +127,17 @@ export function MonacoView({ file }: { file: FileView }) {
       return;
     }
     if (editors.current?.kind !== 'plain') {
-      editors.current = { kind: 'plain', editor: monaco.editor.create(element, { ...SHARED_OPTIONS, model: null }) };
+      editors.current = { kind: 'plain', editor: monaco.editor.create(element, { ...SHARED_OPTIONS, fontSize: fontSizeRef.current, model: null }) };
     }
     const editor = editors.current.editor;
     editor.setModel(after);
     editor.updateOptions({ ariaLabel: `${file.path}, read-only` });
     slice.current = showSlice(editor, after, file.reveal, slice.current);
   }, [monaco, file]);
+
+  useEffect(() => {
+    editors.current?.editor.updateOptions({ fontSize });
+  }, [fontSize]);
 
   useEffect(
     () => () => {

@@ -7,6 +7,7 @@ import type { LoadDefaultPolicy } from './DefaultPolicy';
 import { AgentFieldset } from './settings/AgentFieldset';
 import { ModelFieldset } from './settings/ModelFieldset';
 import { RunFieldset } from './settings/RunFieldset';
+import { SharingFieldset } from './settings/SharingFieldset';
 import { useModalDialog } from './settings/use-modal-dialog';
 import { useSettingsForm } from './settings/use-settings-form';
 
@@ -62,6 +63,7 @@ export function SettingsDialog({ open, settings, scenarios, onSave, onCancel, on
         />
         <RunFieldset {...fields} />
         <AgentFieldset {...fields} loadDefaultPolicy={loadDefaultPolicy} />
+        <SharingFieldset {...fields} />
         <div className="dialog-actions">
           <button type="button" className="button" onClick={onCancel}>
             Cancel

@@ -1,5 +1,6 @@
 import type { ITheme, Terminal } from '@xterm/xterm';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { PRESENTER_FONT_SIZE, usePresenterMode } from '../presenter/presenter-mode';
 import type { TerminalState } from '../state/reducer';
 import { toPlainText } from '../terminal/format';
 import { usePrefersDark } from './use-prefers-dark';
@@ -40,12 +41,23 @@ async function openXterm(element: HTMLElement, dark: boolean): Promise<Xterm> {
   return { terminal, fit };
 }
 
+/** True when `next` is `previous` with more output after it (what a live run does). */
+function isContinuation(previous: TerminalState, next: TerminalState): boolean {
+  const previousEnd = previous.dropped + previous.text.length;
+  if (next.dropped < previous.dropped || next.dropped + next.text.length < previousEnd) return false;
+  // The last stretch both hold must match; checking a tail keeps this cheap on a long log.
+  const from = Math.max(next.dropped, previous.dropped, previousEnd - 256);
+  return previous.text.slice(from - previous.dropped) === next.text.slice(from - next.dropped, previousEnd - next.dropped);
+}
+
 /** Command output as a terminal; a plain-text copy stays in the page for screen readers and tests. */
 export function TerminalPanel({ terminal }: { terminal: TerminalState }) {
   const host = useRef<HTMLDivElement>(null);
   const [xterm, setXterm] = useState<Xterm | null>(null);
-  /** Absolute position (see TerminalState.dropped) written to xterm so far. */
+  /** Absolute position (see TerminalState.dropped) written to xterm so far, and the state it showed. */
   const written = useRef(0);
+  const shownState = useRef<TerminalState | null>(null);
+  const fontSize = usePresenterMode() ? PRESENTER_FONT_SIZE : 13;
   const dark = usePrefersDark();
   const darkAtOpen = useRef(dark);
   darkAtOpen.current = dark;
@@ -81,11 +93,24 @@ export function TerminalPanel({ terminal }: { terminal: TerminalState }) {
   useEffect(() => {
     if (!xterm) return;
     const end = terminal.dropped + terminal.text.length;
-    if (end <= written.current) return;
+    if (end === written.current && terminal === shownState.current) return;
+    // A replay that moved back (or jumped) shows other output: start the terminal over.
+    const continues = shownState.current !== null && end >= written.current && isContinuation(shownState.current, terminal);
+    if (!continues) {
+      xterm.terminal.reset();
+      written.current = terminal.dropped;
+    }
     const from = Math.max(0, written.current - terminal.dropped);
     xterm.terminal.write(terminal.text.slice(from));
     written.current = end;
+    shownState.current = terminal;
   }, [xterm, terminal]);
+
+  useEffect(() => {
+    if (!xterm) return;
+    xterm.terminal.options.fontSize = fontSize;
+    xterm.fit();
+  }, [xterm, fontSize]);
 
   const plain = useMemo(() => toPlainText(terminal.text), [terminal.text]);
 

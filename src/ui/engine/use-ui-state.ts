@@ -1,26 +1,24 @@
 import { useMemo, useReducer } from 'react';
 import type { EngineEvent } from '../../protocol/events';
-import { initialState, reduceAll, revealLines, type RevealRange, selectFile, showOutline, type UiState } from '../state/reducer';
+import { revealLines, type RevealRange, selectFile, showOutline, type UiState } from '../state/reducer';
+import { appendEvents, emptyView, loadLog, pick, seek, type SessionView } from '../state/session-view';
 
 type Action =
   | { type: 'events'; events: EngineEvent[] }
   | { type: 'load'; events: EngineEvent[] }
-  | { type: 'select_file'; path: string }
-  | { type: 'reveal_lines'; path: string; range: RevealRange }
-  | { type: 'show_outline'; path: string };
+  | { type: 'seek'; position: number | null }
+  | { type: 'pick'; change: (state: UiState) => UiState };
 
-function uiReducer(state: UiState, action: Action): UiState {
+function viewReducer(view: SessionView, action: Action): SessionView {
   switch (action.type) {
     case 'events':
-      return reduceAll(state, action.events);
+      return appendEvents(view, action.events);
     case 'load':
-      return reduceAll(initialState, action.events);
-    case 'select_file':
-      return selectFile(state, action.path);
-    case 'reveal_lines':
-      return revealLines(state, action.path, action.range);
-    case 'show_outline':
-      return showOutline(state, action.path);
+      return loadLog(action.events);
+    case 'seek':
+      return seek(view, action.position);
+    case 'pick':
+      return pick(view, action.change);
   }
 }
 
@@ -28,23 +26,26 @@ export interface UiActions {
   receiveEvents(events: EngineEvent[]): void;
   /** Shows a whole stored log instead of what was shown (an empty one clears the page). */
   loadEvents(events: EngineEvent[]): void;
+  /** Shows the log up to `position` events; null follows the end. */
+  seek(position: number | null): void;
   selectFile(path: string): void;
   revealLines(path: string, range: RevealRange): void;
   showOutline(path: string): void;
 }
 
-/** What the page shows: the event log folded by the reducer, plus the user's picks in the editor. */
-export function useUiState(): [UiState, UiActions] {
-  const [state, dispatch] = useReducer(uiReducer, initialState);
+/** What the page shows: the session's log folded by the reducer, at the replay position, plus the user's picks. */
+export function useUiState(): [SessionView, UiActions] {
+  const [view, dispatch] = useReducer(viewReducer, undefined, emptyView);
   const actions = useMemo<UiActions>(
     () => ({
       receiveEvents: (events) => dispatch({ type: 'events', events }),
       loadEvents: (events) => dispatch({ type: 'load', events }),
-      selectFile: (path) => dispatch({ type: 'select_file', path }),
-      revealLines: (path, range) => dispatch({ type: 'reveal_lines', path, range }),
-      showOutline: (path) => dispatch({ type: 'show_outline', path }),
+      seek: (position) => dispatch({ type: 'seek', position }),
+      selectFile: (path) => dispatch({ type: 'pick', change: (state) => selectFile(state, path) }),
+      revealLines: (path, range) => dispatch({ type: 'pick', change: (state) => revealLines(state, path, range) }),
+      showOutline: (path) => dispatch({ type: 'pick', change: (state) => showOutline(state, path) }),
     }),
     [],
   );
-  return [state, actions];
+  return [view, actions];
 }

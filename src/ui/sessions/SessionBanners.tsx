@@ -7,7 +7,11 @@ export function SessionBanners({ sessions, canResume }: { sessions: SessionsCont
     <>
       {interrupted && (
         <div className="banner banner--interrupted" role="region" aria-label="Interrupted run">
-          <p>This run was interrupted (the page was reloaded or the engine stopped). Resume goes on from its last saved step.</p>
+          <p>
+            {interrupted.forkedFrom
+              ? 'This session continues an earlier one from the point you picked. Resume carries on from there with the model in Settings.'
+              : 'This run was interrupted (the page was reloaded or the engine stopped). Resume goes on from its last saved step.'}
+          </p>
           <button type="button" className="button button--primary" disabled={!canResume} onClick={sessions.resume}>
             Resume
           </button>

@@ -1,5 +1,6 @@
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useModalDialog } from '../components/settings/use-modal-dialog';
+import type { Scenario } from '../engine/scenarios';
 import { formatBytes, formatStart, taskTitle } from './format';
 import type { SessionsControl } from './use-sessions';
 
@@ -11,11 +12,14 @@ export interface SessionsDialogProps {
   sessions: SessionsControl;
   /** A run is under way: opening another session would hide it. */
   busy: boolean;
+  /** The scripted scenarios, offered as ready-made sessions to replay. */
+  scenarios: readonly Scenario[];
+  onReadyMade: (scenario: string) => void;
   onClose: () => void;
 }
 
 /** The stored sessions: open, delete, delete all, open a session file; storage use against the quota. */
-export function SessionsDialog({ open, sessions, busy, onClose }: SessionsDialogProps) {
+export function SessionsDialog({ open, sessions, busy, scenarios, onReadyMade, onClose }: SessionsDialogProps) {
   const [importError, setImportError] = useState<string | null>(null);
   const [confirmAll, setConfirmAll] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -35,6 +39,7 @@ export function SessionsDialog({ open, sessions, busy, onClose }: SessionsDialog
   };
 
   const { usage } = sessions;
+  const stored = sessions.list.filter((session) => !session.builtIn);
   return (
     <dialog
       ref={dialog}
@@ -53,7 +58,7 @@ export function SessionsDialog({ open, sessions, busy, onClose }: SessionsDialog
             ? `Using ${formatBytes(usage.usedBytes)} of ${formatBytes(usage.quotaBytes)} this browser allows.`
             : 'This browser does not say how much storage it allows.'}
         </p>
-        {sessions.list.length === 0 ? (
+        {stored.length === 0 ? (
           <p>No stored sessions yet. Every run is kept here as it happens.</p>
         ) : (
           <table className="sessions-table">
@@ -71,7 +76,7 @@ export function SessionsDialog({ open, sessions, busy, onClose }: SessionsDialog
               </tr>
             </thead>
             <tbody>
-              {sessions.list.map((session) => (
+              {stored.map((session) => (
                 <tr key={session.id}>
                   <td title={session.task}>{taskTitle(session.task)}</td>
                   <td>{formatStart(session)}</td>
@@ -103,6 +108,27 @@ export function SessionsDialog({ open, sessions, busy, onClose }: SessionsDialog
             </tbody>
           </table>
         )}
+        <h3 className="sessions-subtitle">Ready-made sessions</h3>
+        <p className="sessions-note">The scripted scenarios, recorded on the virtual sandbox: replay them with no model and no network.</p>
+        <ul className="ready-made">
+          {scenarios.map((scenario) => (
+            <li key={scenario.name}>
+              <button
+                type="button"
+                className="button"
+                disabled={busy}
+                aria-label={`Replay ${scenario.title}`}
+                onClick={() => {
+                  onReadyMade(scenario.name);
+                  onClose();
+                }}
+              >
+                Replay
+              </button>{' '}
+              <strong>{scenario.title}</strong> <span className="sessions-note">{scenario.description}</span>
+            </li>
+          ))}
+        </ul>
         {importError && (
           <p role="alert" className="sessions-error">
             {importError}
@@ -124,7 +150,7 @@ export function SessionsDialog({ open, sessions, busy, onClose }: SessionsDialog
               </button>
             </>
           ) : (
-            <button type="button" className="button" disabled={sessions.list.length === 0 || busy} onClick={() => setConfirmAll(true)}>
+            <button type="button" className="button" disabled={stored.length === 0 || busy} onClick={() => setConfirmAll(true)}>
               Delete all
             </button>
           )}

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../protocol/error-message';
 import type { EngineEvent } from '../../protocol/events';
 import type { SessionMeta } from '../../protocol/session-file';
+import { sessionInFragment } from '../../protocol/share-fragment';
 import type { StorageProblem, StorageUsage } from '../../worker/api';
 import type { EngineClient } from '../engine-client';
 import type { PageSettings } from '../settings/page-settings';
@@ -27,6 +28,10 @@ export interface SessionsControl {
   /** Stores and opens a session from a file's text; resolves with an error message, or null. */
   importText(text: string): Promise<string | null>;
   exportFile(id: string, withoutDeltas: boolean): Promise<string>;
+  /** Opens a scripted scenario as a ready-made session to replay (from its start). */
+  openReadyMade(scenario: string): Promise<void>;
+  /** "Continue from here": a new session from the first `count` events of one, opened ready to resume. */
+  fork(id: string, count: number): Promise<void>;
 }
 
 interface Deps {
@@ -83,11 +88,25 @@ export function useSessions({ client, workerReady, settings, loadEvents, addProb
     }
   }, [client, open, addProblem]);
 
+  /** A share link's session: stored (after checking all of it) and opened; the fragment is then dropped. */
+  const openLink = useCallback(async (): Promise<boolean> => {
+    const encoded = sessionInFragment(location.hash);
+    if (encoded === null) return false;
+    history.replaceState(null, '', `${location.pathname}${location.search}`);
+    const outcome = await client.importSharedLink(encoded).catch((error: unknown) => ({ ok: false as const, error: messageOf(error) }));
+    if (outcome.ok) await open(outcome.id);
+    else addProblem(`The shared session could not be opened: ${outcome.error}`);
+    return true;
+  }, [client, open, addProblem]);
+
   useEffect(() => {
     if (!workerReady) return;
     void client.sessionsNotKept().then(setNotKept, () => undefined);
-    void openInterrupted();
-  }, [client, workerReady, openInterrupted]);
+    void openLink().then((opened) => (opened ? undefined : openInterrupted()));
+    const onHashChange = () => void openLink();
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
+  }, [client, workerReady, openInterrupted, openLink]);
 
   useEffect(() => client.onRestart(() => void openInterrupted()), [client, openInterrupted]);
   useEffect(() => client.onStorageProblem(setStorageProblem), [client]);
@@ -164,6 +183,26 @@ export function useSessions({ client, workerReady, settings, loadEvents, addProb
     [client, open, refresh],
   );
 
+  const fork = useCallback(
+    async (id: string, count: number) => {
+      const outcome = await client.forkSession(id, count).catch((error: unknown) => ({ ok: false as const, error: messageOf(error) }));
+      if (!outcome.ok) return addProblem(`Could not continue from there: ${outcome.error}`);
+      await open(outcome.id);
+      await refresh();
+    },
+    [client, open, refresh, addProblem],
+  );
+
+  const openReadyMade = useCallback(
+    async (scenario: string) => {
+      const outcome = await client.readyMadeSession(scenario).catch((error: unknown) => ({ ok: false as const, error: messageOf(error) }));
+      if (!outcome.ok) return addProblem(`The ready-made session could not be made: ${outcome.error}`);
+      await open(outcome.id);
+      await refresh();
+    },
+    [client, open, refresh, addProblem],
+  );
+
   return {
     notKept,
     list,
@@ -181,5 +220,7 @@ export function useSessions({ client, workerReady, settings, loadEvents, addProb
     dismissStorageProblem: () => setStorageProblem(null),
     importText,
     exportFile: (id, withoutDeltas) => client.exportSession(id, withoutDeltas),
+    fork,
+    openReadyMade,
   };
 }

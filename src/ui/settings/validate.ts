@@ -18,6 +18,7 @@ export interface SettingsDraft {
   policyText: string;
   refuseSyntaxErrors: boolean;
   allowDestructive: boolean;
+  shareAddress: string;
 }
 
 export type DraftField = keyof SettingsDraft;
@@ -39,6 +40,7 @@ export function toDraft(settings: PageSettings): SettingsDraft {
     policyText: settings.policyText,
     refuseSyntaxErrors: settings.refuseSyntaxErrors,
     allowDestructive: settings.allowDestructive,
+    shareAddress: settings.shareAddress,
   };
 }
 
@@ -93,6 +95,7 @@ export function validateDraft(draft: SettingsDraft): { ok: true; settings: PageS
     webcontainerBootTimeoutMs: parseNumber(draft.bootTimeoutSeconds) * 1000,
     refuseSyntaxErrors: draft.refuseSyntaxErrors,
     allowDestructive: draft.allowDestructive,
+    shareAddress: draft.shareAddress.trim(),
   };
   const errors: DraftErrors = {};
   const result = SettingsSchema.safeParse(candidate);
@@ -109,6 +112,8 @@ export function validateDraft(draft: SettingsDraft): { ok: true; settings: PageS
       errors.apiKey ??= `${PROVIDERS[draft.provider].label} needs an API key.`;
     }
   }
+  if (candidate.shareAddress !== '' && !isHttpUrl(candidate.shareAddress))
+    errors.shareAddress = 'Enter an address starting with http:// or https://, or leave it empty.';
   if (!result.success || Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, settings: { ...result.data, policyText: draft.policyText.trim() === '' ? '' : draft.policyText } };
 }

@@ -67,7 +67,7 @@ export async function startMockOpenAi(replies: MockReply[]): Promise<MockOpenAiS
         res.end();
         return;
       }
-      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
+      if (req.method !== 'POST' || (req.url ?? '').split('?')[0] !== '/v1/chat/completions') {
         res.writeHead(404, { 'Content-Type': 'application/json' });
         res.end(JSON.stringify({ error: { message: `no route ${req.method} ${req.url}` } }));
         return;

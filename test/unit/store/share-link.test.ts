@@ -1,7 +1,8 @@
 import { deflateSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { sessionInFragment, shareLinkFor } from '../../../src/protocol/share-fragment';
 import { exportSession, loadSessionFile } from '../../../src/store/session-file';
-import { decodeSessionFromLink, encodeSessionForLink, sessionInFragment, SHARE_INFLATE_LIMIT_BYTES, shareLinkFor } from '../../../src/store/share-link';
+import { decodeSessionFromLink, encodeSessionForLink, SHARE_INFLATE_LIMIT_BYTES } from '../../../src/store/share-link';
 import { recordedRun } from './recorded-run';
 
 const toBase64Url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');

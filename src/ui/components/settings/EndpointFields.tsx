@@ -1,4 +1,4 @@
-import { Field, NumberField, SecretInput } from './fields';
+import { Field, NumberField, SecretInput, UrlInput } from './fields';
 import type { DraftProps } from './use-settings-form';
 
 export interface ForgetKeyProps {
@@ -13,17 +13,7 @@ export function EndpointFields({ draft, errors, update, hasSavedKey, keyForgotte
   return (
     <>
       <Field id="base-url" label="Base URL" error={errors.baseUrl}>
-        {(control) => (
-          <input
-            {...control}
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            spellCheck={false}
-            value={draft.baseUrl}
-            onChange={(event) => update('baseUrl', event.target.value)}
-          />
-        )}
+        {(control) => <UrlInput {...control} value={draft.baseUrl} onChange={(value) => update('baseUrl', value)} />}
       </Field>
       <Field id="model-name" label="Model" error={errors.model}>
         {(control) => (

@@ -97,3 +97,24 @@ export function SecretInput({ value, onChange, ...control }: ControlProps & { va
   }, [value]);
   return <input {...control} ref={input} type="password" autoComplete="off" spellCheck={false} onInput={(event) => onChange(event.currentTarget.value)} />;
 }
+
+/** A URL text box (no autocomplete, no spell check). */
+export function UrlInput({
+  value,
+  onChange,
+  placeholder,
+  ...control
+}: ControlProps & { value: string; onChange: (value: string) => void; placeholder?: string }) {
+  return (
+    <input
+      {...control}
+      type="url"
+      inputMode="url"
+      autoComplete="off"
+      spellCheck={false}
+      {...(placeholder ? { placeholder } : {})}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * The parts of an endpoint URL that may hold a credential: its user name and password, its
+ * query string and each query value. They are scrubbed from the log like the API key, so an
+ * error message that quotes the URL cannot carry them into a stored or shared session.
+ */
+export function urlSecrets(baseUrl: string): string[] {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    return [];
+  }
+  const secrets = [url.username, url.password, url.search.slice(1)];
+  for (const value of url.searchParams.values()) secrets.push(value);
+  for (const secret of [...secrets]) {
+    try {
+      secrets.push(decodeURIComponent(secret));
+    } catch {
+      // Not percent-encoded text: the raw form is enough.
+    }
+  }
+  return [...new Set(secrets.filter((secret) => secret !== ''))];
+}
+
+/** Everything of a model's settings that must never enter the log: the key and the URL's credentials. */
+export function modelSecrets(model: { apiKey: string; baseUrl: string }): string[] {
+  return [...(model.apiKey ? [model.apiKey] : []), ...urlSecrets(model.baseUrl)];
+}

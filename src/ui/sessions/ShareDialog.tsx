@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { messageOf } from '../../protocol/error-message';
+import { SESSION_FILE_SUFFIX } from '../../protocol/session-file';
+import { SHARE_LINK_LIMIT_BYTES, shareLinkFor } from '../../protocol/share-fragment';
+import { useModalDialog } from '../components/settings/use-modal-dialog';
+import { downloadFile } from '../workspace-io/download';
+import { formatBytes } from './format';
+
+import '../styles/settings.css';
+import '../styles/sessions.css';
+
+export interface ShareDialogProps {
+  open: boolean;
+  sessionId: string | null;
+  /** Where links point; empty: this page. */
+  shareAddress: string;
+  /** What must never be in a link or a file (the key in Settings): checked again before either is offered. */
+  secrets: readonly string[];
+  shareLink: (id: string) => Promise<string>;
+  exportFile: (id: string) => Promise<string>;
+  onClose: () => void;
+}
+
+type LinkState = { kind: 'making' } | { kind: 'ready'; link: string } | { kind: 'too_long'; bytes: number } | { kind: 'failed'; message: string };
+
+/** Share: the session as a link (in its fragment) or as a `*.phasegate.json` file. */
+export function ShareDialog({ open, sessionId, shareAddress, secrets, shareLink, exportFile, onClose }: ShareDialogProps) {
+  const [state, setState] = useState<LinkState>({ kind: 'making' });
+  const [copied, setCopied] = useState(false);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const leaks = (text: string) => secrets.some((secret) => secret !== '' && text.includes(secret));
+
+  const dialog = useModalDialog(open, () => {
+    setCopied(false);
+    setFileError(null);
+    setState({ kind: 'making' });
+    if (!sessionId) return;
+    shareLink(sessionId).then(
+      (encoded) => {
+        const link = shareLinkFor(shareAddress.trim() || `${location.origin}${location.pathname}`, encoded);
+        if (leaks(link)) setState({ kind: 'failed', message: 'The link would carry the API key, so it was not made.' });
+        else if (link.length > SHARE_LINK_LIMIT_BYTES) setState({ kind: 'too_long', bytes: link.length });
+        else setState({ kind: 'ready', link });
+      },
+      (error: unknown) => setState({ kind: 'failed', message: `The link could not be made: ${messageOf(error)}` }),
+    );
+  });
+
+  const copy = async () => {
+    if (state.kind !== 'ready') return;
+    try {
+      await navigator.clipboard.writeText(state.link);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+      setFileError('The browser did not allow copying; select the link and copy it by hand.');
+    }
+  };
+
+  const download = async () => {
+    if (!sessionId) return;
+    try {
+      const text = await exportFile(sessionId);
+      if (leaks(text)) throw new Error('the file would carry the API key');
+      downloadFile(`${sessionId}${SESSION_FILE_SUFFIX}`, text, 'application/json');
+    } catch (error) {
+      setFileError(`The session file could not be made: ${messageOf(error)}`);
+    }
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      className="settings share"
+      aria-labelledby="share-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <div className="sessions-body">
+        <h2 id="share-title">Share</h2>
+        <p className="sessions-note">
+          The link holds the whole session after its #, which browsers never send to a server. It holds no API key and no model address.
+        </p>
+        <label className="field">
+          <span>Share link</span>
+          <input
+            readOnly
+            className="text-input share-link"
+            aria-label="Share link"
+            value={state.kind === 'ready' ? state.link : ''}
+            placeholder={state.kind === 'making' ? 'Making the link…' : ''}
+            onFocus={(event) => event.target.select()}
+          />
+        </label>
+        {state.kind === 'too_long' && (
+          <p role="alert" className="sessions-error">
+            This session makes a link of {formatBytes(state.bytes)}, over the {formatBytes(SHARE_LINK_LIMIT_BYTES)} a link can reliably carry. Share the session
+            file instead.
+          </p>
+        )}
+        {state.kind === 'failed' && (
+          <p role="alert" className="sessions-error">
+            {state.message}
+          </p>
+        )}
+        {fileError && (
+          <p role="alert" className="sessions-error">
+            {fileError}
+          </p>
+        )}
+        <div className="sessions-footer">
+          <button type="button" className="button button--primary" disabled={state.kind !== 'ready'} onClick={() => void copy()}>
+            Copy link
+          </button>
+          <button type="button" className="button" disabled={!sessionId} onClick={() => void download()}>
+            Download session file
+          </button>
+          <span aria-live="polite">{copied ? 'Copied.' : ''}</span>
+          <button type="button" className="button sessions-close" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}

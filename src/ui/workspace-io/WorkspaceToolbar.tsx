@@ -1,0 +1,43 @@
+import { useWorkspaceIo, type WorkspaceIoDeps } from './use-workspace-io';
+
+import '../styles/workspace-io.css';
+
+export type WorkspaceToolbarProps = WorkspaceIoDeps;
+
+/**
+ * Open folder, Download workspace (.zip), Download patch, and the line that says how the last
+ * one went. Drops on the page (a folder, a .zip, a session file) report here too.
+ */
+export function WorkspaceToolbar(props: WorkspaceToolbarProps) {
+  const io = useWorkspaceIo(props);
+  const { notice } = io;
+  return (
+    <div className="workspace-io" role="group" aria-label="Workspace files">
+      <button
+        type="button"
+        className="button"
+        disabled={!io.canImport}
+        title={props.busy ? 'A run is in progress' : 'Load a folder as the workspace (or drop a folder or a .zip on the page)'}
+        onClick={io.openFolder}
+      >
+        Open folder
+      </button>
+      <input ref={io.folderInput} type="file" multiple hidden tabIndex={-1} aria-hidden="true" data-testid="folder-input" onChange={io.onFolderInput} />
+      <button type="button" className="button" disabled={!props.workerReady || io.working} onClick={io.downloadWorkspace}>
+        Download workspace (.zip)
+      </button>
+      <button
+        type="button"
+        className="button"
+        disabled={!io.canPatch}
+        title={props.runId === null ? 'No run on the page' : 'What the run on the page changed, as a patch for git apply'}
+        onClick={io.downloadPatch}
+      >
+        Download patch
+      </button>
+      <p role="status" aria-label="Import and export" className="workspace-io-notice" data-kind={notice?.kind ?? 'none'}>
+        {notice?.text ?? ''}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { Engine } from '../engine/engine';
+import { getScenario } from '../model/scenarios';
+import { ScriptedModel } from '../model/scripted';
+import type { SessionFile } from '../protocol/session-file';
+import type { Mode } from '../protocol/settings';
+import { LazyVirtualSandbox } from '../sandbox/lazy-virtual';
+import { STARTER_PROJECT } from '../sandbox/starter-project';
+import { MemoryStore } from '../store/memory-store';
+import { SessionRecorder } from '../store/recorder';
+import { exportSession } from '../store/session-file';
+
+/** The stored id of a scripted scenario's ready-made session. */
+export function readyMadeId(scenario: string): string {
+  return `ready-made-${scenario}`;
+}
+
+/**
+ * A scripted scenario played once, headless and at full speed, on its own engine and sandbox
+ * (the page's run is not touched), and recorded as a session to replay: no model needed.
+ */
+export async function recordReadyMade(scenarioName: string): Promise<SessionFile> {
+  const scenario = getScenario(scenarioName);
+  const mode: Mode = scenario.name.startsWith('plan_exec') ? 'plan_exec' : 'react';
+  const store = new MemoryStore();
+  const sandbox = new LazyVirtualSandbox({ files: STARTER_PROJECT, reason: 'ready-made sessions are recorded on the virtual sandbox' });
+  const engine = new Engine({ sandbox, blobs: store });
+  const recorder = new SessionRecorder(store, { flushMs: 0 });
+  engine.session.subscribe((event) => recorder.record(event));
+  try {
+    const { runId } = await engine.run({ task: scenario.defaultTask, mode, model: new ScriptedModel(scenario), maxIterations: 30 });
+    await recorder.flush();
+    const file = await exportSession(store, runId);
+    const id = readyMadeId(scenario.name);
+    return { ...file, session: { ...file.session, id, builtIn: true }, events: file.events.map((event) => ({ ...event, runId: id })) };
+  } finally {
+    await sandbox.dispose();
+  }
+}

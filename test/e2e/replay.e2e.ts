@@ -1,0 +1,172 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionFile } from '../../src/protocol/session-file';
+import { sha256Hex } from '../../src/store/hash';
+import { exportSession } from '../../src/store/session-file';
+import { recordedRun } from '../unit/store/recorded-run';
+import { e2eEnvironment, launchBrowser, openApp, waitForText } from './support/app';
+import { newestStoredSession } from './support/stored-session';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const status = (page: Page) => page.getByRole('status', { name: 'Run status' });
+const waitForStatus = (page: Page, wanted: string[]) =>
+  waitForText(status(page), (text) => wanted.includes(text), { what: `status ${wanted.join('/')}`, timeout: 60_000 });
+const position = (page: Page) => page.getByRole('slider', { name: 'Replay position' });
+
+async function runPlanExecDemo(page: Page) {
+  await page.waitForSelector('.app[data-ready="true"]');
+  await page.getByRole('textbox', { name: 'Task' }).fill('Add a slugify function to sample-utils, with tests.');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  expect(await waitForStatus(page, ['completed', 'failed'])).toBe('completed');
+}
+
+async function shareLink(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Share' }).click();
+  const box = page.getByRole('dialog', { name: 'Share' }).getByRole('textbox', { name: 'Share link' });
+  await expect.poll(() => box.inputValue(), { timeout: 10_000 }).toMatch(/#session=/);
+  const link = await box.inputValue();
+  await page.getByRole('dialog', { name: 'Share' }).getByRole('button', { name: 'Close' }).click();
+  return link;
+}
+
+describe('share links, replay and presenter mode', () => {
+  it('a link opens in a fresh browser on the same final files, phase and status, and can be replayed', async () => {
+    const first = await openApp(browser, { settings: { sandbox: 'virtual', mode: 'plan_exec' } });
+    await runPlanExecDemo(first.page);
+    const original = await newestStoredSession(first.page);
+    const link = await shareLink(first.page);
+    expect(link.startsWith(e2eEnvironment().baseUrl)).toBe(true);
+    expect(link.length).toBeLessThan(32 * 1024);
+
+    const second = await openApp(browser, { settings: { sandbox: 'virtual' } });
+    await second.page.goto(link);
+    expect(await waitForStatus(second.page, ['completed'])).toBe('completed');
+    expect(await second.page.getByRole('status', { name: 'Phase' }).innerText()).toMatch(/delivery/i);
+    expect(second.page.url()).not.toContain('#session=');
+    const opened = await newestStoredSession(second.page);
+    expect(opened?.files).toEqual(original?.files);
+    expect(opened?.id).toBe(original?.id);
+
+    // Seek to the start, step, and back to the end: the page follows the position.
+    await position(second.page).fill('0');
+    await waitForText(status(second.page), (text) => text === 'idle', { what: 'the state before the run' });
+    await second.page.getByRole('button', { name: 'Step forward' }).click();
+    await waitForText(status(second.page), (text) => text === 'running', { what: 'the first step' });
+    const length = Number(await position(second.page).getAttribute('max'));
+    expect(length).toBeGreaterThan(50);
+    for (const at of [Math.floor(length / 2), 5, length - 1, 0, length]) {
+      await position(second.page).fill(String(at));
+      await expect.poll(() => position(second.page).inputValue()).toBe(String(at));
+    }
+    expect(await waitForStatus(second.page, ['completed'])).toBe('completed');
+    await first.context.close();
+    await second.context.close();
+  }, 120_000);
+
+  it('presenter mode: large type, a key legend, and Space, arrows, Home and End drive the replay', async () => {
+    const { context, page } = await openApp(browser, { settings: { sandbox: 'virtual' } });
+    await page.waitForSelector('.app[data-ready="true"]');
+    await page.getByRole('button', { name: 'Sessions' }).click();
+    await page
+      .getByRole('dialog', { name: 'Sessions' })
+      .getByRole('button', { name: /^Replay .*demo/i })
+      .first()
+      .click();
+    // Recorded on first use, then shown at its start.
+    await expect
+      .poll(
+        async () =>
+          Number(
+            (await position(page)
+              .getAttribute('max')
+              .catch(() => null)) ?? 0,
+          ),
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThan(50);
+    expect(await position(page).inputValue()).toBe('0');
+    await waitForText(status(page), (text) => text === 'idle', { what: 'the ready-made session at its start' });
+    await page.getByRole('button', { name: 'Presenter mode' }).click();
+    expect(await page.getByRole('button', { name: 'Presenter mode' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('complementary', { name: 'Keyboard legend' }).innerText()).toContain('Space');
+    expect(await page.getByRole('button', { name: 'Settings' }).count()).toBe(0);
+    const timelineSize = await page.locator('.timeline').evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
+    expect(timelineSize).toBeGreaterThanOrEqual(20);
+
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('End');
+    expect(await waitForStatus(page, ['completed'])).toBe('completed');
+    await page.keyboard.press('Home');
+    await waitForText(status(page), (text) => text === 'idle', { what: 'Home' });
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    expect(Number(await position(page).inputValue())).toBeGreaterThan(0);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    expect(await position(page).inputValue()).toBe('0');
+    await page.getByRole('combobox', { name: 'Replay speed' }).selectOption('8');
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press(' ');
+    expect(await page.getByRole('group', { name: 'Replay' }).getByRole('button', { name: 'Pause' }).count()).toBe(1);
+    await expect.poll(async () => Number(await position(page).inputValue()), { timeout: 10_000 }).toBeGreaterThan(3);
+    // Monaco and xterm follow the presenter's type size once they show something.
+    await page.keyboard.press('End');
+    await page.waitForSelector('.monaco-host[data-loaded="true"] .view-lines', { timeout: 30_000 });
+    const editorSize = await page
+      .locator('.monaco-editor .view-lines')
+      .first()
+      .evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
+    expect(editorSize).toBeGreaterThanOrEqual(20);
+    await context.close();
+  }, 120_000);
+
+  it('a tampered or oversized link gives a message, and the session on the page stays', async () => {
+    const { context, page } = await openApp(browser, { settings: { sandbox: 'virtual', mode: 'plan_exec' } });
+    await runPlanExecDemo(page);
+    const link = await shareLink(page);
+    const encoded = link.split('#session=')[1] ?? '';
+    const tampered = `${encoded.slice(0, 40)}${encoded[40] === 'A' ? 'B' : 'A'}${encoded.slice(41)}`;
+    await page.evaluate((hash) => {
+      location.hash = hash;
+    }, `session=${tampered}`);
+    await waitForText(page.getByRole('region', { name: 'Timeline' }), (text) => text.includes('The shared session could not be opened'), {
+      what: 'the message',
+    });
+    expect(await status(page).innerText()).toBe('completed');
+
+    // A session whose link would pass 32 KB: the dialog says so and offers the file.
+    const run = await recordedRun('demo', 'react');
+    const file: SessionFile = await exportSession(run.store, run.sessionId);
+    const noise = Array.from({ length: 3000 }, (_, i) => (i * 2654435761).toString(36)).join('\n');
+    const snapshot = file.events.findLast((e) => e.type === 'workspace_snapshot');
+    if (!snapshot || typeof snapshot.manifest !== 'string') throw new Error('no snapshot');
+    const manifest = { ...(JSON.parse(file.blobs[snapshot.manifest] ?? '{}') as Record<string, string>), 'noise.txt': await sha256Hex(noise) };
+    const manifestText = JSON.stringify(manifest);
+    const manifestHash = await sha256Hex(manifestText);
+    file.blobs[await sha256Hex(noise)] = noise;
+    file.blobs[manifestHash] = manifestText;
+    snapshot.manifest = manifestHash;
+    const big = { ...file, session: { ...file.session, id: 'big-session' }, events: file.events.map((e) => ({ ...e, runId: 'big-session' })) };
+    await page.getByRole('button', { name: 'Sessions' }).click();
+    await page
+      .locator('.sessions input[type="file"]')
+      .setInputFiles({ name: 'big.phasegate.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(big)) });
+    await waitForStatus(page, ['completed']);
+    await page.getByRole('button', { name: 'Share' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share' });
+    await waitForText(dialog, (text) => /over the 32 KB a link can reliably carry/.test(text), { what: 'the size message' });
+    expect(await dialog.getByRole('button', { name: 'Copy link' }).isDisabled()).toBe(true);
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Download session file' }).click();
+    const saved = await download;
+    expect(saved.suggestedFilename()).toBe('big-session.phasegate.json');
+    await context.close();
+  }, 120_000);
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { Engine } from '../../../src/engine/engine';
+import { workspaceAt } from '../../../src/engine/restore-workspace';
+import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
+import { VirtualSandbox } from '../../../src/sandbox/virtual';
+import { resolveEvents } from '../../../src/store/bounded-event';
+import { MemoryStore } from '../../../src/store/memory-store';
+import { exportSession } from '../../../src/store/session-file';
+import { encodeSessionForLink } from '../../../src/store/share-link';
+import { readyMadeId } from '../../../src/worker/ready-made';
+import { WorkerSessions } from '../../../src/worker/sessions';
+import { recordedRun, SpyModel, workspaceFiles } from '../store/recorded-run';
+
+function workerSessions() {
+  const store = new MemoryStore();
+  const engine = new Engine({ sandbox: new VirtualSandbox({ files: STARTER_PROJECT }), blobs: store });
+  const sessions = new WorkerSessions(
+    engine,
+    store,
+    null,
+    () => undefined,
+    () => undefined,
+  );
+  return { store, engine, sessions };
+}
+
+describe('the worker’s sessions', () => {
+  it('imports a shared link once, and refuses a damaged one without storing anything', async () => {
+    const run = await recordedRun('demo', 'react');
+    const encoded = encodeSessionForLink(await exportSession(run.store, run.sessionId, { withoutDeltas: true }));
+    const { sessions, store } = workerSessions();
+    expect(await sessions.importLink(encoded)).toEqual({ ok: true, id: run.sessionId });
+    expect(await sessions.importLink(encoded)).toEqual({ ok: true, id: run.sessionId });
+    expect(await store.listSessions()).toHaveLength(1);
+    expect(await sessions.importLink(`${encoded.slice(0, 100)}x${encoded.slice(101)}`)).toMatchObject({ ok: false });
+    expect(await store.listSessions()).toHaveLength(1);
+  });
+
+  it('forks a session at a point into a new one that resumes from there to the same end', async () => {
+    const run = await recordedRun('demo', 'react');
+    const { sessions, store, engine } = workerSessions();
+    await sessions.import(await exportSession(run.store, run.sessionId));
+    const count = Math.floor(run.events.length / 2);
+    const fork = await sessions.fork(run.sessionId, count);
+    if (!fork.ok) throw new Error(fork.error);
+    const meta = await store.getSession(fork.id);
+    expect(meta).toMatchObject({ status: 'interrupted', forkedFrom: { sessionId: run.sessionId } });
+    const resolved = await resolveEvents(await store.loadEvents(fork.id), store);
+    if (!resolved.ok) throw new Error(resolved.error);
+    expect(resolved.events).toHaveLength(count);
+    expect(resolved.events.every((e) => e.runId === fork.id)).toBe(true);
+    const files = await workspaceAt(resolved.events, store);
+    const sandbox = new VirtualSandbox({ files: files ?? STARTER_PROJECT });
+    engine.setSandbox(sandbox);
+    const summary = await engine.resume({ events: resolved.events, model: new SpyModel('demo'), reason: 'continue' });
+    expect(summary.status).toBe('completed');
+    expect(await workspaceFiles(sandbox)).toEqual(await workspaceFiles(run.sandbox));
+    expect(await sessions.fork(run.sessionId, 1)).toMatchObject({ ok: false, error: /later point/ });
+  });
+
+  it('records a scripted scenario as a ready-made session once and keeps it', async () => {
+    const { sessions, store } = workerSessions();
+    expect(await sessions.readyMade('plan_exec-demo')).toEqual({ ok: true, id: readyMadeId('plan_exec-demo') });
+    const meta = await store.getSession(readyMadeId('plan_exec-demo'));
+    expect(meta).toMatchObject({ builtIn: true, status: 'completed', mode: 'plan_exec' });
+    const count = (await store.loadEvents(readyMadeId('plan_exec-demo'))).length;
+    await sessions.readyMade('plan_exec-demo');
+    expect(await store.loadEvents(readyMadeId('plan_exec-demo'))).toHaveLength(count);
+    expect(await sessions.readyMade('no-such-scenario')).toMatchObject({ ok: false, error: /unknown scripted scenario/ });
+  });
+});
