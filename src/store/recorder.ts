@@ -16,6 +16,11 @@ export interface RecorderOptions {
 
 export const DEFAULT_FLUSH_MS = 100;
 
+/** What writing has cost so far, for the bench: each batch's size and its time (bounding and the write). */
+export interface RecorderStats {
+  batches: { events: number; ms: number }[];
+}
+
 /**
  * Writes the engine's log ahead: events are bounded (long texts to blobs) and written in
  * batches, at most `flushMs` after they happened, and only then handed on to be shown.
@@ -28,6 +33,7 @@ export class SessionRecorder {
   private chain: Promise<void> = Promise.resolve();
   private readonly metas = new Map<string, SessionMeta>();
   private readonly flushMs: number;
+  readonly stats: RecorderStats = { batches: [] };
 
   constructor(
     private readonly store: SessionStore,
@@ -63,6 +69,7 @@ export class SessionRecorder {
   }
 
   private async write(batch: EngineEvent[]): Promise<void> {
+    const started = performance.now();
     try {
       for (const event of batch) await this.add(event);
       while (this.unwritten.length > 0) {
@@ -79,7 +86,10 @@ export class SessionRecorder {
     } catch (error) {
       this.options.onError?.(error);
     }
-    if (batch.length > 0) this.options.onStored?.(batch);
+    if (batch.length > 0) {
+      this.stats.batches.push({ events: batch.length, ms: performance.now() - started });
+      this.options.onStored?.(batch);
+    }
   }
 
   /** Bounds one event into the unwritten queue and updates its session's metadata. */

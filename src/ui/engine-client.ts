@@ -118,8 +118,11 @@ export function createEngineClient(): EngineClient {
       });
     },
   });
-  // For the browser tests: a worker killed the way a crash would kill it.
-  (globalThis as { __phasegateTerminateWorker?: () => void }).__phasegateTerminateWorker = () => current.worker.terminate();
+  // For the browser tests and the bench: a worker killed the way a crash would kill it, and what storage costs.
+  Object.assign(globalThis, {
+    __phasegateTerminateWorker: () => current.worker.terminate(),
+    __phasegateStorageStats: () => current.api.storageStats(),
+  });
 
   const runStatus = checked(RunStatusSchema, 'a run status');
   return {

@@ -68,6 +68,8 @@ export interface EngineWorkerApi {
   importSharedLink(encoded: string): Promise<ImportOutcome>;
   /** Goes on with an interrupted run. */
   resume(request: ResumeRequest): Promise<RunStatus>;
+  /** What writing the session log has cost so far: each batch's event count and time (for the bench). */
+  storageStats(): Promise<{ batches: { events: number; ms: number }[] }>;
   /** A fresh workspace (the starter project) for the next run. */
   newSession(): Promise<void>;
 

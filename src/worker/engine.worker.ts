@@ -123,6 +123,10 @@ const api: EngineWorkerApi = {
     return summary.status;
   },
 
+  async storageStats() {
+    return (await sessionsReady).storageStats();
+  },
+
   async newSession(): Promise<void> {
     if (engine.running) throw new Error('a run is in progress; stop it first');
     await restoreWorkspace(engine.activeSandbox, STARTER_PROJECT);

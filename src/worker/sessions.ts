@@ -7,7 +7,7 @@ import { resolveEvents } from '../store/bounded-event';
 import { IndexedDbStore } from '../store/indexeddb-store';
 import { MemoryStore } from '../store/memory-store';
 import { type SessionStore, StorageFullError, type StorageUsage } from '../store/port';
-import { SessionRecorder } from '../store/recorder';
+import { type RecorderStats, SessionRecorder } from '../store/recorder';
 import { referencedBlobs } from '../store/references';
 import { exportSession, loadSessionFile } from '../store/session-file';
 import { decodeSessionFromLink, encodeSessionForLink } from '../store/share-link';
@@ -169,6 +169,11 @@ export class WorkerSessions {
   async importLink(encoded: string): Promise<{ ok: true; id: string } | { ok: false; error: string }> {
     const decoded = decodeSessionFromLink(encoded);
     return decoded.ok ? this.import(decoded.value) : decoded;
+  }
+
+  /** What writing the log has cost in this worker (the bench reads it). */
+  storageStats(): RecorderStats {
+    return this.recorder.stats;
   }
 
   /** Writes everything pending (before a resume reads the log back). */

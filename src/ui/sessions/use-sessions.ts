@@ -69,6 +69,8 @@ export function useSessions({ client, workerReady, settings, loadEvents, addProb
         const { session, events } = await client.openSession(id, true);
         loadEvents(events);
         setInterrupted(session.status === 'interrupted' ? session : null);
+        // For bench/sessions-browser.mjs: when a stored session was first on the page.
+        if (performance.getEntriesByName('phasegate:session-shown').length === 0) performance.mark('phasegate:session-shown');
       } catch (error) {
         addProblem(`The session could not be opened: ${messageOf(error)}`);
       }

@@ -1,0 +1,97 @@
+// Sessions in headless Chromium on the production build: what writing the log to IndexedDB
+// costs per event (batched, in the engine worker), and how long a reload mid-run takes to show
+// the interrupted session with Resume.
+// `node scripts/bench.mjs sessions-browser` (PHASEGATE_BENCH_NO_BUILD=1 reuses dist/).
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from '../scripts/serve.mjs';
+import { CHROMIUM_ARGS, ensureChromium } from '../test/e2e/support/chromium.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const RUNS = Math.max(1, Number(process.env.PHASEGATE_BENCH_RUNS) || 5);
+const TARGETS = { perEventMs: 1, interruptedShownMs: 1000 };
+
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+function row(label, value, unit, target) {
+  const verdict = target === undefined ? '' : value < target ? 'ok' : 'MISS';
+  return `  ${label.padEnd(54)} ${`${value.toFixed(unit === 'ms' ? 3 : 1)} ${unit}`.padStart(12)}   ${target === undefined ? '' : `< ${target} ${unit}`.padEnd(10)} ${verdict}`;
+}
+
+async function openPage(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  await context.addInitScript(() => localStorage.setItem('phasegate.settings', JSON.stringify({ sandbox: 'virtual' })));
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForSelector('.app[data-ready="true"]', { timeout: 30_000 });
+  await runEnabled(page);
+  return { context, page };
+}
+
+function runEnabled(page) {
+  return page.waitForFunction(() => [...document.querySelectorAll('button')].some((button) => button.textContent === 'Run' && !button.disabled), undefined, {
+    timeout: 30_000,
+  });
+}
+
+const statusIs = (wanted) => document.querySelector('[aria-label="Run status"]')?.textContent === wanted;
+
+async function main() {
+  const chromePath = ensureChromium();
+  if (process.env.PHASEGATE_BENCH_NO_BUILD !== '1') {
+    const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('vite build failed');
+  }
+  const server = await startServer({ root: `${root}/dist`, port: 0 });
+  const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
+  const perEvent = [];
+  const perBatch = [];
+  const shown = [];
+  let events = 0;
+  try {
+    for (let i = 0; i < RUNS; i++) {
+      // A whole demo run: every batch the worker wrote, and its time.
+      const { context, page } = await openPage(browser, server.url);
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      await page.waitForFunction(statusIs, 'completed', { timeout: 60_000 });
+      await page.waitForTimeout(300);
+      const stats = await page.evaluate(() => globalThis.__phasegateStorageStats());
+      for (const batch of stats.batches) {
+        perBatch.push(batch.ms);
+        perEvent.push(batch.ms / batch.events);
+        events += batch.events;
+      }
+      // A reload in the middle of the next run, until the interrupted session shows.
+      await page.getByRole('button', { name: 'New session' }).click();
+      await runEnabled(page);
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      await page.waitForFunction(() => document.querySelector('.timeline')?.textContent?.includes('create_file'), undefined, { timeout: 60_000 });
+      await page.reload();
+      const at = await page.waitForFunction(
+        () => document.querySelector('[aria-label="Run status"]')?.textContent === 'interrupted' && performance.now(),
+        undefined,
+        {
+          timeout: 30_000,
+          polling: 'raf',
+        },
+      );
+      shown.push(await at.jsonValue());
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  console.log(`sessions-browser: production build, headless Chromium, ${RUNS} demo runs (${events} events written)`);
+  console.log(row('IndexedDB write per event, batched (median)', percentile(perEvent, 50), 'ms', TARGETS.perEventMs));
+  console.log(row('IndexedDB write per event, batched (p90)', percentile(perEvent, 90), 'ms'));
+  console.log(row('one batch, bounded and written (median)', percentile(perBatch, 50), 'ms'));
+  console.log(row('reload mid-run to interrupted session shown (median)', percentile(shown, 50), 'ms', TARGETS.interruptedShownMs));
+  console.log(row('reload mid-run to interrupted session shown (max)', Math.max(...shown), 'ms', TARGETS.interruptedShownMs));
+}
+
+await main();

@@ -1,0 +1,102 @@
+// Sessions in Node: the share link's size for the scripted demos, and how long seeking takes in a
+// 2,000-event session (the page's replay is a reduction of the log prefix, with keyframes).
+// `node scripts/bench.mjs sessions.ts`
+import { Engine } from '../src/engine/engine';
+import { getScenario } from '../src/model/scenarios';
+import { ScriptedModel } from '../src/model/scripted';
+import type { EngineEvent } from '../src/protocol/events';
+import type { Mode } from '../src/protocol/settings';
+import { STARTER_PROJECT } from '../src/sandbox/starter-project';
+import { VirtualSandbox } from '../src/sandbox/virtual';
+import { MemoryStore } from '../src/store/memory-store';
+import { SessionRecorder } from '../src/store/recorder';
+import { exportSession } from '../src/store/session-file';
+import { encodeSessionForLink } from '../src/store/share-link';
+import { loadLog, seek } from '../src/ui/state/session-view';
+
+const TARGETS = { demoLinkKB: 8, seekMs: 100 };
+
+async function record(scenario: string, mode: Mode) {
+  const store = new MemoryStore();
+  const engine = new Engine({ sandbox: new VirtualSandbox({ files: STARTER_PROJECT }), blobs: store });
+  const recorder = new SessionRecorder(store, { flushMs: 0 });
+  engine.session.subscribe((event) => recorder.record(event));
+  const { runId } = await engine.run({ task: getScenario(scenario).defaultTask, mode, model: new ScriptedModel(getScenario(scenario)), maxIterations: 40 });
+  await recorder.flush();
+  return { store, runId, events: [...engine.session.events] };
+}
+
+/** The demo's log repeated (as further turns of one run) until it holds `count` events. */
+function longLog(events: EngineEvent[], count: number): EngineEvent[] {
+  const body = events.filter((e) => e.type !== 'run_started' && e.type !== 'run_finished');
+  const out: EngineEvent[] = [events[0] as EngineEvent];
+  for (let round = 0; out.length < count; round++) {
+    for (const event of body) {
+      if (out.length >= count) break;
+      const copy = { ...event, seq: out.length } as EngineEvent;
+      if ('callId' in copy) (copy as { callId: string }).callId = `${(copy as { callId: string }).callId}-${round}`;
+      out.push(copy);
+    }
+  }
+  return out;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+function row(label: string, value: number, unit: string, target?: number) {
+  const verdict = target === undefined ? '' : value < target ? 'ok' : 'MISS';
+  return `  ${label.padEnd(44)} ${`${value.toFixed(unit === 'ms' ? 2 : 1)} ${unit}`.padStart(12)}   ${target === undefined ? '' : `< ${target} ${unit}`.padEnd(10)} ${verdict}`;
+}
+
+async function main() {
+  console.log('sessions: share links and replay seeks');
+  for (const [scenario, mode] of [
+    ['demo', 'react'],
+    ['plan_exec-demo', 'plan_exec'],
+  ] as const) {
+    const { store, runId, events } = await record(scenario, mode);
+    const file = await exportSession(store, runId, { withoutDeltas: true });
+    const link = encodeSessionForLink(file);
+    const fileKB = JSON.stringify(await exportSession(store, runId)).length / 1024;
+    console.log(
+      row(
+        `link for ${scenario} (${events.length} events, file ${fileKB.toFixed(1)} KB)`,
+        link.length / 1024,
+        'KB',
+        scenario === 'demo' ? TARGETS.demoLinkKB : undefined,
+      ),
+    );
+  }
+
+  const { events } = await record('demo', 'react');
+  const log = longLog(events, 2000);
+  let seed = 7;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const cold: number[] = [];
+  const warm: number[] = [];
+  for (let i = 0; i < 40; i++) {
+    const view = loadLog(log);
+    const at = Math.floor(random() * log.length);
+    let started = performance.now();
+    seek(view, at);
+    cold.push(performance.now() - started);
+    for (let j = 0; j < 10; j++) {
+      const to = Math.floor(random() * log.length);
+      started = performance.now();
+      seek(view, to);
+      warm.push(performance.now() - started);
+    }
+  }
+  console.log(row(`seek in ${log.length} events, first seek (median)`, percentile(cold, 50), 'ms', TARGETS.seekMs));
+  console.log(row(`seek in ${log.length} events, first seek (max)`, Math.max(...cold), 'ms', TARGETS.seekMs));
+  console.log(row(`seek in ${log.length} events, later seeks (median)`, percentile(warm, 50), 'ms', TARGETS.seekMs));
+  console.log(row(`seek in ${log.length} events, later seeks (p95)`, percentile(warm, 95), 'ms', TARGETS.seekMs));
+  const started = performance.now();
+  loadLog(log);
+  console.log(row(`open a ${log.length}-event session (reduce all)`, performance.now() - started, 'ms'));
+}
+
+await main();
