@@ -10,7 +10,8 @@ import { CHROMIUM_ARGS, ensureChromium } from '../test/e2e/support/chromium.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Math.max(1, Number(process.env.PHASEGATE_BENCH_RUNS) || 5);
-const TARGETS = { perEventMs: 1, interruptedShownMs: 1000 };
+const TARGETS = { perEventMs: 1, interruptedShownMs: 1000, seekMs: 100 };
+const SEEK_EVENTS = 2000;
 
 function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -46,11 +47,15 @@ async function main() {
     const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('vite build failed');
   }
+  const tsx = `${root}/node_modules/tsx/dist/cli.mjs`;
+  const long = spawnSync(process.execPath, [tsx, 'bench/support/long-session.ts', String(SEEK_EVENTS)], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+  if (long.status !== 0) throw new Error(`could not make the long session: ${long.stderr}`);
   const server = await startServer({ root: `${root}/dist`, port: 0 });
   const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
   const perEvent = [];
   const perBatch = [];
   const shown = [];
+  const seeks = [];
   let events = 0;
   try {
     for (let i = 0; i < RUNS; i++) {
@@ -82,6 +87,29 @@ async function main() {
       shown.push(await at.jsonValue());
       await context.close();
     }
+    // Seeks in a 2,000-event session, measured in the page: from the slider's input to the next frame painted.
+    const { context, page } = await openPage(browser, server.url);
+    await page.getByRole('button', { name: 'Sessions' }).click();
+    await page.locator('.sessions input[type="file"]').setInputFiles({ name: 'long.phasegate.json', mimeType: 'application/json', buffer: long.stdout });
+    await page.waitForFunction((count) => Number(document.querySelector('.replay-position')?.getAttribute('max')) === count, SEEK_EVENTS, { timeout: 30_000 });
+    // Steady state: the editor has loaded (it loads lazily, with the first file shown).
+    await page.waitForSelector('.monaco-host[data-loaded="true"] .view-lines', { timeout: 30_000 });
+    for (let i = 0; i < 40; i++) {
+      const to = Math.floor((((i * 7919) % 997) / 997) * SEEK_EVENTS);
+      seeks.push(
+        await page.evaluate(async (value) => {
+          const slider = document.querySelector('.replay-position');
+          const started = performance.now();
+          // Runs in the page: its own globals, reached through globalThis.
+          Object.getOwnPropertyDescriptor(globalThis.HTMLInputElement.prototype, 'value').set.call(slider, String(value));
+          slider.dispatchEvent(new globalThis.Event('input', { bubbles: true }));
+          await new Promise((resolve) => globalThis.requestAnimationFrame(() => setTimeout(resolve, 0)));
+          return performance.now() - started;
+        }, to),
+      );
+      if (process.env.PHASEGATE_BENCH_VERBOSE) console.log(`    seek to ${to}: ${seeks.at(-1).toFixed(1)} ms`);
+    }
+    await context.close();
   } finally {
     await browser.close();
     await server.close();
@@ -92,6 +120,9 @@ async function main() {
   console.log(row('one batch, bounded and written (median)', percentile(perBatch, 50), 'ms'));
   console.log(row('reload mid-run to interrupted session shown (median)', percentile(shown, 50), 'ms', TARGETS.interruptedShownMs));
   console.log(row('reload mid-run to interrupted session shown (max)', Math.max(...shown), 'ms', TARGETS.interruptedShownMs));
+  console.log(row(`seek in ${SEEK_EVENTS} events, input to painted (median)`, percentile(seeks, 50), 'ms', TARGETS.seekMs));
+  console.log(row(`seek in ${SEEK_EVENTS} events, input to painted (p90)`, percentile(seeks, 90), 'ms', TARGETS.seekMs));
+  console.log(row(`seek in ${SEEK_EVENTS} events, input to painted (max)`, Math.max(...seeks), 'ms', TARGETS.seekMs));
 }
 
 await main();

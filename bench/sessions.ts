@@ -1,45 +1,12 @@
 // Sessions in Node: the share link's size for the scripted demos, and how long seeking takes in a
 // 2,000-event session (the page's replay is a reduction of the log prefix, with keyframes).
 // `node scripts/bench.mjs sessions.ts`
-import { Engine } from '../src/engine/engine';
-import { getScenario } from '../src/model/scenarios';
-import { ScriptedModel } from '../src/model/scripted';
-import type { EngineEvent } from '../src/protocol/events';
-import type { Mode } from '../src/protocol/settings';
-import { STARTER_PROJECT } from '../src/sandbox/starter-project';
-import { VirtualSandbox } from '../src/sandbox/virtual';
-import { MemoryStore } from '../src/store/memory-store';
-import { SessionRecorder } from '../src/store/recorder';
 import { exportSession } from '../src/store/session-file';
 import { encodeSessionForLink } from '../src/store/share-link';
 import { loadLog, seek } from '../src/ui/state/session-view';
+import { longLog, recordScenario } from './support/long-session';
 
 const TARGETS = { demoLinkKB: 8, seekMs: 100 };
-
-async function record(scenario: string, mode: Mode) {
-  const store = new MemoryStore();
-  const engine = new Engine({ sandbox: new VirtualSandbox({ files: STARTER_PROJECT }), blobs: store });
-  const recorder = new SessionRecorder(store, { flushMs: 0 });
-  engine.session.subscribe((event) => recorder.record(event));
-  const { runId } = await engine.run({ task: getScenario(scenario).defaultTask, mode, model: new ScriptedModel(getScenario(scenario)), maxIterations: 40 });
-  await recorder.flush();
-  return { store, runId, events: [...engine.session.events] };
-}
-
-/** The demo's log repeated (as further turns of one run) until it holds `count` events. */
-function longLog(events: EngineEvent[], count: number): EngineEvent[] {
-  const body = events.filter((e) => e.type !== 'run_started' && e.type !== 'run_finished');
-  const out: EngineEvent[] = [events[0] as EngineEvent];
-  for (let round = 0; out.length < count; round++) {
-    for (const event of body) {
-      if (out.length >= count) break;
-      const copy = { ...event, seq: out.length } as EngineEvent;
-      if ('callId' in copy) (copy as { callId: string }).callId = `${(copy as { callId: string }).callId}-${round}`;
-      out.push(copy);
-    }
-  }
-  return out;
-}
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -57,7 +24,7 @@ async function main() {
     ['demo', 'react'],
     ['plan_exec-demo', 'plan_exec'],
   ] as const) {
-    const { store, runId, events } = await record(scenario, mode);
+    const { store, runId, events } = await recordScenario(scenario, mode);
     const file = await exportSession(store, runId, { withoutDeltas: true });
     const link = encodeSessionForLink(file);
     const fileKB = JSON.stringify(await exportSession(store, runId)).length / 1024;
@@ -71,7 +38,7 @@ async function main() {
     );
   }
 
-  const { events } = await record('demo', 'react');
+  const { events } = await recordScenario('demo', 'react');
   const log = longLog(events, 2000);
   let seed = 7;
   const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;

@@ -14,6 +14,7 @@ import { setNodeGrammarSource } from './grammar-loader-node';
 import { loadWorkspace } from './load-workspace';
 import { policyFromArgs } from './policy-flag';
 import { readSessionFile, SessionFileWriter } from './session-file-io';
+import { terminalSafe } from './terminal-safe';
 
 export const RUN_FLAGS = ['task', 'model', 'base-url', 'mode', 'policy', 'json', 'max-iterations', 'workspace', 'allow-destructive', 'save', 'resume'] as const;
 /** What a resumed run takes from its session file, so it may not be given again. */
@@ -21,8 +22,11 @@ const STORED_WITH_THE_SESSION = ['task', 'mode', 'policy', 'max-iterations', 'wo
 /** Flags of `run` that take no value. */
 export const RUN_SWITCHES = new Set(['json', 'allow-destructive']);
 
-/** `run`: the same engine as the page, headless, on the virtual sandbox. Returns the exit code. */
-export async function runTaskCommand(args: ParsedArgs, out: (line: string) => void): Promise<number> {
+/**
+ * `run`: the same engine as the page, headless, on the virtual sandbox. Returns the exit code.
+ * `note` takes the line about a loaded --workspace (text mode only: --json prints events alone).
+ */
+export async function runTaskCommand(args: ParsedArgs, out: (line: string) => void, note: (line: string) => void = toStderr): Promise<number> {
   rejectUnknownFlags(args, RUN_FLAGS);
   const resumePath = stringFlag(args, 'resume');
   if (resumePath !== undefined) return resumeCommand(args, resumePath, out);
@@ -39,7 +43,12 @@ export async function runTaskCommand(args: ParsedArgs, out: (line: string) => vo
   const settings = modelSettingsFromArgs(args, 'scripted:demo');
   const policy = policyFromArgs(args);
   const workspaceDir = stringFlag(args, 'workspace');
-  const files = workspaceDir ? await loadWorkspace(workspaceDir) : STARTER_PROJECT;
+  let files = STARTER_PROJECT;
+  if (workspaceDir) {
+    const loaded = await loadWorkspace(workspaceDir);
+    if (args.flags.get('json') !== true) note(loaded.summary);
+    files = loaded.files;
+  }
   const recording = startRecording(args, new MemoryStore(), stringFlag(args, 'save'), out);
   return recording.drive(files, (engine) =>
     engine.run({
@@ -113,6 +122,8 @@ function startRecording(args: ParsedArgs, store: MemoryStore, savePath: string |
     },
   };
 }
+
+const toStderr = (line: string) => process.stderr.write(`${terminalSafe(line)}\n`);
 
 /** `--model scripted:NAME` or `--base-url URL --model NAME` (key from PHASEGATE_API_KEY or OPENAI_API_KEY). */
 function modelSettingsFromArgs(args: ParsedArgs, fallback: string | undefined): ModelSettingsInput {

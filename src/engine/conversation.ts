@@ -9,8 +9,9 @@ import type { EngineEvent, EventPayload } from '../protocol/events';
 export function applyToConversation(messages: ChatMessage[], event: EventPayload | EngineEvent): void {
   switch (event.type) {
     case 'run_configured':
-      messages.length = 0;
-      messages.push({ role: 'system', content: event.systemPrompt }, { role: 'user', content: event.taskMessage });
+      // The first starts the conversation; a later one (the run goes on in another mode) replaces the system prompt only.
+      if (messages.length === 0) messages.push({ role: 'system', content: event.systemPrompt }, { role: 'user', content: event.taskMessage });
+      else messages[0] = { role: 'system', content: event.systemPrompt };
       return;
     case 'assistant_message':
       // An empty reply is not part of the conversation; the nudge that follows it is.

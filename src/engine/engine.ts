@@ -46,6 +46,8 @@ export interface ResumeOptions {
   secrets?: string[];
   /** Why the run was interrupted, for the log. */
   reason: string;
+  /** Go on in this mode instead of the run's own ("Continue from here" with another mode). */
+  mode?: Mode;
 }
 
 export interface RunSummary {
@@ -161,7 +163,7 @@ export class Engine {
   private resumedOptions(plan: ResumePlan, options: ResumeOptions): RunOptions {
     return {
       task: plan.start.task,
-      mode: plan.start.mode,
+      mode: options.mode ?? plan.mode,
       model: options.model,
       maxIterations: plan.start.maxIterations,
       refuseSyntaxErrors: plan.configured.refuseSyntaxErrors,
@@ -227,9 +229,11 @@ export class Engine {
     let gate: Gate = new GuardGate(reactRules(options.allowDestructive === true), gateOptions);
     let phases: PhaseControl | null = null;
     let phaseLayer: string | null = null;
+    // A resumed run in its own mode goes on where it was; in another mode it starts that mode afresh.
+    const sameMode = resumed !== null && options.mode === resumed.mode;
     if (options.mode === 'plan_exec') {
       const phaseGate = new PhaseGate(policy, gateOptions);
-      if (resumed?.phase) phaseGate.resumeAt(resumed.phase, resumed.stepsInPhase);
+      if (sameMode && resumed.phase) phaseGate.resumeAt(resumed.phase, resumed.stepsInPhase);
       else phaseGate.start();
       gate = phaseGate;
       phases = phaseControl(phaseGate, policy);
@@ -237,27 +241,27 @@ export class Engine {
     }
     const tools = options.mode === 'plan_exec' ? PLAN_EXEC_TOOLS : ALL_TOOLS;
     const fileVersions = new FileVersions();
-    let messages;
-    if (resumed) {
-      // The stored conversation, with the interrupted calls' results the resume just recorded.
-      messages = conversationOf([...this.priorEvents(resumed)]);
-      await this.rememberSeenFiles(fileVersions, resumed.seenPaths);
-    } else {
+    let configured: EventPayload<'run_configured'> | null = null;
+    if (!sameMode) {
       const project = await loadProjectInstructions(this.sandbox).catch(() => null);
       if (project) emit({ type: 'notice', level: 'info', message: `Using project instructions from ${project.file}.` });
       const base = buildSystemPrompt({ sandboxKind: this.sandbox.info.kind, workdir: this.sandbox.workdir, project });
-      const configured: EventPayload<'run_configured'> = {
+      if (resumed) emit({ type: 'notice', level: 'info', message: `Going on in ${options.mode} mode (the run was in ${resumed.mode} mode).` });
+      configured = {
         type: 'run_configured',
+        mode: options.mode,
         systemPrompt: phaseLayer ? `${base}\n\n${phaseLayer}` : base,
-        taskMessage: buildTaskMessage(options.task),
+        taskMessage: resumed?.configured.taskMessage ?? buildTaskMessage(options.task),
         tools: tools.map((tool) => tool.name),
         policy,
         refuseSyntaxErrors: options.refuseSyntaxErrors === true,
         allowDestructive: options.allowDestructive === true,
       };
       emit(configured);
-      messages = conversationOf([configured]);
     }
+    // The conversation is the fold of the log: the stored one (with what the resume just recorded), or the new configuration.
+    const messages = conversationOf(resumed ? [...this.priorEvents(resumed)] : configured ? [configured] : []);
+    if (resumed) await this.rememberSeenFiles(fileVersions, resumed.seenPaths);
     const snapshots = this.blobs ? new WorkspaceSnapshots(this.sandbox, this.blobs, emit) : null;
     if (snapshots && resumed?.manifest) {
       const manifest = await loadManifest(this.blobs as BlobStore, resumed.manifest);

@@ -1,4 +1,5 @@
 import type { EngineEvent, EventOf, Phase, ToolCall } from '../protocol/events';
+import type { Mode } from '../protocol/settings';
 
 /** What a resumed run needs to know of its log, worked out before anything is touched. */
 export interface ResumePlan {
@@ -7,6 +8,8 @@ export interface ResumePlan {
   events: readonly EngineEvent[];
   start: EventOf<'run_started'>;
   configured: EventOf<'run_configured'>;
+  /** The mode the run was last configured in. */
+  mode: Mode;
   /**
    * plan_exec: the phase the run was in before the interrupted call, and how many calls it had
    * made there. An interrupted call's effects are undone (its phase change too), so it can be made again.
@@ -34,7 +37,8 @@ export type ResumeCheck = { ok: true; plan: ResumePlan } | { ok: false; error: s
 
 export function planResume(events: readonly EngineEvent[]): ResumeCheck {
   const start = events.find((e): e is EventOf<'run_started'> => e.type === 'run_started');
-  const configured = events.find((e): e is EventOf<'run_configured'> => e.type === 'run_configured');
+  // The last configuration holds: a run continued in another mode records a new one.
+  const configured = events.findLast((e): e is EventOf<'run_configured'> => e.type === 'run_configured');
   if (!start) return { ok: false, error: 'The session has no run_started event, so there is no run to resume.' };
   if (!configured) return { ok: false, error: 'The session was recorded before runs could be resumed (it has no run_configured event).' };
   if (events.some((e) => e.type === 'run_finished')) return { ok: false, error: 'The run already finished; only an interrupted run can be resumed.' };
@@ -95,6 +99,7 @@ export function planResume(events: readonly EngineEvent[]): ResumeCheck {
       events,
       start,
       configured,
+      mode: configured.mode,
       phase,
       loggedPhase,
       undoneChanges: inFlight === -1 ? [] : events.slice(inFlight).filter((e): e is EventOf<'file_changed'> => e.type === 'file_changed'),

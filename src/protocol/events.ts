@@ -270,6 +270,8 @@ export const NoticeSchema = z.object({
 export const RunConfiguredSchema = z.object({
   ...base,
   type: z.literal('run_configured'),
+  /** The mode from here on (a run continued in another mode records a new configuration). */
+  mode: z.enum(['react', 'plan_exec']),
   systemPrompt: z.string(),
   taskMessage: z.string(),
   /** The tool names the model was offered, in order. */

@@ -43,6 +43,8 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
   const [sessionsOpen, setSessionsOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
   const [presenter, setPresenter] = useState(false);
+  // An import is being read or written: no run may start on a half-written workspace.
+  const [importing, setImporting] = useState(false);
   const [task, setTask] = useState('');
   const engine = useEngine(client, settings);
   const replay = useReplay(engine.view.log, engine.view.position, engine.seek);
@@ -69,7 +71,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
   }, []);
 
   const { state } = engine;
-  const canRun = engine.workerReady && !engine.busy && task.trim() !== '';
+  const canRun = engine.workerReady && !engine.busy && !importing && task.trim() !== '';
   const run = useCallback(() => {
     if (canRun) engine.run(task.trim());
   }, [canRun, engine, task]);
@@ -133,6 +135,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
                     busy={engine.busy}
                     runId={state.run?.id ?? null}
                     onSessionFile={engine.sessions.importText}
+                    onImportingChange={setImporting}
                   />
                 }
               />

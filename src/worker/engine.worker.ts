@@ -18,7 +18,7 @@ import { KNOWN_TOOL_NAMES } from '../tools/registry';
 import type { EngineWorkerApi, ImportOutcome, ResumeRequest, RunRequest, ScenarioInfo, StorageProblem } from './api';
 import { ResumeRequestSchema, RunRequestSchema } from './run-request';
 import { openSessionStore, WorkerSessions } from './sessions';
-import { checkWorkspaceFiles, currentWorkspace, replaceWorkspace, sessionChanges } from './workspace-io';
+import { checkWorkspaceFiles, currentWorkspace, refuseWhileReplacing, replaceWorkspace, sessionChanges } from './workspace-io';
 
 /** The composition root in the browser: the engine, its sandbox and its model live here. */
 
@@ -108,15 +108,17 @@ const api: EngineWorkerApi = {
   },
 
   async resume(request: ResumeRequest): Promise<RunStatus> {
+    refuseWhileReplacing();
     const parsed = ResumeRequestSchema.safeParse(request);
     if (!parsed.success) throw new Error(`invalid resume request: ${describeFirstIssue(parsed.error, 'request')}`);
     const sessions = await sessionsReady;
     await sessions.flush();
     const { session, events } = await sessions.open(parsed.data.sessionId, { loadWorkspace: false });
-    const { model } = parsed.data;
+    const { model, mode } = parsed.data;
     const summary = await engine.resume({
       events,
-      model: createModel(model, { scriptedDelayMs: SCRIPTED_DELAY_MS, mode: session.mode }),
+      ...(mode ? { mode } : {}),
+      model: createModel(model, { scriptedDelayMs: SCRIPTED_DELAY_MS, mode: mode ?? session.mode }),
       secrets: modelSecrets(model),
       reason: 'the page was reloaded or the engine stopped during the run',
     });
@@ -129,6 +131,7 @@ const api: EngineWorkerApi = {
 
   async newSession(): Promise<void> {
     if (engine.running) throw new Error('a run is in progress; stop it first');
+    refuseWhileReplacing();
     await restoreWorkspace(engine.activeSandbox, STARTER_PROJECT);
   },
 
@@ -156,6 +159,7 @@ const api: EngineWorkerApi = {
   },
 
   async run(request: RunRequest): Promise<RunStatus> {
+    refuseWhileReplacing();
     const parsed = RunRequestSchema.safeParse(request);
     if (!parsed.success) {
       throw new Error(`invalid run request: ${describeFirstIssue(parsed.error, 'request')}`);

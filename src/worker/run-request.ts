@@ -22,6 +22,8 @@ export type RunRequest = z.input<typeof RunRequestSchema>;
 export const ResumeRequestSchema = z.object({
   sessionId: z.string().min(1),
   model: ModelSettingsSchema,
+  /** Go on in this mode instead of the run's own (a session continued from a chosen point). */
+  mode: ModeSchema.optional(),
 });
 
 export type ResumeRequest = z.input<typeof ResumeRequestSchema>;

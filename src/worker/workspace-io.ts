@@ -43,11 +43,32 @@ export function checkWorkspaceFiles(value: unknown): WorkspaceText {
   return Object.fromEntries(entries) as WorkspaceText;
 }
 
+/** True while `replaceWorkspace` is writing: a run started then would see a half-written workspace. */
+let writing = false;
+
+export const REPLACING_WORKSPACE = 'files are being loaded into the workspace; run again once they are in';
+
+/** For the worker's `run`: throws while `replaceWorkspace` is writing. */
+export function refuseWhileReplacing(): void {
+  if (writing) throw new Error(REPLACING_WORKSPACE);
+}
+
 /**
  * Makes `files` the sandbox's workspace: every file and folder it does not hold goes (a folder
  * whole), files that differ are written. node_modules/ and .git/ at the top are left as they are.
+ * One at a time; while it writes, `refuseWhileReplacing` throws.
  */
 export async function replaceWorkspace(sandbox: Sandbox, files: Readonly<WorkspaceText>): Promise<void> {
+  if (writing) throw new Error('other files are still being loaded into the workspace');
+  writing = true;
+  try {
+    await writeWorkspace(sandbox, files);
+  } finally {
+    writing = false;
+  }
+}
+
+async function writeWorkspace(sandbox: Sandbox, files: Readonly<WorkspaceText>): Promise<void> {
   const current = await captureTree(sandbox, sandbox.workdir, outsideSnapshots);
   const wantedFolders = new Set(Object.keys(files).flatMap(parentFolders));
   const removed = new Set<string>();

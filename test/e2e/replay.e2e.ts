@@ -54,6 +54,12 @@ describe('share links, replay and presenter mode', () => {
     expect(opened?.files).toEqual(original?.files);
     expect(opened?.id).toBe(original?.id);
 
+    // Links made here can point at the team's hosted copy instead.
+    await second.page.getByRole('button', { name: 'Settings' }).click();
+    await second.page.getByRole('textbox', { name: 'Public address for share links' }).fill('https://team.example/phasegate/');
+    await second.page.getByRole('button', { name: 'Save' }).click();
+    expect((await shareLink(second.page)).startsWith('https://team.example/phasegate/#session=')).toBe(true);
+
     // Seek to the start, step, and back to the end: the page follows the position.
     await position(second.page).fill('0');
     await waitForText(status(second.page), (text) => text === 'idle', { what: 'the state before the run' });

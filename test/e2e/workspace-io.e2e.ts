@@ -99,6 +99,59 @@ describe('opening and downloading the workspace', () => {
     await context.close();
   });
 
+  it('opens a zip with the keyboard, holding Run from the first read until the worker has written the files', async () => {
+    const { context, page, errors } = await openApp(browser, { settings: { sandbox: 'virtual' } });
+    await ready(page);
+    const runButton = page.getByRole('button', { name: 'Run', exact: true });
+    await page.getByRole('textbox', { name: 'Task' }).fill('Look around.');
+    await expect.poll(() => runButton.isEnabled()).toBe(true);
+    // Every change of Run's disabled attribute, with the notice at that moment: a fast import
+    // still leaves both changes behind, so this does not depend on timing.
+    await page.evaluate(() => {
+      const run = [...document.querySelectorAll('button')].find((button) => button.textContent?.trim() === 'Run');
+      const status = document.querySelector('[role="status"][aria-label="Import and export"]');
+      const changes: { disabled: boolean; notice: string }[] = [];
+      (window as unknown as { runChanges: typeof changes }).runChanges = changes;
+      if (!run) throw new Error('no Run button');
+      new MutationObserver((records) => {
+        for (const record of records) changes.push({ disabled: record.oldValue === null, notice: status?.textContent ?? '' });
+      }).observe(run, { attributes: true, attributeFilter: ['disabled'], attributeOldValue: true });
+    });
+
+    const zip = zipSync(
+      Object.fromEntries(
+        Object.entries({ ...KEPT, ...LEFT_OUT, 'logo.png': new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d]) }).map(([path, content]) => [
+          `project/${path}`,
+          typeof content === 'string' ? strToU8(content) : content,
+        ]),
+      ),
+    );
+    // Listening first: Playwright starts intercepting file choosers only once asked to, which takes a round trip.
+    const chosen = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Open zip file', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    const chooser = await chosen;
+    expect(chooser.isMultiple()).toBe(false);
+    await chooser.setFiles({ name: 'project.zip', mimeType: 'application/zip', buffer: Buffer.from(zip) });
+    const summary = 'Loaded 3 files; skipped 1 (node_modules), 2 ignored by .gitignore, 1 binary (the sandbox holds text files only).';
+    expect(await waitForNotice(page, (text) => text.startsWith('Loaded') || text.includes('not'), 'the import counts')).toBe(summary);
+    await expect.poll(() => runButton.isEnabled()).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { runChanges: unknown }).runChanges)).toEqual([
+      { disabled: true, notice: 'Reading the zip…' },
+      { disabled: false, notice: summary },
+    ]);
+    expect(unzipText(await downloadedBytes(await download(page, 'Download workspace (.zip)')))).toEqual(KEPT);
+
+    // The input behind the button takes .zip files, and a second zip replaces the first.
+    const zipInput = page.getByTestId('zip-input');
+    expect(await zipInput.getAttribute('accept')).toBe('.zip,application/zip');
+    await zipInput.setInputFiles({ name: 'other.zip', mimeType: 'application/zip', buffer: Buffer.from(zipSync({ 'only.txt': strToU8('only\n') })) });
+    expect(await waitForNotice(page, (text) => text !== summary, 'the second import')).toBe('Loaded 1 file.');
+    expect(unzipText(await downloadedBytes(await download(page, 'Download workspace (.zip)')))).toEqual({ 'only.txt': 'only\n' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('loads a folder chosen in the folder input, counting a skipped folder once', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'open-folder-'));
     cleanup.push(dir);

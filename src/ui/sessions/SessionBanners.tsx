@@ -9,7 +9,7 @@ export function SessionBanners({ sessions, canResume }: { sessions: SessionsCont
         <div className="banner banner--interrupted" role="region" aria-label="Interrupted run">
           <p>
             {interrupted.forkedFrom
-              ? 'This session continues an earlier one from the point you picked. Resume carries on from there with the model in Settings.'
+              ? 'This session continues an earlier one from the point you picked. Resume carries on from there with the model and the mode in Settings.'
               : 'This run was interrupted (the page was reloaded or the engine stopped). Resume goes on from its last saved step.'}
           </p>
           <button type="button" className="button button--primary" disabled={!canResume} onClick={sessions.resume}>

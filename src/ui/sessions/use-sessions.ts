@@ -120,8 +120,10 @@ export function useSessions({ client, workerReady, settings, loadEvents, addProb
     if (!session) return;
     setResuming(true);
     setInterrupted(null);
+    // A run cut off goes on as it was; a session continued from a chosen point takes the mode in Settings.
+    const mode = session.forkedFrom ? { mode: settingsRef.current.mode } : {};
     client
-      .resume({ sessionId: session.id, model: settingsRef.current.model })
+      .resume({ sessionId: session.id, model: settingsRef.current.model, ...mode })
       .catch((error: unknown) => addProblem(`The run could not be resumed: ${messageOf(error)}`))
       .finally(() => setResuming(false));
   }, [client, interrupted, addProblem]);

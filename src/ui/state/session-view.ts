@@ -40,6 +40,8 @@ export function appendEvents(view: SessionView, events: readonly EngineEvent[]):
     }
     log.push(event);
     live = reduce(live, event);
+    // The live state passes every keyframe anyway: keeping it costs nothing and makes the first seek as fast as any.
+    if (log.length % KEYFRAME_EVERY === 0 && !keyframes.has(log.length)) keyframes.set(log.length, live);
   }
   return { log, live, keyframes, position, shown: position === null ? live : view.shown };
 }

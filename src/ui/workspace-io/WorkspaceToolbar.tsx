@@ -5,8 +5,8 @@ import '../styles/workspace-io.css';
 export type WorkspaceToolbarProps = WorkspaceIoDeps;
 
 /**
- * Open folder, Download workspace (.zip), Download patch, and the line that says how the last
- * one went. Drops on the page (a folder, a .zip, a session file) report here too.
+ * Open folder, Open zip file, Download workspace (.zip), Download patch, and the line that says
+ * how the last one went. Drops on the page (a folder, a .zip, a session file) report here too.
  */
 export function WorkspaceToolbar(props: WorkspaceToolbarProps) {
   const io = useWorkspaceIo(props);
@@ -23,6 +23,25 @@ export function WorkspaceToolbar(props: WorkspaceToolbarProps) {
         Open folder
       </button>
       <input ref={io.folderInput} type="file" multiple hidden tabIndex={-1} aria-hidden="true" data-testid="folder-input" onChange={io.onFolderInput} />
+      <button
+        type="button"
+        className="button"
+        disabled={!io.canImport}
+        title={props.busy ? 'A run is in progress' : 'Load a .zip as the workspace (or drop one on the page)'}
+        onClick={io.openZip}
+      >
+        Open zip file
+      </button>
+      <input
+        ref={io.zipInput}
+        type="file"
+        accept=".zip,application/zip"
+        hidden
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="zip-input"
+        onChange={io.onZipInput}
+      />
       <button type="button" className="button" disabled={!props.workerReady || io.working} onClick={io.downloadWorkspace}>
         Download workspace (.zip)
       </button>

@@ -1,69 +1,32 @@
-import { isWorkspacePath } from '../../workspace/files';
-import { type FileIntake, ImportFilter, type ImportLimits, type ImportResult } from '../../workspace/import-filter';
+import type { FileContents, FolderDir, FolderFile, FolderNode } from '../../workspace/folder-walk';
 
 /**
- * An opened folder, whatever the browser gave: a directory handle (showDirectoryPicker), a
- * dropped entry (webkitGetAsEntry) or the flat file list of an `<input webkitdirectory>`.
+ * The page's ways of opening a folder as the workspace's `FolderDir` (walked by
+ * `importFolder` in src/workspace): a directory handle (showDirectoryPicker), a dropped entry
+ * (webkitGetAsEntry) or the flat file list of an `<input webkitdirectory>`.
  */
-export type FolderNode = FolderDir | FolderFile;
 
-export interface FolderDir {
-  kind: 'dir';
-  name: string;
-  children(): Promise<FolderNode[]>;
-}
-
-export interface FolderFile {
-  kind: 'file';
-  name: string;
-  /** The file's contents, not read yet (a File is a Blob). */
-  file(): Promise<Blob>;
-}
-
-/**
- * Walks a folder through the import filter: each folder's .gitignore first, skipped folders
- * (node_modules, .git, ignored ones) never entered, and a file's bytes read in chunks only
- * while the filter wants them. Past a cap the walk goes on without reading, so the filter's
- * message names the real figure.
- */
-export async function importFolder(root: FolderDir, limits: Partial<ImportLimits> = {}): Promise<ImportResult> {
-  const filter = new ImportFilter({ limits, source: 'folder' });
-  const walk = async (dir: FolderDir, rel: string): Promise<void> => {
-    const children = (await dir.children()).sort(gitignoreFirst);
-    for (const child of children) {
-      const path = rel === '' ? child.name : `${rel}/${child.name}`;
-      if (!isWorkspacePath(path)) continue;
-      if (child.kind === 'dir') {
-        if (filter.skipFolder(path) === null) await walk(child, path);
-        continue;
+/** A file's contents from a Blob (a File is one), streamed only when the walk reads it. */
+function blobContents(blob: Blob): FileContents {
+  return {
+    size: blob.size,
+    read: async function* () {
+      const reader = blob.stream().getReader();
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return;
+          yield value;
+        }
+      } finally {
+        // The walk left early (the filter had decided): stop reading the file.
+        await reader.cancel();
       }
-      const blob = await child.file();
-      const intake = filter.open(path, blob.size);
-      if (intake) await feed(blob, intake);
-    }
+    },
   };
-  await walk(root, '');
-  return filter.result();
 }
 
-/** Reads a file into the filter chunk by chunk, stopping as soon as the filter has decided. */
-async function feed(blob: Blob, intake: FileIntake): Promise<void> {
-  const reader = blob.stream().getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (!intake.push(value)) {
-      await reader.cancel();
-      break;
-    }
-  }
-  intake.end();
-}
-
-function gitignoreFirst(a: FolderNode, b: FolderNode): number {
-  const rank = (node: FolderNode) => (node.kind === 'file' && node.name === '.gitignore' ? 0 : 1);
-  return rank(a) - rank(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
-}
+const blobFile = (name: string, blob: () => Promise<Blob>): FolderFile => ({ kind: 'file', name, open: async () => blobContents(await blob()) });
 
 /**
  * The folder of an `<input webkitdirectory>`: files by path relative to the chosen folder (the
@@ -93,7 +56,7 @@ export function folderFromFiles(files: Iterable<{ path: string; file: Blob }>, o
     name,
     children: async () => [
       ...[...folder.dirs].map(([child, sub]) => toNode(child, sub)),
-      ...[...folder.files].map(([child, blob]): FolderFile => ({ kind: 'file', name: child, file: async () => blob })),
+      ...[...folder.files].map(([child, blob]) => blobFile(child, async () => blob)),
     ],
   });
   return toNode('', root);
@@ -120,7 +83,7 @@ export function folderFromHandle(handle: DirectoryHandleLike): FolderDir {
     children: async () => {
       const children: FolderNode[] = [];
       for await (const child of handle.values()) {
-        children.push(child.kind === 'directory' ? folderFromHandle(child) : { kind: 'file', name: child.name, file: () => child.getFile() });
+        children.push(child.kind === 'directory' ? folderFromHandle(child) : blobFile(child.name, () => child.getFile()));
       }
       return children;
     },
@@ -158,7 +121,7 @@ export function folderFromEntry(entry: DirectoryEntryLike): FolderDir {
           if (child.isDirectory) children.push(folderFromEntry(child as DirectoryEntryLike));
           else if (child.isFile) {
             const file = child as FileEntryLike;
-            children.push({ kind: 'file', name: child.name, file: () => new Promise<Blob>((resolve, reject) => file.file(resolve, reject)) });
+            children.push(blobFile(child.name, () => new Promise<Blob>((resolve, reject) => file.file(resolve, reject))));
           }
         }
       }

@@ -1,19 +1,12 @@
 import { type ChangeEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../protocol/error-message';
 import { workspaceFiles } from '../../workspace/files';
+import { type FolderDir, importFolder } from '../../workspace/folder-walk';
 import { workspacePatch } from '../../workspace/patch';
 import { unzipWorkspace, zipWorkspace } from '../../workspace/zip';
 import type { EngineClient } from '../engine-client';
 import { downloadFile } from './download';
-import {
-  type DirectoryEntryLike,
-  type DirectoryHandleLike,
-  type FolderDir,
-  folderFromEntry,
-  folderFromFiles,
-  folderFromHandle,
-  importFolder,
-} from './folder-import';
+import { type DirectoryEntryLike, type DirectoryHandleLike, folderFromEntry, folderFromFiles, folderFromHandle } from './folder-import';
 import { planDrop, type PreparedImport, prepareImport } from './prepare-import';
 
 export interface Notice {
@@ -30,18 +23,26 @@ export interface WorkspaceIoDeps {
   runId: string | null;
   /** A dropped `*.phasegate.json`: stores and opens it; resolves with an error message, or null. */
   onSessionFile: (text: string) => Promise<string | null>;
+  /** Told when an import starts and ends (`importing`), so the page holds Run meanwhile. */
+  onImportingChange?: (importing: boolean) => void;
 }
 
 export interface WorkspaceIo {
   notice: Notice | null;
   /** An import or a download is being prepared. */
   working: boolean;
+  /** Files are being read or written into the workspace: from the first read until the worker has replaced it. */
+  importing: boolean;
   canImport: boolean;
   canPatch: boolean;
   /** The fallback `<input type="file" webkitdirectory>`, used where showDirectoryPicker is missing. */
   folderInput: (input: HTMLInputElement | null) => void;
   openFolder(): void;
   onFolderInput(event: ChangeEvent<HTMLInputElement>): void;
+  /** The hidden `<input type="file" accept=".zip">` behind "Open zip file". */
+  zipInput: (input: HTMLInputElement | null) => void;
+  openZip(): void;
+  onZipInput(event: ChangeEvent<HTMLInputElement>): void;
   downloadWorkspace(): void;
   downloadPatch(): void;
 }
@@ -50,20 +51,28 @@ type Picker = (options?: { mode?: 'read' }) => Promise<DirectoryHandleLike>;
 
 const RUNNING = 'A run is in progress; stop it before loading other files.';
 
-/** Open folder, drops on the page, and the two downloads, with the line that reports how they went. */
-export function useWorkspaceIo({ client, workerReady, busy, runId, onSessionFile }: WorkspaceIoDeps): WorkspaceIo {
+/** Open folder, Open zip file, drops on the page, and the two downloads, with the line that reports how they went. */
+export function useWorkspaceIo({ client, workerReady, busy, runId, onSessionFile, onImportingChange }: WorkspaceIoDeps): WorkspaceIo {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [working, setWorking] = useState(false);
+  const [importing, setImporting] = useState(false);
   const workingRef = useRef(false);
   const input = useRef<HTMLInputElement | null>(null);
-  const live = useRef({ busy, workerReady, onSessionFile });
-  live.current = { busy, workerReady, onSessionFile };
+  const zipPicker = useRef<HTMLInputElement | null>(null);
+  const live = useRef({ busy, workerReady, onSessionFile, onImportingChange });
+  live.current = { busy, workerReady, onSessionFile, onImportingChange };
 
-  /** One job at a time; its outcome becomes the notice. */
-  const job = useCallback(async (start: string, work: () => Promise<Notice | null>) => {
+  /** One job at a time; its outcome becomes the notice. An import is `importing` for all of it. */
+  const job = useCallback(async (start: string, work: () => Promise<Notice | null>, isImport = false) => {
     if (workingRef.current) return;
     workingRef.current = true;
     setWorking(true);
+    const markImporting = (on: boolean) => {
+      if (!isImport) return;
+      setImporting(on);
+      live.current.onImportingChange?.(on);
+    };
+    markImporting(true);
     setNotice({ kind: 'info', text: start });
     try {
       setNotice(await work());
@@ -72,6 +81,7 @@ export function useWorkspaceIo({ client, workerReady, busy, runId, onSessionFile
     } finally {
       workingRef.current = false;
       setWorking(false);
+      markImporting(false);
     }
   }, []);
 
@@ -81,16 +91,20 @@ export function useWorkspaceIo({ client, workerReady, busy, runId, onSessionFile
         setNotice({ kind: 'error', text: RUNNING });
         return;
       }
-      void job(`Reading ${what}…`, async () => {
-        const prepared = await prepare();
-        if (!prepared.ok) return { kind: 'error', text: prepared.error };
-        try {
-          await client.replaceWorkspace(prepared.files);
-        } catch (error) {
-          return { kind: 'error', text: `The files could not be loaded: ${messageOf(error)}` };
-        }
-        return { kind: 'info', text: prepared.summary };
-      });
+      void job(
+        `Reading ${what}…`,
+        async () => {
+          const prepared = await prepare();
+          if (!prepared.ok) return { kind: 'error', text: prepared.error };
+          try {
+            await client.replaceWorkspace(prepared.files);
+          } catch (error) {
+            return { kind: 'error', text: `The files could not be loaded: ${messageOf(error)}` };
+          }
+          return { kind: 'info', text: prepared.summary };
+        },
+        true,
+      );
     },
     [client, job],
   );
@@ -145,6 +159,21 @@ export function useWorkspaceIo({ client, workerReady, busy, runId, onSessionFile
     },
     [loadFolder],
   );
+
+  const openZip = useCallback(() => zipPicker.current?.click(), []);
+
+  const onZipInput = useCallback(
+    (event: ChangeEvent<HTMLInputElement>) => {
+      const [file] = [...(event.target.files ?? [])];
+      event.target.value = '';
+      if (file) loadZip(file);
+    },
+    [loadZip],
+  );
+
+  const zipInput = useCallback((element: HTMLInputElement | null) => {
+    zipPicker.current = element;
+  }, []);
 
   // Drops anywhere on the page: a folder or a zip becomes the workspace, a session file opens.
   useEffect(() => {
@@ -204,11 +233,15 @@ export function useWorkspaceIo({ client, workerReady, busy, runId, onSessionFile
   return {
     notice,
     working,
+    importing,
     canImport: workerReady && !busy && !working,
     canPatch: workerReady && runId !== null && !working,
     folderInput,
     openFolder,
     onFolderInput,
+    zipInput,
+    openZip,
+    onZipInput,
     downloadWorkspace,
     downloadPatch,
   };

@@ -110,3 +110,33 @@ describe('resuming an interrupted run', () => {
     await expect(engine.resume({ events: old, model: new SpyModel('demo'), reason: 'x' })).rejects.toThrow(/run_configured/);
   });
 });
+
+describe('going on in another mode', () => {
+  it('keeps the conversation, swaps the system prompt and tools, and starts the phases', async () => {
+    const run = await recordedRun('demo', 'react');
+    const { events, store } = await storedLog(run.store, run.sessionId);
+    const cut = events.findIndex((e) => e.type === 'iteration_started' && e.iteration === 3);
+    const prefix = events.slice(0, cut);
+    const sandbox = new VirtualSandbox({ files: (await workspaceAt(prefix, store)) ?? STARTER_PROJECT });
+    const engine = new Engine({ sandbox, blobs: store });
+    const model = new SpyModel('plan_exec-demo');
+    const tools: string[][] = [];
+    const complete = model.complete.bind(model);
+    model.complete = (request) => {
+      tools.push(request.tools.map((t) => t.name));
+      return complete(request);
+    };
+    await engine.resume({ events: prefix, model, reason: 'another mode', mode: 'plan_exec' });
+    const first = JSON.parse(model.requests[0] ?? '[]') as { role: string; content: string }[];
+    const before = conversationOf(prefix);
+    expect(first[0]?.content).toContain('planning');
+    expect(first[0]?.content).not.toBe(before[0]?.content);
+    expect(first.slice(1, before.length)).toEqual(before.slice(1));
+    expect(tools[0]).toContain('advance_phase');
+    const log = engine.session.events;
+    expect(log.find((e) => e.type === 'phase_changed')).toMatchObject({ from: null, to: 'planning' });
+    expect(log.filter((e) => e.type === 'run_configured').at(-1)).toMatchObject({ mode: 'plan_exec' });
+    // Resuming that log again goes on in plan_exec, its last configuration.
+    expect(log.findLast((e) => e.type === 'run_configured')).toMatchObject({ mode: 'plan_exec' });
+  });
+});

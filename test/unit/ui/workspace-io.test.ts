@@ -8,9 +8,10 @@ import {
   folderFromEntry,
   folderFromFiles,
   folderFromHandle,
-  importFolder,
 } from '../../../src/ui/workspace-io/folder-import';
-import { DROP_HINT, importSummary, planDrop, prepareImport } from '../../../src/ui/workspace-io/prepare-import';
+import { DROP_HINT, planDrop, prepareImport } from '../../../src/ui/workspace-io/prepare-import';
+import { importFolder } from '../../../src/workspace/folder-walk';
+import { importSummary } from '../../../src/workspace/import-summary';
 import { unzipWorkspace } from '../../../src/workspace/zip';
 
 const text = (s: string) => new TextEncoder().encode(s);

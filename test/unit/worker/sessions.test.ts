@@ -69,3 +69,17 @@ describe('the worker’s sessions', () => {
     expect(await sessions.readyMade('no-such-scenario')).toMatchObject({ ok: false, error: /unknown scripted scenario/ });
   });
 });
+
+describe('when storage runs out', () => {
+  it('frees space by deleting the oldest finished sessions first, then writes what waited', async () => {
+    const { sessions, store } = workerSessions();
+    const runs = [await recordedRun('demo', 'react'), await recordedRun('recovery', 'react'), await recordedRun('nudged', 'react')];
+    for (const run of runs) await sessions.import(await exportSession(run.store, run.sessionId));
+    // Over 80% of the quota until two sessions have gone.
+    const newest = (await store.listSessions())[0]?.id;
+    expect(newest).toBe(runs[2]?.sessionId);
+    store.usage = async () => ({ usedBytes: (await store.listSessions()).length > 1 ? 95 : 10, quotaBytes: 100 });
+    expect(await sessions.freeSpace()).toBe(2);
+    expect((await store.listSessions()).map((s) => s.id)).toEqual([newest]);
+  });
+});

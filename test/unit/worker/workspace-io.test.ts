@@ -2,7 +2,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
 import { VirtualSandbox } from '../../../src/sandbox/virtual';
 import { MemoryStore } from '../../../src/store/memory-store';
-import { checkWorkspaceFiles, currentWorkspace, replaceWorkspace, sessionChanges } from '../../../src/worker/workspace-io';
+import {
+  checkWorkspaceFiles,
+  currentWorkspace,
+  refuseWhileReplacing,
+  replaceWorkspace,
+  REPLACING_WORKSPACE,
+  sessionChanges,
+} from '../../../src/worker/workspace-io';
 import { workspaceFiles as bytesOf } from '../../../src/workspace/files';
 import { workspacePatch } from '../../../src/workspace/patch';
 import { recordedRun, workspaceFiles } from '../store/recorded-run';
@@ -66,6 +73,48 @@ describe('replaceWorkspace and currentWorkspace', () => {
     };
     await replaceWorkspace(sandbox, { ...STARTER_PROJECT, 'README.md': 'changed\n' });
     expect(writes).toEqual([`${sandbox.workdir}/README.md`]);
+  });
+});
+
+describe('no run while the workspace is being replaced', () => {
+  /** A sandbox whose writes wait until `release` is called. */
+  function heldSandbox() {
+    const sandbox = new VirtualSandbox({ files: STARTER_PROJECT });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const write = sandbox.writeFile.bind(sandbox);
+    let started = () => {};
+    const writing = new Promise<void>((resolve) => (started = resolve));
+    sandbox.writeFile = async (path, content) => {
+      started();
+      await held;
+      await write(path, content);
+    };
+    return { sandbox, release: () => release(), writing };
+  }
+
+  it('refuses a run, and another replacement, from the first write until the last', async () => {
+    expect(() => refuseWhileReplacing()).not.toThrow();
+    const { sandbox, release, writing } = heldSandbox();
+    const replacing = replaceWorkspace(sandbox, { 'a.txt': 'a\n', 'b/c.txt': 'c\n' });
+    // Refused from the start, before the tree is even read, not only once a write is under way.
+    expect(() => refuseWhileReplacing()).toThrow(REPLACING_WORKSPACE);
+    await writing;
+    expect(() => refuseWhileReplacing()).toThrow(REPLACING_WORKSPACE);
+    await expect(replaceWorkspace(sandbox, { 'other.txt': 'x' })).rejects.toThrow('still being loaded');
+    release();
+    await replacing;
+    expect(() => refuseWhileReplacing()).not.toThrow();
+    expect(await currentWorkspace(sandbox)).toEqual({ 'a.txt': 'a\n', 'b/c.txt': 'c\n' });
+  });
+
+  it('lets runs start again after a replacement that failed', async () => {
+    const sandbox = new VirtualSandbox({ files: STARTER_PROJECT });
+    sandbox.writeFile = async () => {
+      throw new Error('disk full');
+    };
+    await expect(replaceWorkspace(sandbox, { 'a.txt': 'a\n' })).rejects.toThrow('disk full');
+    expect(() => refuseWhileReplacing()).not.toThrow();
   });
 });
 
