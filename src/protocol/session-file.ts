@@ -10,6 +10,15 @@ import { ModeSchema } from './settings';
 export const SESSION_FILE_FORMAT = 'phasegate-session';
 export const SESSION_FILE_VERSION = 1;
 export const SESSION_FILE_SUFFIX = '.phasegate.json';
+/** A session file larger than this is not read (a workspace is capped at 50 MB; its log adds less). */
+export const SESSION_FILE_LIMIT_BYTES = 128 * 1024 * 1024;
+
+/** Why a session file is not read before reading it, or null. */
+export function sessionFileTooLarge(bytes: number): string | null {
+  return bytes > SESSION_FILE_LIMIT_BYTES
+    ? `The file has ${Math.round(bytes / 1024 / 1024)} MB; a session file may have at most ${SESSION_FILE_LIMIT_BYTES / 1024 / 1024} MB.`
+    : null;
+}
 
 /** A stored session's status: a run's, or "interrupted" when its tab or worker went away mid-run. */
 export const SessionStatusSchema = z.enum(['running', 'completed', 'failed', 'cancelled', 'interrupted']);

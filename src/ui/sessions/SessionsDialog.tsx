@@ -1,4 +1,5 @@
 import { type ChangeEvent, useRef, useState } from 'react';
+import { sessionFileTooLarge } from '../../protocol/session-file';
 import { useModalDialog } from '../components/settings/use-modal-dialog';
 import type { Scenario } from '../engine/scenarios';
 import { formatBytes, formatStart, taskTitle } from './format';
@@ -33,7 +34,7 @@ export function SessionsDialog({ open, sessions, busy, scenarios, onReadyMade, o
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    const error = await sessions.importText(await file.text());
+    const error = sessionFileTooLarge(file.size) ?? (await sessions.importText(await file.text()));
     setImportError(error);
     if (error === null) onClose();
   };

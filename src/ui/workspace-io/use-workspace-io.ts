@@ -1,5 +1,6 @@
 import { type ChangeEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../protocol/error-message';
+import { sessionFileTooLarge } from '../../protocol/session-file';
 import { workspaceFiles } from '../../workspace/files';
 import { type FolderDir, importFolder } from '../../workspace/folder-walk';
 import { workspacePatch } from '../../workspace/patch';
@@ -122,7 +123,7 @@ export function useWorkspaceIo({ client, workerReady, busy, runId, onSessionFile
         return;
       }
       void job(`Opening ${file.name}…`, async () => {
-        const error = await live.current.onSessionFile(await file.text());
+        const error = sessionFileTooLarge(file.size) ?? (await live.current.onSessionFile(await file.text()));
         return error === null ? { kind: 'info', text: `Opened the session in ${file.name}.` } : { kind: 'error', text: error };
       });
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SESSION_FILE_VERSION } from '../../../src/protocol/session-file';
+import { SESSION_FILE_LIMIT_BYTES, SESSION_FILE_VERSION, sessionFileTooLarge } from '../../../src/protocol/session-file';
 import { exportSession, parseSessionFile } from '../../../src/store/session-file';
 import { recordedRun } from './recorded-run';
 
@@ -53,5 +53,12 @@ describe('session files', () => {
       expect(loaded.ok, name).toBe(false);
       if (!loaded.ok) expect(loaded.error, name).toMatch(message);
     }
+  });
+});
+
+describe('session file size', () => {
+  it('refuses a file over the limit before reading it, with the figures', () => {
+    expect(sessionFileTooLarge(SESSION_FILE_LIMIT_BYTES)).toBeNull();
+    expect(sessionFileTooLarge(SESSION_FILE_LIMIT_BYTES + 1)).toMatch(/at most 128 MB/);
   });
 });
