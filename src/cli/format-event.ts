@@ -29,8 +29,10 @@ export function formatEvent(event: EngineEvent): string | null {
     case 'phase_violation':
       return `  ⛔ refused in ${event.phase ?? 'react mode'}: ${event.reason}`;
     case 'run_finished': {
-      const detail = event.status === 'completed' ? '' : ` — ${event.reason ?? ''}${event.errorCode ? ` [${event.errorCode}]` : ''}`;
-      return `■ ${event.status} after ${event.iterations} iteration${event.iterations === 1 ? '' : 's'}${detail}`;
+      const verified = event.verified === true ? ' — tests pass' : event.verified === false ? ' — not verified' : '';
+      const detail = event.status === 'completed' ? verified : ` — ${event.reason ?? ''}${event.errorCode ? ` [${event.errorCode}]` : ''}`;
+      const suggestions = (event.suggestions ?? []).map((text, i) => `\n  ${i + 1}. ${text}`).join('');
+      return `■ ${event.status} after ${event.iterations} iteration${event.iterations === 1 ? '' : 's'}${detail}${suggestions}`;
     }
     case 'run_resumed':
       return `▶ resumed: ${event.reason}${event.interruptedCalls.length > 0 ? ` (${event.interruptedCalls.length} interrupted call${event.interruptedCalls.length === 1 ? '' : 's'} not run again)` : ''}`;

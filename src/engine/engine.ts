@@ -10,6 +10,7 @@ import { FileVersions } from '../tools/file-versions';
 import { ALL_TOOLS, KNOWN_TOOL_NAMES, PLAN_EXEC_TOOLS, toolSpecs } from '../tools/registry';
 import type { PhaseControl } from '../tools/tool';
 import { conversationOf } from './conversation';
+import { emergency } from './emergency';
 import { type Gate, type GateOptions, GuardGate, PhaseGate, reactRules } from './gate';
 import { GatedSandbox } from './gated-sandbox';
 import { type LoopOutcome, runReactLoop } from './loop';
@@ -22,6 +23,7 @@ import { planResume, type ResumePlan } from './resume-plan';
 import type { RunContext } from './run-context';
 import { Session } from './session';
 import { WorkspaceSnapshots } from './snapshots';
+import { VerificationTracker } from './verification';
 
 export interface RunOptions {
   task: string;
@@ -63,6 +65,8 @@ export class Engine {
   readonly session: Session;
   private sandbox: Sandbox;
   private current: AbortController | null = null;
+  /** The current run's last workspace snapshot, for run_finished. */
+  private lastCheckpoint: string | null = null;
   private runCounter = 0;
 
   /** Where workspace snapshots go; without it a run takes none and cannot be resumed. */
@@ -119,7 +123,14 @@ export class Engine {
     this.session.continueAfter(plan.lastSeq);
     return this.drive(plan.runId, options.secrets, async (emit, signal) => {
       const resolved = resolvePolicy(plan.configured.policy, KNOWN_TOOL_NAMES);
-      if (!resolved.ok) return { status: 'failed', errorCode: 'invalid_policy', reason: `The stored policy is invalid: ${resolved.error}`, iterations: 0 };
+      if (!resolved.ok)
+        return {
+          status: 'failed',
+          errorCode: 'invalid_policy',
+          cause: 'invalid_policy',
+          reason: `The stored policy is invalid: ${resolved.error}`,
+          iterations: 0,
+        };
       if (plan.manifest) await this.restoreSnapshot(plan.manifest);
       emit({
         type: 'run_resumed',
@@ -147,13 +158,20 @@ export class Engine {
     const emit = (payload: EventPayload) => this.session.record(runId, payload);
     for (const secret of secrets ?? []) this.session.registerSecret(secret);
     try {
+      this.lastCheckpoint = null;
       const outcome = await body(emit, controller.signal);
-      emit({ type: 'run_finished', ...finishedFields(outcome) });
+      emit({ type: 'run_finished', ...finishedFields(outcome, this.lastCheckpoint) });
       return { runId, status: outcome.status };
     } catch (error) {
       // Only a bug gets here; the run still ends with a structured event.
       const message = messageOf(error);
-      emit({ type: 'run_finished', status: 'failed', errorCode: 'internal_error', reason: `Internal error: ${message}`, iterations: 0 });
+      emit({
+        type: 'run_finished',
+        ...finishedFields(
+          { status: 'failed', errorCode: 'internal_error', cause: 'internal_error', reason: `Internal error: ${message}`, iterations: 0 },
+          this.lastCheckpoint,
+        ),
+      });
       return { runId, status: 'failed' };
     } finally {
       this.current = null;
@@ -208,9 +226,10 @@ export class Engine {
   }
 
   private async execute(options: RunOptions, emit: Emit, signal: AbortSignal): Promise<LoopOutcome> {
-    if (options.task.trim() === '') return { status: 'failed', errorCode: 'empty_task', reason: 'The task is empty.', iterations: 0 };
+    if (options.task.trim() === '') return { status: 'failed', errorCode: 'empty_task', cause: 'empty_task', reason: 'The task is empty.', iterations: 0 };
     const resolved = resolvePolicy(options.policy, KNOWN_TOOL_NAMES);
-    if (!resolved.ok) return { status: 'failed', errorCode: 'invalid_policy', reason: `The policy is invalid: ${resolved.error}`, iterations: 0 };
+    if (!resolved.ok)
+      return { status: 'failed', errorCode: 'invalid_policy', cause: 'invalid_policy', reason: `The policy is invalid: ${resolved.error}`, iterations: 0 };
     const run = await this.createRunContext(options, resolved.policy, emit, signal, null);
     await run.snapshots?.take('run_start');
     const outcome = await runReactLoop(run);
@@ -262,10 +281,10 @@ export class Engine {
     // The conversation is the fold of the log: the stored one (with what the resume just recorded), or the new configuration.
     const messages = conversationOf(resumed ? [...this.priorEvents(resumed)] : configured ? [configured] : []);
     if (resumed) await this.rememberSeenFiles(fileVersions, resumed.seenPaths);
-    const snapshots = this.blobs ? new WorkspaceSnapshots(this.sandbox, this.blobs, emit) : null;
+    const snapshots = this.blobs ? new WorkspaceSnapshots(this.sandbox, this.blobs, emit, (hash) => (this.lastCheckpoint = hash)) : null;
     if (snapshots && resumed?.manifest) {
       const manifest = await loadManifest(this.blobs as BlobStore, resumed.manifest);
-      if (manifest) snapshots.continueFrom(manifest);
+      if (manifest) snapshots.continueFrom(manifest, resumed.manifest);
     }
     return {
       model: options.model,
@@ -277,6 +296,7 @@ export class Engine {
       pendingCalls: resumed?.pendingCalls ?? [],
       maxIterations: options.maxIterations,
       snapshots,
+      verification: new VerificationTracker(() => snapshots?.latest ?? null),
       scope: {
         sandbox: new GatedSandbox(this.sandbox, gate),
         emit,
@@ -314,12 +334,24 @@ function phaseControl(gate: PhaseGate, policy: Policy): PhaseControl {
   };
 }
 
-function finishedFields(outcome: LoopOutcome): Omit<EventPayload<'run_finished'>, 'type'> {
+function finishedFields(outcome: LoopOutcome, lastCheckpoint: string | null): Omit<EventPayload<'run_finished'>, 'type'> {
   switch (outcome.status) {
     case 'completed':
-      return { status: 'completed', summary: outcome.summary, iterations: outcome.iterations };
-    case 'failed':
-      return { status: 'failed', errorCode: outcome.errorCode, reason: outcome.reason, iterations: outcome.iterations };
+      return { status: 'completed', summary: outcome.summary, iterations: outcome.iterations, verified: outcome.verified };
+    case 'failed': {
+      // The emergency tier: a structured end the page and scripts can act on.
+      const { errorCode, suggestions, retryable } = emergency(outcome.errorCode, outcome.retryable === undefined ? {} : { retryable: outcome.retryable });
+      return {
+        status: 'failed',
+        errorCode,
+        cause: outcome.cause,
+        reason: outcome.reason,
+        suggestions,
+        retryable,
+        lastCheckpoint,
+        iterations: outcome.iterations,
+      };
+    }
     case 'cancelled':
       return { status: 'cancelled', reason: outcome.reason, iterations: outcome.iterations };
   }

@@ -1,16 +1,23 @@
 import type { ChatMessage } from '../model/port';
 import { ModelError } from '../model/port';
 import { messageOf } from '../protocol/error-message';
-import type { EventPayload } from '../protocol/events';
+import type { EventPayload, RunErrorCode } from '../protocol/events';
 import { applyToConversation } from './conversation';
 import { EMPTY_REPLY_NUDGE } from './prompts';
 import type { RunContext } from './run-context';
 import { executeToolCall } from './tool-executor';
 
 export type LoopOutcome =
-  | { status: 'completed'; summary: string; iterations: number }
-  | { status: 'failed'; errorCode: string; reason: string; iterations: number }
+  | { status: 'completed'; summary: string; iterations: number; verified: boolean | 'unknown' }
+  | { status: 'failed'; errorCode: RunErrorCode; cause: string; reason: string; iterations: number; retryable?: boolean }
   | { status: 'cancelled'; reason: string; iterations: number };
+
+/** A model failure's code and cause: a timeout is its own code; a wrong key or a broken reply will not pass on a retry. */
+function modelFailure(code: ModelError['code'] | 'unknown'): { errorCode: RunErrorCode; cause: string; retryable: boolean } {
+  if (code === 'timeout') return { errorCode: 'timeout', cause: 'model_timeout', retryable: true };
+  const retryable = code === 'rate_limited' || code === 'server' || code === 'network' || code === 'unknown';
+  return { errorCode: 'llm_failure', cause: `model_${code}`, retryable };
+}
 
 const cancelled = (iterations: number): LoopOutcome => ({ status: 'cancelled', reason: 'stopped by the user', iterations });
 
@@ -50,15 +57,20 @@ export async function runReactLoop(run: RunContext): Promise<LoopOutcome> {
       });
     } catch (error) {
       if (signal.aborted || (error instanceof ModelError && error.code === 'aborted')) return cancelled(iteration);
-      const code = error instanceof ModelError ? error.code : 'unknown';
-      const message = messageOf(error);
-      return { status: 'failed', errorCode: `model_${code}`, reason: `The model request failed: ${message}`, iterations: iteration };
+      const failure = modelFailure(error instanceof ModelError ? error.code : 'unknown');
+      return { status: 'failed', ...failure, reason: `The model request failed: ${messageOf(error)}`, iterations: iteration };
     }
     say({ type: 'assistant_message', text: reply.text, toolCalls: reply.toolCalls });
 
     if (reply.toolCalls.length === 0 && reply.text.trim() === '') {
       if (nudged) {
-        return { status: 'failed', errorCode: 'empty_reply', reason: 'The model sent an empty reply twice in a row.', iterations: iteration };
+        return {
+          status: 'failed',
+          errorCode: 'llm_failure',
+          cause: 'empty_reply',
+          reason: 'The model sent an empty reply twice in a row.',
+          iterations: iteration,
+        };
       }
       nudged = true;
       emit({ type: 'notice', level: 'warning', message: 'The model sent an empty reply; nudging it once.' });
@@ -66,7 +78,13 @@ export async function runReactLoop(run: RunContext): Promise<LoopOutcome> {
       continue;
     }
     nudged = false;
-    if (reply.toolCalls.length === 0) return { status: 'completed', summary: reply.text, iterations: iteration };
+    if (reply.toolCalls.length === 0) {
+      // Done means verified: a final answer over failing or out-of-date tests is challenged once (while steps remain).
+      const challenge = iteration < run.maxIterations ? run.verification.challenge() : null;
+      if (challenge === null) return { status: 'completed', summary: reply.text, iterations: iteration, verified: run.verification.verdict() };
+      say({ type: 'user_message', text: challenge, reason: 'verification_challenge' });
+      continue;
+    }
 
     for (const call of reply.toolCalls) {
       if (signal.aborted) return cancelled(iteration);
@@ -76,7 +94,8 @@ export async function runReactLoop(run: RunContext): Promise<LoopOutcome> {
   }
   return {
     status: 'failed',
-    errorCode: 'max_iterations',
+    errorCode: 'budget_exceeded',
+    cause: 'max_iterations',
     reason: `Reached the limit of ${run.maxIterations} iterations before the task was finished.`,
     iterations: run.maxIterations,
   };

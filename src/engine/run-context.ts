@@ -3,6 +3,7 @@ import type { ToolCall } from '../protocol/events';
 import type { RunScope, Tool } from '../tools/tool';
 import type { Gate } from './gate';
 import type { WorkspaceSnapshots } from './snapshots';
+import type { VerificationTracker } from './verification';
 
 /**
  * Everything one run needs, built once by the engine and handed down as it is: the loop
@@ -25,6 +26,8 @@ export interface RunContext {
   readonly maxIterations: number;
   /** Takes workspace snapshots after each step that may have written (null when nothing is stored). */
   readonly snapshots: WorkspaceSnapshots | null;
+  /** The last test run and what changed since: a final answer over failing tests is challenged once. */
+  readonly verification: VerificationTracker;
   /** What the tools share; its emit and signal are the run's. */
   readonly scope: RunScope;
 }

@@ -18,6 +18,8 @@ export function outsideSnapshots(path: string): boolean {
  */
 export class WorkspaceSnapshots {
   private previous: SnapshotManifest | null = null;
+  /** The hash of the last snapshot's manifest: the run's last checkpoint. */
+  latest: string | null = null;
   /** path → [content, hash] from the last capture, so unchanged files are not hashed again. */
   private readonly hashes = new Map<string, [string, string]>();
 
@@ -25,11 +27,15 @@ export class WorkspaceSnapshots {
     private readonly sandbox: Sandbox,
     private readonly blobs: BlobStore,
     private readonly emit: Emit,
+    /** Told of each new snapshot (the run's last checkpoint). */
+    private readonly onSnapshot: (manifest: string) => void = () => undefined,
   ) {}
 
   /** Starts from a manifest already in the log (a resumed run). */
-  continueFrom(manifest: SnapshotManifest): void {
+  continueFrom(manifest: SnapshotManifest, hash: string): void {
     this.previous = manifest;
+    this.latest = hash;
+    this.onSnapshot(hash);
   }
 
   async take(reason: 'run_start' | 'step' | 'run_end', callId?: string): Promise<void> {
@@ -47,6 +53,8 @@ export class WorkspaceSnapshots {
     const hash = await sha256Hex(text);
     await this.blobs.putBlob(hash, text);
     this.previous = manifest;
+    this.latest = hash;
+    this.onSnapshot(hash);
     this.emit({ type: 'workspace_snapshot', manifest: hash, reason, ...(callId ? { callId } : {}), files: Object.keys(manifest).length, bytes, changed });
   }
 

@@ -38,6 +38,7 @@ export async function executeToolCall(call: ToolCall, run: RunContext): Promise<
     if (note) result = { ...result, output: `${result.output}\n\n[${note}]` };
   }
   if (tool && mayHaveWritten(tool, result)) await takeStepSnapshot(run, call.id);
+  if (tool) run.verification.observe(tool, result);
   const durationMs = performance.now() - started;
   const event = resultEvent(call, result, durationMs);
   emit(event);

@@ -51,12 +51,16 @@ export class ScriptedModel implements Model {
   }
 }
 
-/** Model turns so far: replies (not counting calls sent again) and nudges that stood for an empty reply. */
+/**
+ * Model turns so far: replies (not counting calls sent again), and nudges that stood for an empty
+ * reply (the empty reply itself is not in the conversation). A user message right after a reply
+ * (a challenge to a final answer) is no turn of the model's.
+ */
 function turnsSoFar(messages: readonly ChatMessage[]): number {
   let turns = 0;
   for (const [index, message] of messages.entries()) {
     if (message.role === 'assistant' && !message.toolCalls.some((call) => call.id.endsWith(AGAIN))) turns++;
-    else if (message.role === 'user' && index > 1) turns++;
+    else if (message.role === 'user' && index > 1 && messages[index - 1]?.role !== 'assistant') turns++;
   }
   return turns;
 }

@@ -287,7 +287,7 @@ export const UserMessageSchema = z.object({
   ...base,
   type: z.literal('user_message'),
   text: z.string(),
-  reason: z.enum(['empty_reply_nudge']),
+  reason: z.enum(['empty_reply_nudge', 'verification_challenge']),
 });
 
 /**
@@ -319,14 +319,42 @@ export const RunResumedSchema = z.object({
   reason: z.string(),
 });
 
+/**
+ * Why a run failed, for the page and scripts to act on: the emergency codes, then the codes
+ * of input that never started a run.
+ */
+export const RunErrorCodeSchema = z.enum([
+  'timeout',
+  'loop_detected',
+  'llm_failure',
+  'context_overflow',
+  'sandbox_failure',
+  'budget_exceeded',
+  'needs_human',
+  'internal_error',
+  'empty_task',
+  'invalid_policy',
+]);
+export type RunErrorCode = z.infer<typeof RunErrorCodeSchema>;
+
 export const RunFinishedSchema = z.object({
   ...base,
   type: z.literal('run_finished'),
   status: z.enum(['completed', 'failed', 'cancelled']),
   /** Why the run ended when it did not complete normally. */
   reason: z.string().optional(),
-  /** Machine-readable failure code, e.g. "max_iterations", "model_error". */
-  errorCode: z.string().optional(),
+  /** Set on a failed run. */
+  errorCode: RunErrorCodeSchema.optional(),
+  /** The precise cause behind errorCode, e.g. "max_iterations" or "model_auth". */
+  cause: z.string().optional(),
+  /** Failed runs: what the user can do, in order. */
+  suggestions: z.array(z.string()).optional(),
+  /** Failed runs: whether running it again as it is may succeed. */
+  retryable: z.boolean().optional(),
+  /** Failed runs: the last workspace snapshot (its manifest), which "Roll back" restores; null without one. */
+  lastCheckpoint: z.string().nullable().optional(),
+  /** Completed runs: the last test run passed with no change since (true), failed or is out of date (false), or no tests ran. */
+  verified: z.union([z.boolean(), z.literal('unknown')]).optional(),
   summary: z.string().optional(),
   iterations: z.number().int().nonnegative(),
 });

@@ -116,7 +116,21 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
                   : null
               }
             />
-            <Timeline entries={state.timeline} problems={settingsProblem ? [settingsProblem, ...engine.problems] : engine.problems} />
+            <Timeline
+              entries={state.timeline}
+              problems={settingsProblem ? [settingsProblem, ...engine.problems] : engine.problems}
+              endActions={
+                state.run && !engine.busy && engine.view.position === null
+                  ? {
+                      retry: () => engine.run(state.run?.task ?? task),
+                      editTask: () => {
+                        setTask(state.run?.task ?? task);
+                        document.getElementById('task')?.focus();
+                      },
+                    }
+                  : null
+              }
+            />
           </div>
           <SplitPane
             className="column column--right"

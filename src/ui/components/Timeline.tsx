@@ -8,12 +8,14 @@ import '../styles/timeline.css';
 export interface TimelineProps {
   entries: readonly TimelineEntry[];
   problems: readonly string[];
+  /** What a failed run's card offers (null: nothing, e.g. while replaying). */
+  endActions?: RunEndActions | null;
 }
 
 /** How close to the bottom still counts as "following" the run. */
 const FOLLOW_THRESHOLD_PX = 32;
 
-export function Timeline({ entries, problems }: TimelineProps) {
+export function Timeline({ entries, problems, endActions = null }: TimelineProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
   const [showJump, setShowJump] = useState(false);
@@ -58,7 +60,7 @@ export function Timeline({ entries, problems }: TimelineProps) {
         <ol className="timeline-list">
           {entries.map((entry) => (
             <li key={entry.id} className={`entry entry--${entry.kind}`}>
-              <Entry entry={entry} />
+              <Entry entry={entry} endActions={endActions} />
             </li>
           ))}
         </ol>
@@ -72,7 +74,7 @@ export function Timeline({ entries, problems }: TimelineProps) {
   );
 }
 
-function Entry({ entry }: { entry: TimelineEntry }) {
+function Entry({ entry, endActions }: { entry: TimelineEntry; endActions: RunEndActions | null }) {
   switch (entry.kind) {
     case 'task':
       return (
@@ -144,21 +146,48 @@ function Entry({ entry }: { entry: TimelineEntry }) {
         </div>
       );
     case 'end':
-      return <RunEnd entry={entry} />;
+      return <RunEnd entry={entry} actions={endActions} />;
   }
 }
 
-function RunEnd({ entry }: { entry: Extract<TimelineEntry, { kind: 'end' }> }) {
+/** What the page can do about a failed run: run the task again, or put it back in the Task box. */
+export interface RunEndActions {
+  retry: () => void;
+  editTask: () => void;
+}
+
+const VERIFIED_TEXT = { true: ' — tests pass', false: ' — not verified', unknown: '' } as const;
+
+function RunEnd({ entry, actions }: { entry: Extract<TimelineEntry, { kind: 'end' }>; actions: RunEndActions | null }) {
   const headline = { completed: 'Run completed', failed: 'Run failed', cancelled: 'Run cancelled' }[entry.status];
   const steps = `${entry.iterations} ${entry.iterations === 1 ? 'step' : 'steps'}`;
+  const verified = entry.status === 'completed' && entry.verified !== null ? VERIFIED_TEXT[String(entry.verified) as keyof typeof VERIFIED_TEXT] : '';
   return (
-    <div className={`run-end run-end--${entry.status}`}>
+    <div className={`run-end run-end--${entry.status}`} {...(entry.status === 'failed' ? { role: 'group', 'aria-label': 'Run failed' } : {})}>
       <p className="run-end-title">
         {headline} after {steps}
+        {verified}
         {entry.errorCode && <code className="error-code">{entry.errorCode}</code>}
       </p>
       {entry.reason && <p className="entry-text">{entry.reason}</p>}
       {entry.summary && <p className="entry-text">{entry.summary}</p>}
+      {entry.suggestions.length > 0 && (
+        <ol className="run-end-suggestions">
+          {entry.suggestions.map((suggestion) => (
+            <li key={suggestion}>{suggestion}</li>
+          ))}
+        </ol>
+      )}
+      {entry.status === 'failed' && actions && (
+        <div className="run-end-actions">
+          <button type="button" className="button button--primary" onClick={actions.retry}>
+            Retry
+          </button>
+          <button type="button" className="button" onClick={actions.editTask}>
+            Edit task
+          </button>
+        </div>
+      )}
     </div>
   );
 }

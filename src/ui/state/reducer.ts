@@ -49,6 +49,11 @@ export type TimelineEntry =
       errorCode: string | null;
       summary: string | null;
       iterations: number;
+      /** Failed runs: what to try, in order. */
+      suggestions: string[];
+      retryable: boolean;
+      /** Completed runs: whether the last tests passed with nothing changed since. */
+      verified: boolean | 'unknown' | null;
     };
 
 export interface FileView {
@@ -214,6 +219,9 @@ export function reduce(state: UiState, event: EngineEvent): UiState {
           errorCode: event.errorCode ?? null,
           summary: event.summary !== undefined && event.summary !== lastAssistantText(state) ? event.summary : null,
           iterations: event.iterations,
+          suggestions: event.suggestions ?? [],
+          retryable: event.retryable === true,
+          verified: event.verified ?? null,
         }),
         status: event.status,
       };

@@ -25,14 +25,15 @@ describe('agent run', () => {
     expect(text).toContain('◆ phase: planning');
     expect(text).toContain('◆ phase: verification → delivery');
     expect(text).toContain('⛔ refused in planning');
-    expect(lines.at(-1)).toMatch(/^■ completed after \d+ iterations$/);
+    expect(lines.at(-1)).toMatch(/^■ completed after \d+ iterations — tests pass$/);
   });
 
   it('exits 1 when the run fails, with the reason', async () => {
     const { code, lines } = await run(['--task', 't', '--model', 'scripted:endless', '--max-iterations', '2']);
     expect(code).toBe(1);
     expect(lines.at(-1)).toContain('failed after 2 iterations');
-    expect(lines.at(-1)).toContain('[max_iterations]');
+    expect(lines.at(-1)).toContain('[budget_exceeded]');
+    expect(lines.at(-1)).toContain('\n  1. Raise "Max iterations" in Settings and retry.');
   });
 
   it.each([

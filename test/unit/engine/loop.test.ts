@@ -88,7 +88,8 @@ describe('ReAct loop', () => {
     const result = await engine.run({ task: 't', mode: 'react', model: new ScriptedModel(getScenario('endless')), maxIterations: 4 });
     expect(result.status).toBe('failed');
     const end = finished(events);
-    expect(end.errorCode).toBe('max_iterations');
+    expect(end).toMatchObject({ errorCode: 'budget_exceeded', cause: 'max_iterations', retryable: true });
+    expect(end.suggestions?.length).toBeGreaterThan(0);
     expect(end.reason).toContain('4 iterations');
     expect(ofType('iteration_started')).toHaveLength(4);
   });
@@ -98,7 +99,7 @@ describe('ReAct loop', () => {
     const model = new RecordingModel(getScenario('silent'));
     const result = await engine.run({ task: 't', mode: 'react', model, maxIterations: 30 });
     expect(result.status).toBe('failed');
-    expect(finished(events).errorCode).toBe('empty_reply');
+    expect(finished(events)).toMatchObject({ errorCode: 'llm_failure', cause: 'empty_reply' });
     expect(model.requests).toHaveLength(2);
     expect(model.requests[1]?.messages.at(-1)).toEqual({ role: 'user', content: EMPTY_REPLY_NUDGE });
     expect(ofType('notice').some((n) => n.message.includes('empty reply'))).toBe(true);

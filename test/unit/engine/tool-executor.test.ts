@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Gate, GateDecision, Refusal } from '../../../src/engine/gate';
 import type { RunContext } from '../../../src/engine/run-context';
 import { executeToolCall } from '../../../src/engine/tool-executor';
+import { VerificationTracker } from '../../../src/engine/verification';
 import { ScriptedModel } from '../../../src/model/scripted';
 import type { EventPayload } from '../../../src/protocol/events';
 import { VirtualSandbox } from '../../../src/sandbox/virtual';
@@ -61,6 +62,7 @@ function setup(options: { refuse?: boolean; aborted?: boolean } = {}) {
     pendingCalls: [],
     maxIterations: 1,
     snapshots: null,
+    verification: new VerificationTracker(() => null),
     scope: {
       sandbox: new VirtualSandbox(),
       emit: (event) => events.push(event),

@@ -104,12 +104,12 @@ describe('reduce', () => {
     const events = eventLog('r', [
       runStarted('t'),
       { type: 'notice', level: 'warning', message: 'Rate limited, retrying in 2 s' },
-      { type: 'run_finished', status: 'failed', reason: 'Model refused the key', errorCode: 'model_error', iterations: 1 },
+      { type: 'run_finished', status: 'failed', reason: 'Model refused the key', errorCode: 'llm_failure', iterations: 1 },
     ]);
     const state = reduceAll(initialState, events);
     expect(state.status).toBe('failed');
     expect(state.timeline[1]).toEqual({ kind: 'notice', id: 'r:1', level: 'warning', message: 'Rate limited, retrying in 2 s' });
-    expect(state.timeline[2]).toMatchObject({ errorCode: 'model_error', reason: 'Model refused the key' });
+    expect(state.timeline[2]).toMatchObject({ errorCode: 'llm_failure', reason: 'Model refused the key' });
   });
 
   it('diffs an edit of a new file against its first version', () => {

@@ -1,0 +1,46 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openApp, waitForText } from './support/app';
+import { newestStoredSession } from './support/stored-session';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('when a run fails', () => {
+  it('shows an error card with the code, numbered suggestions, Retry and Edit task', async () => {
+    const { context, page } = await openApp(browser, {
+      settings: { sandbox: 'virtual', maxIterations: 2, model: { provider: 'scripted', baseUrl: '', model: 'endless', apiKey: '', scenario: 'endless' } },
+    });
+    await page.waitForSelector('.app[data-ready="true"]');
+    const task = page.getByRole('textbox', { name: 'Task' });
+    await task.fill('Keep going forever.');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    const status = page.getByRole('status', { name: 'Run status' });
+    await waitForText(status, (text) => text === 'failed', { what: 'the run to fail', timeout: 60_000 });
+    const card = page.getByRole('group', { name: 'Run failed' });
+    const text = await card.innerText();
+    expect(text).toContain('budget_exceeded');
+    expect(await card.locator('ol li').count()).toBeGreaterThan(1);
+    expect(text).toContain('Raise "Max iterations" in Settings and retry.');
+
+    await task.fill('');
+    await card.getByRole('button', { name: 'Edit task' }).click();
+    expect(await task.inputValue()).toBe('Keep going forever.');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('task');
+
+    await expect.poll(async () => (await newestStoredSession(page))?.status, { timeout: 5000 }).toBe('failed');
+    const first = (await newestStoredSession(page))?.id;
+    await card.getByRole('button', { name: 'Retry' }).click();
+    // A new run of the same task, stored as its own session, which fails the same way.
+    await expect.poll(async () => (await newestStoredSession(page))?.id, { timeout: 10_000 }).not.toBe(first);
+    await expect.poll(async () => (await newestStoredSession(page))?.status, { timeout: 30_000 }).toBe('failed');
+    await waitForText(status, (text) => text === 'failed', { what: 'the retried run to end' });
+    expect(await page.getByRole('region', { name: 'Timeline' }).innerText()).toContain('Keep going forever.');
+    await context.close();
+  }, 120_000);
+});
