@@ -4,6 +4,7 @@
  * which runs the same engine code in the CLI.
  */
 export { INTERRUPTED_CALL_RESULT } from '../../protocol/interrupted-call';
+export { FIX_ATTEMPT_LINE, FIX_ATTEMPTS, LOOP_ALTERNATION, LOOP_MESSAGES, LOOP_REPEAT } from './loops';
 export { EMPTY_REPLY_NUDGE, FINISHED_WITH_FAILING_TESTS, FINISHED_WITH_UNTESTED_CHANGES } from './nudges';
 export { EVERY_TOOL, PHASE_DESCRIPTION, PHASE_LAYER, PHASE_LINE, PHASE_ORDER_SEPARATOR, SHELL_RULES, WRITES_ALLOWED, WRITES_NOT_ALLOWED } from './phases';
 export { placeholdersOf, renderTemplate } from './render';

@@ -7,11 +7,12 @@ import { planExecDemo } from './plan-exec-demo';
 import { recovery } from './recovery';
 import { silent } from './silent';
 import { slowCommand } from './slow-command';
+import { stuck } from './stuck';
 
 export type { Scenario, ScriptedToolCall, ScriptedTurn } from '../scenario';
 
 /** Every scripted scenario, the default demo first. */
-export const SCENARIOS: readonly Scenario[] = [demo, planExecDemo, recovery, endless, silent, nudged, slowCommand, codeIntel];
+export const SCENARIOS: readonly Scenario[] = [demo, planExecDemo, recovery, endless, silent, nudged, slowCommand, codeIntel, stuck];
 
 export function getScenario(name: string): Scenario {
   const scenario = SCENARIOS.find((s) => s.name === name);

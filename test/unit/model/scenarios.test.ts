@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../src/model/port';
 import { getScenario, listScenarios, SCENARIOS } from '../../../src/model/scenarios';
+import { STUCK_CALL, STUCK_READS } from '../../../src/model/scenarios/stuck';
 import { ScriptedModel } from '../../../src/model/scripted';
 import { playTurn } from './play-turn';
 
-const names = ['demo', 'plan_exec-demo', 'recovery', 'endless', 'silent', 'nudged', 'slow-command', 'code-intel'];
+const names = ['demo', 'plan_exec-demo', 'recovery', 'endless', 'silent', 'nudged', 'slow-command', 'code-intel', 'stuck'];
 
 describe('scenario registry', () => {
   it('holds every scenario once, demo first', () => {
@@ -17,7 +18,7 @@ describe('scenario registry', () => {
 
   it('names the known scenarios when asked for an unknown one', () => {
     expect(() => getScenario('nope')).toThrow(
-      /unknown scripted scenario 'nope'.*demo, plan_exec-demo, recovery, endless, silent, nudged, slow-command, code-intel/,
+      /unknown scripted scenario 'nope'.*demo, plan_exec-demo, recovery, endless, silent, nudged, slow-command, code-intel, stuck/,
     );
   });
 
@@ -82,6 +83,18 @@ describe('scenario contents', () => {
     expect(replies[0]).toMatchObject({ text: '', toolCalls: [] });
     expect(replies[1]?.toolCalls).toEqual([]);
     expect(replies[1]?.text.length).toBeGreaterThan(0);
+  });
+
+  it('stuck: the same read_file call with the same arguments on every turn, then a text-only finish', async () => {
+    const replies = await play('stuck');
+    const reads = replies.slice(0, -1);
+    expect(reads).toHaveLength(STUCK_READS);
+    for (const reply of reads) {
+      expect(reply.toolCalls).toHaveLength(1);
+      expect(reply.toolCalls[0]).toMatchObject({ name: 'read_file', arguments: JSON.stringify(STUCK_CALL.args) });
+    }
+    expect(replies.at(-1)?.toolCalls).toEqual([]);
+    expect(replies.at(-1)?.text.length).toBeGreaterThan(0);
   });
 
   it('slow-command: sleeps 30 s through run_command, then finishes', async () => {
