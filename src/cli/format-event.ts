@@ -36,6 +36,12 @@ export function formatEvent(event: EngineEvent): string | null {
     }
     case 'run_resumed':
       return `▶ resumed: ${event.reason}${event.interruptedCalls.length > 0 ? ` (${event.interruptedCalls.length} interrupted call${event.interruptedCalls.length === 1 ? '' : 's'} not run again)` : ''}`;
+    case 'loop_detected':
+      return `  ↻ loop (${event.pattern}, ${event.count}×): ${event.action}`;
+    case 'recovery_started':
+      return `  ⟲ recovery: ${event.detail}`;
+    case 'recovery_finished':
+      return event.ok ? `  ⟲ critique: ${event.critique.trim().split('\n').join('\n    ')}` : '  ⟲ recovery request failed';
     case 'run_configured':
     case 'user_message':
     case 'workspace_snapshot':

@@ -18,7 +18,7 @@ export function applyToConversation(messages: ChatMessage[], event: EventPayload
       if (event.text.trim() !== '' || event.toolCalls.length > 0) messages.push({ role: 'assistant', content: event.text, toolCalls: event.toolCalls });
       return;
     case 'user_message':
-      messages.push({ role: 'user', content: event.text });
+      messages.push({ role: 'user', content: event.text, reason: event.reason });
       return;
     case 'tool_result':
       messages.push({ role: 'tool', toolCallId: event.callId, name: event.name, content: event.output });

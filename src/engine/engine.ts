@@ -11,6 +11,7 @@ import { ALL_TOOLS, KNOWN_TOOL_NAMES, PLAN_EXEC_TOOLS, toolSpecs } from '../tool
 import type { PhaseControl } from '../tools/tool';
 import { conversationOf } from './conversation';
 import { emergency } from './emergency';
+import { FixAttemptTracker } from './fix-attempts';
 import { type Gate, type GateOptions, GuardGate, PhaseGate, reactRules } from './gate';
 import { GatedSandbox } from './gated-sandbox';
 import { type LoopOutcome, runReactLoop } from './loop';
@@ -297,6 +298,7 @@ export class Engine {
       maxIterations: options.maxIterations,
       snapshots,
       verification: new VerificationTracker(() => snapshots?.latest ?? null),
+      fixes: new FixAttemptTracker(),
       scope: {
         sandbox: new GatedSandbox(this.sandbox, gate),
         emit,

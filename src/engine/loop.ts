@@ -3,6 +3,7 @@ import { ModelError } from '../model/port';
 import { messageOf } from '../protocol/error-message';
 import type { EventPayload, RunErrorCode } from '../protocol/events';
 import { applyToConversation } from './conversation';
+import { emptyAdvice, FailureChain } from './failure-chain';
 import { EMPTY_REPLY_NUDGE } from './prompts';
 import type { RunContext } from './run-context';
 import { executeToolCall } from './tool-executor';
@@ -41,7 +42,11 @@ export async function runReactLoop(run: RunContext): Promise<LoopOutcome> {
     applyToConversation(messages, (await executeToolCall(call, run)).event);
   }
 
+  const chain = new FailureChain(run);
   for (let iteration = run.firstIteration; iteration <= run.maxIterations; iteration++) {
+    if (signal.aborted) return cancelled(iteration - 1);
+    const budget = chain.canRecover ? chain.beforeTurn(iteration) : null;
+    if (budget) await chain.recover(budget.trigger, budget.detail, messages, say);
     if (signal.aborted) return cancelled(iteration - 1);
     emit({ type: 'iteration_started', iteration });
 
@@ -86,11 +91,20 @@ export async function runReactLoop(run: RunContext): Promise<LoopOutcome> {
       continue;
     }
 
+    const advice = emptyAdvice();
     for (const call of reply.toolCalls) {
       if (signal.aborted) return cancelled(iteration);
-      applyToConversation(messages, (await executeToolCall(call, run)).event);
+      const { event } = await executeToolCall(call, run);
+      applyToConversation(messages, event);
+      chain.observe(call, event, advice);
     }
     if (signal.aborted) return cancelled(iteration);
+    // Notes and recovery come after the batch: every call of a reply must have its result first.
+    for (const note of advice.notes) say({ type: 'user_message', text: note, reason: 'loop_nudge' });
+    if (advice.escalate !== null) {
+      return { status: 'failed', errorCode: 'loop_detected', cause: 'loop_detected', reason: advice.escalate, iterations: iteration };
+    }
+    if (advice.recover) await chain.recover(advice.recover.trigger, advice.recover.detail, messages, say);
   }
   return {
     status: 'failed',

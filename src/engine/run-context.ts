@@ -1,6 +1,7 @@
 import type { ChatMessage, Model, ToolSpec } from '../model/port';
 import type { ToolCall } from '../protocol/events';
 import type { RunScope, Tool } from '../tools/tool';
+import type { FixAttemptTracker } from './fix-attempts';
 import type { Gate } from './gate';
 import type { WorkspaceSnapshots } from './snapshots';
 import type { VerificationTracker } from './verification';
@@ -28,6 +29,8 @@ export interface RunContext {
   readonly snapshots: WorkspaceSnapshots | null;
   /** The last test run and what changed since: a final answer over failing tests is challenged once. */
   readonly verification: VerificationTracker;
+  /** Failing targets across attempts: the third failure lists the earlier ones. */
+  readonly fixes: FixAttemptTracker;
   /** What the tools share; its emit and signal are the run's. */
   readonly scope: RunScope;
 }

@@ -2,6 +2,7 @@ import { messageOf } from '../protocol/error-message';
 import { type EventPayload, parseArgumentsOrNull, type ToolCall } from '../protocol/events';
 import { parseToolArguments } from '../tools/registry';
 import { fail, type Tool, type ToolFailure, type ToolResult } from '../tools/tool';
+import { renderRepeatedFailure } from './fix-attempts';
 import type { Refusal } from './gate';
 import type { RunContext } from './run-context';
 
@@ -37,6 +38,7 @@ export async function executeToolCall(call: ToolCall, run: RunContext): Promise<
     if (refusal) result = refusalResult(refusal);
     if (note) result = { ...result, output: `${result.output}\n\n[${note}]` };
   }
+  if (tool) result = withEarlierAttempts(run, call, result);
   if (tool && mayHaveWritten(tool, result)) await takeStepSnapshot(run, call.id);
   if (tool) run.verification.observe(tool, result);
   const durationMs = performance.now() - started;
@@ -49,6 +51,17 @@ export async function executeToolCall(call: ToolCall, run: RunContext): Promise<
 function resultEvent(call: ToolCall, result: ToolResult, durationMs: number): EventPayload<'tool_result'> {
   const event: EventPayload<'tool_result'> = { type: 'tool_result', callId: call.id, name: call.name, ok: result.ok, output: result.output, durationMs };
   return result.ok ? event : { ...event, errorKind: result.errorKind };
+}
+
+/** From the third failure at the same target (a test, an edit on one file), the result lists the earlier attempts. */
+function withEarlierAttempts(run: RunContext, call: ToolCall, result: ToolResult): ToolResult {
+  const args = parseArgumentsOrNull(call.arguments);
+  const repeated = run.fixes.observe(
+    result.ok
+      ? { tool: call.name, args, ok: true, output: result.output }
+      : { tool: call.name, args, ok: false, errorKind: result.errorKind, output: result.output },
+  );
+  return repeated ? { ...result, output: `${result.output}\n\n${renderRepeatedFailure(repeated)}` } : result;
 }
 
 /** Edits that landed and every command may have changed files. */

@@ -1,10 +1,13 @@
-import type { ModelInfo, ToolCall } from '../protocol/events';
+import type { EventOf, ModelInfo, ToolCall } from '../protocol/events';
+
+export type UserMessageReason = EventOf<'user_message'>['reason'];
 import type { ToolSpec } from '../protocol/tool-spec';
 
 /** The model port: one turn of an OpenAI-style chat with tools. */
 export type ChatMessage =
   | { role: 'system'; content: string }
-  | { role: 'user'; content: string }
+  /** `reason`: why the engine sent it, when it was not the task (a nudge, a critique); models never see it. */
+  | { role: 'user'; content: string; reason?: UserMessageReason }
   | { role: 'assistant'; content: string; toolCalls: ToolCall[] }
   | { role: 'tool'; toolCallId: string; name: string; content: string };
 

@@ -52,15 +52,15 @@ export class ScriptedModel implements Model {
 }
 
 /**
- * Model turns so far: replies (not counting calls sent again), and nudges that stood for an empty
- * reply (the empty reply itself is not in the conversation). A user message right after a reply
- * (a challenge to a final answer) is no turn of the model's.
+ * Model turns so far: replies (not counting calls sent again), and the turns the conversation
+ * holds only through the engine's answer to them: an empty reply (its nudge) and a recovery
+ * critique (handed back as a user message).
  */
 function turnsSoFar(messages: readonly ChatMessage[]): number {
   let turns = 0;
-  for (const [index, message] of messages.entries()) {
+  for (const message of messages) {
     if (message.role === 'assistant' && !message.toolCalls.some((call) => call.id.endsWith(AGAIN))) turns++;
-    else if (message.role === 'user' && index > 1 && messages[index - 1]?.role !== 'assistant') turns++;
+    else if (message.role === 'user' && (message.reason === 'empty_reply_nudge' || message.reason === 'recovery')) turns++;
   }
   return turns;
 }

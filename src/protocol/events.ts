@@ -287,7 +287,7 @@ export const UserMessageSchema = z.object({
   ...base,
   type: z.literal('user_message'),
   text: z.string(),
-  reason: z.enum(['empty_reply_nudge', 'verification_challenge']),
+  reason: z.enum(['empty_reply_nudge', 'verification_challenge', 'loop_nudge', 'recovery']),
 });
 
 /**
@@ -306,6 +306,35 @@ export const WorkspaceSnapshotSchema = z.object({
   bytes: z.number().int().nonnegative(),
   /** Files created, changed or deleted since the previous snapshot. */
   changed: z.number().int().nonnegative(),
+});
+
+/** The same step (or two taking turns) came back again: what the engine did about it. */
+export const LoopDetectedSchema = z.object({
+  ...base,
+  type: z.literal('loop_detected'),
+  key: z.string(),
+  count: z.number().int().positive(),
+  pattern: z.enum(['repeat', 'alternation']),
+  /** nudge: a note to the model; recover: the recovery tier; escalate: the run ends (or asks the human). */
+  action: z.enum(['nudge', 'recover', 'escalate']),
+  message: z.string(),
+});
+
+/** The recovery tier: the model is asked for a critique of the last steps and a revised plan. */
+export const RecoveryStartedSchema = z.object({
+  ...base,
+  type: z.literal('recovery_started'),
+  trigger: z.enum(['loop_detected', 'repeated_errors', 'budget', 'llm_failure']),
+  /** What set it off, in words. */
+  detail: z.string(),
+});
+
+export const RecoveryFinishedSchema = z.object({
+  ...base,
+  type: z.literal('recovery_finished'),
+  /** The critique and revised plan, as the model wrote it (empty when the recovery request failed). */
+  critique: z.string(),
+  ok: z.boolean(),
 });
 
 /** The run goes on after an interruption (a reload, a worker that died), from the log and a snapshot. */
@@ -366,6 +395,9 @@ export const EngineEventSchema = z.discriminatedUnion('type', [
   IterationStartedSchema,
   UserMessageSchema,
   WorkspaceSnapshotSchema,
+  LoopDetectedSchema,
+  RecoveryStartedSchema,
+  RecoveryFinishedSchema,
   ModelDeltaSchema,
   AssistantMessageSchema,
   ToolCallEventSchema,

@@ -7,3 +7,12 @@ Fix it, or say why the result is acceptable as it is, before you finish.`;
 
 /** Sent once when the model finishes although files changed after the last passing test run. */
 export const FINISHED_WITH_UNTESTED_CHANGES = `Files changed after the last passing test run. Run the tests again, or say why that is not needed, before you finish.`;
+
+/** Asked of the model when the recovery tier starts; `detail` says what set it off. */
+export const RECOVERY_REQUEST = `Pause and reflect before you go on: {{detail}}
+In a few short lines, say what went wrong in the last steps and why, then give a revised plan that takes a different approach. Do not call any tool in this reply.`;
+
+/** The critique, handed back to the model as it goes on. */
+export const RECOVERY_CRITIQUE = `Your own review of the run so far:
+{{critique}}
+Follow the revised plan.`;

@@ -141,6 +141,8 @@ export const initialState: UiState = {
 export const TERMINAL_MAX_CHARS = 1_000_000;
 const TERMINAL_KEEP_CHARS = 750_000;
 
+const loopActionText = { nudge: 'the model was told.', recover: 'recovery starts.', escalate: 'the run ends.' } as const;
+
 export function reduce(state: UiState, event: EngineEvent): UiState {
   if (event.type === 'run_started') return startRun(state, event);
   // Events of a run other than the current one (late or replayed) are ignored.
@@ -185,6 +187,27 @@ export function reduce(state: UiState, event: EngineEvent): UiState {
         ...pushEntry(endStreaming(state), { kind: 'notice', id, level: 'info', message: `Resumed: ${event.reason}` }),
         status: 'running',
       };
+    case 'loop_detected':
+      return pushEntry(state, {
+        kind: 'notice',
+        id,
+        level: 'warning',
+        message: `Loop detected (${event.count}× the same ${event.pattern === 'repeat' ? 'call' : 'pair of calls'}): ${loopActionText[event.action]}`,
+      });
+    case 'recovery_started':
+      return pushEntry(state, {
+        kind: 'notice',
+        id,
+        level: 'warning',
+        message: `Recovery: ${event.detail} Asking the model for a critique and a revised plan.`,
+      });
+    case 'recovery_finished':
+      return pushEntry(state, {
+        kind: 'notice',
+        id,
+        level: 'info',
+        message: event.ok ? `Critique: ${event.critique}` : 'The recovery request failed; going on.',
+      });
     case 'run_configured':
     case 'user_message':
     case 'workspace_snapshot':

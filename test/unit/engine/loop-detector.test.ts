@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type LoopAction, LoopDetector, type StepFacts } from '../../../src/engine/loop-detector';
 import { normaliseArguments, normaliseResult, stepKey } from '../../../src/engine/step-key';
-import { STUCK_READS } from '../../../src/model/scenarios/stuck';
 import { REALISTIC_RUNS, scenarioSteps } from './scenario-steps';
 
 const step = (tool: string, args: unknown, resultText = 'same result', workspaceDigest = 'w0', ok = true): StepFacts => ({
@@ -146,15 +145,6 @@ describe('LoopDetector: progress is not a loop', () => {
     expect(steps.length).toBeGreaterThan(3);
     const detector = new LoopDetector();
     expect(steps.map((s) => `${s.tool}: ${detector.observe(s).action}`)).toEqual(steps.map((s) => `${s.tool}: none`));
-  });
-});
-
-describe('LoopDetector: the stuck scenario', () => {
-  it('nudges at the 3rd read, recovers at the 5th, escalates from the 6th', async () => {
-    const steps = await scenarioSteps('stuck', 'react');
-    expect(steps).toHaveLength(STUCK_READS);
-    const escalations = Array.from({ length: STUCK_READS - 5 }, (_, i) => i + 6);
-    expect(fired(steps)).toEqual({ nudge: [3], recover: [5], escalate: escalations });
   });
 });
 

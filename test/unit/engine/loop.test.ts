@@ -101,7 +101,7 @@ describe('ReAct loop', () => {
     expect(result.status).toBe('failed');
     expect(finished(events)).toMatchObject({ errorCode: 'llm_failure', cause: 'empty_reply' });
     expect(model.requests).toHaveLength(2);
-    expect(model.requests[1]?.messages.at(-1)).toEqual({ role: 'user', content: EMPTY_REPLY_NUDGE });
+    expect(model.requests[1]?.messages.at(-1)).toEqual({ role: 'user', content: EMPTY_REPLY_NUDGE, reason: 'empty_reply_nudge' });
     expect(ofType('notice').some((n) => n.message.includes('empty reply'))).toBe(true);
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { FixAttemptTracker } from '../../../src/engine/fix-attempts';
 import type { Gate, GateDecision, Refusal } from '../../../src/engine/gate';
 import type { RunContext } from '../../../src/engine/run-context';
 import { executeToolCall } from '../../../src/engine/tool-executor';
@@ -63,6 +64,7 @@ function setup(options: { refuse?: boolean; aborted?: boolean } = {}) {
     maxIterations: 1,
     snapshots: null,
     verification: new VerificationTracker(() => null),
+    fixes: new FixAttemptTracker(),
     scope: {
       sandbox: new VirtualSandbox(),
       emit: (event) => events.push(event),

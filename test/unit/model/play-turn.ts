@@ -8,7 +8,7 @@ import type { ChatMessage, Model, ModelRequest, ModelResponse } from '../../../s
 export async function playTurn(model: Model, messages: ChatMessage[], request: Partial<ModelRequest> = {}): Promise<ModelResponse> {
   if (messages.length === 0) messages.push({ role: 'system', content: 'system' }, { role: 'user', content: 'task' });
   const reply = await model.complete({ tools: [], ...request, messages: [...messages] });
-  if (reply.text.trim() === '' && reply.toolCalls.length === 0) messages.push({ role: 'user', content: 'nudge' });
+  if (reply.text.trim() === '' && reply.toolCalls.length === 0) messages.push({ role: 'user', content: 'nudge', reason: 'empty_reply_nudge' });
   else messages.push({ role: 'assistant', content: reply.text, toolCalls: reply.toolCalls });
   for (const call of reply.toolCalls) messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: 'ok' });
   return reply;

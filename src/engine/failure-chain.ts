@@ -1,0 +1,109 @@
+import type { ChatMessage } from '../model/port';
+import { messageOf } from '../protocol/error-message';
+import { type EventPayload, parseArgumentsOrNull, type ToolCall } from '../protocol/events';
+import { LoopDetector } from './loop-detector';
+import { RECOVERY_CRITIQUE, RECOVERY_REQUEST, renderTemplate } from './prompts';
+import type { RunContext } from './run-context';
+
+/** Recovery starts when the same tool fails this many times in a row. */
+const FAILURES_IN_A_ROW = 3;
+/** …or when this share of the step budget is used without a finish. */
+const BUDGET_SHARE = 0.8;
+
+type Trigger = EventPayload<'recovery_started'>['trigger'];
+
+/** What the loop does after a batch of calls: notes to send, a recovery to run, or the end. */
+export interface ChainAdvice {
+  notes: string[];
+  recover: { trigger: Trigger; detail: string } | null;
+  /** The loop goes on despite the warnings: the run ends with loop_detected. */
+  escalate: string | null;
+}
+
+/**
+ * The failure chain around the main loop: loop detection (nudge, then recovery, then the end),
+ * recovery on repeated tool errors or a nearly spent step budget, at most `maxRecoveries` times.
+ * Recovery asks the model for a critique of the last steps and a revised plan, which goes back
+ * into the conversation as a user message.
+ */
+export class FailureChain {
+  private readonly loops = new LoopDetector();
+  private readonly failuresInARow = new Map<string, number>();
+  private recoveries = 0;
+  private budgetChecked = false;
+  /** Without snapshots, the workspace is told apart by the number of edits that landed. */
+  private edits = 0;
+
+  constructor(
+    private readonly run: RunContext,
+    private readonly maxRecoveries = 1,
+  ) {}
+
+  get canRecover(): boolean {
+    return this.recoveries < this.maxRecoveries;
+  }
+
+  /** Before a model turn: most of the step budget gone without a finish. */
+  beforeTurn(iteration: number): ChainAdvice['recover'] {
+    if (this.budgetChecked || this.run.maxIterations < 5 || iteration <= Math.ceil(this.run.maxIterations * BUDGET_SHARE)) return null;
+    this.budgetChecked = true;
+    return { trigger: 'budget', detail: `${iteration - 1} of ${this.run.maxIterations} steps are used and the task is not finished.` };
+  }
+
+  /** After each call of a batch, with its recorded result. */
+  observe(call: ToolCall, result: EventPayload<'tool_result'>, advice: ChainAdvice): void {
+    const tool = this.run.tools.find((t) => t.name === call.name);
+    if (tool?.kind === 'edit' && result.ok) this.edits++;
+    const verdict = this.loops.observe({
+      tool: call.name,
+      args: parseArgumentsOrNull(call.arguments),
+      rawArguments: call.arguments,
+      resultText: result.output,
+      ok: result.ok,
+      workspaceDigest: this.run.snapshots?.latest ?? `edits:${this.edits}`,
+    });
+    if (verdict.action !== 'none' && verdict.message !== null && verdict.pattern !== null) {
+      this.run.scope.emit({
+        type: 'loop_detected',
+        key: verdict.key,
+        count: verdict.count,
+        pattern: verdict.pattern,
+        action: verdict.action,
+        message: verdict.message,
+      });
+      if (verdict.action === 'nudge') advice.notes.push(verdict.message);
+      else if (verdict.action === 'recover' && this.canRecover) advice.recover ??= { trigger: 'loop_detected', detail: verdict.message };
+      else advice.escalate ??= verdict.message;
+    }
+    const failures = result.ok ? 0 : (this.failuresInARow.get(call.name) ?? 0) + 1;
+    this.failuresInARow.set(call.name, failures);
+    if (failures === FAILURES_IN_A_ROW && this.canRecover) {
+      advice.recover ??= { trigger: 'repeated_errors', detail: `${call.name} failed ${failures} times in a row.` };
+    }
+  }
+
+  /** The recovery tier: a critique and a revised plan from the model, into the conversation. */
+  async recover(trigger: Trigger, detail: string, messages: readonly ChatMessage[], say: (event: EventPayload) => void): Promise<void> {
+    this.recoveries++;
+    const { emit, signal } = this.run.scope;
+    emit({ type: 'recovery_started', trigger, detail });
+    let critique = '';
+    try {
+      const reply = await this.run.model.complete({
+        messages: [...messages, { role: 'user', content: renderTemplate(RECOVERY_REQUEST, { detail }) }],
+        tools: [],
+        signal,
+      });
+      critique = reply.text.trim();
+    } catch (error) {
+      if (signal.aborted) throw error;
+      emit({ type: 'notice', level: 'warning', message: `The recovery request failed: ${messageOf(error)}` });
+    }
+    emit({ type: 'recovery_finished', critique, ok: critique !== '' });
+    if (critique !== '') say({ type: 'user_message', text: renderTemplate(RECOVERY_CRITIQUE, { critique }), reason: 'recovery' });
+  }
+}
+
+export function emptyAdvice(): ChainAdvice {
+  return { notes: [], recover: null, escalate: null };
+}
