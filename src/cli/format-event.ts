@@ -36,6 +36,8 @@ export function formatEvent(event: EngineEvent): string | null {
     }
     case 'run_resumed':
       return `▶ resumed: ${event.reason}${event.interruptedCalls.length > 0 ? ` (${event.interruptedCalls.length} interrupted call${event.interruptedCalls.length === 1 ? '' : 's'} not run again)` : ''}`;
+    case 'checkpoint_restored':
+      return `◀ files restored to a checkpoint (${event.changed} changed)`;
     case 'loop_detected':
       return `  ↻ loop (${event.pattern}, ${event.count}×): ${event.action}`;
     case 'recovery_started':

@@ -23,8 +23,9 @@ import { loadManifest, restoreWorkspace, snapshotFiles } from './restore-workspa
 import { planResume, type ResumePlan } from './resume-plan';
 import type { RunContext } from './run-context';
 import { Session } from './session';
-import { WorkspaceSnapshots } from './snapshots';
+import { outsideSnapshots, WorkspaceSnapshots } from './snapshots';
 import { VerificationTracker } from './verification';
+import { captureTree } from './workspace-tree';
 
 export interface RunOptions {
   task: string;
@@ -66,8 +67,10 @@ export class Engine {
   readonly session: Session;
   private sandbox: Sandbox;
   private current: AbortController | null = null;
-  /** The current run's last workspace snapshot, for run_finished. */
+  /** The current run's last workspace snapshot. */
   private lastCheckpoint: string | null = null;
+  /** Where "Roll back" goes: the snapshot when the run (or, in plan_exec, its current phase) began. */
+  private rollbackPoint: string | null = null;
   private runCounter = 0;
 
   /** Where workspace snapshots go; without it a run takes none and cannot be resumed. */
@@ -156,12 +159,16 @@ export class Engine {
     if (this.current) throw new Error('a run is already in progress; stop it first');
     const controller = new AbortController();
     this.current = controller;
-    const emit = (payload: EventPayload) => this.session.record(runId, payload);
+    const emit = (payload: EventPayload) => {
+      if (payload.type === 'phase_changed' && this.lastCheckpoint !== null) this.rollbackPoint = this.lastCheckpoint;
+      this.session.record(runId, payload);
+    };
     for (const secret of secrets ?? []) this.session.registerSecret(secret);
     try {
       this.lastCheckpoint = null;
+      this.rollbackPoint = null;
       const outcome = await body(emit, controller.signal);
-      emit({ type: 'run_finished', ...finishedFields(outcome, this.lastCheckpoint) });
+      emit({ type: 'run_finished', ...finishedFields(outcome, this.rollbackPoint ?? this.lastCheckpoint) });
       return { runId, status: outcome.status };
     } catch (error) {
       // Only a bug gets here; the run still ends with a structured event.
@@ -170,7 +177,7 @@ export class Engine {
         type: 'run_finished',
         ...finishedFields(
           { status: 'failed', errorCode: 'internal_error', cause: 'internal_error', reason: `Internal error: ${message}`, iterations: 0 },
-          this.lastCheckpoint,
+          this.rollbackPoint ?? this.lastCheckpoint,
         ),
       });
       return { runId, status: 'failed' };
@@ -188,6 +195,34 @@ export class Engine {
       refuseSyntaxErrors: plan.configured.refuseSyntaxErrors,
       allowDestructive: plan.configured.allowDestructive,
     };
+  }
+
+  /**
+   * Puts the files back as a checkpoint of a session held them ("Restore files to here", "Roll back"),
+   * outside any run: each file that changes gets a file_changed event, then checkpoint_restored.
+   */
+  async restoreCheckpoint(sessionId: string, manifest: string): Promise<number> {
+    if (this.running) throw new Error('a run is in progress; stop it first');
+    const blobs = this.blobs;
+    const files = blobs && (await loadManifest(blobs, manifest));
+    if (!blobs || !files) throw new Error('that checkpoint is not stored');
+    const target = await snapshotFiles(blobs, files);
+    const current = await captureTree(this.sandbox, this.sandbox.workdir, outsideSnapshots);
+    const emit = (payload: EventPayload) => this.session.record(sessionId, payload);
+    await restoreWorkspace(this.sandbox, target);
+    let changed = 0;
+    const paths = new Set([...Object.keys(target), ...[...current].filter(([, entry]) => entry.kind === 'file').map(([path]) => path)]);
+    for (const path of [...paths].sort()) {
+      const entry = current.get(path);
+      const before = entry?.kind === 'file' ? entry.content : null;
+      const after = Object.hasOwn(target, path) ? (target[path] ?? null) : null;
+      if (before === after) continue;
+      changed++;
+      const change = before === null ? 'created' : after === null ? 'deleted' : 'edited';
+      emit({ type: 'file_changed', path, change, before, after, diff: unifiedDiff({ path, before, after }) });
+    }
+    emit({ type: 'checkpoint_restored', manifest, changed });
+    return changed;
   }
 
   /** The files an interrupted call had changed are back as they were: the page shows them so. */
@@ -233,6 +268,7 @@ export class Engine {
       return { status: 'failed', errorCode: 'invalid_policy', cause: 'invalid_policy', reason: `The policy is invalid: ${resolved.error}`, iterations: 0 };
     const run = await this.createRunContext(options, resolved.policy, emit, signal, null);
     await run.snapshots?.take('run_start');
+    this.rollbackPoint = run.snapshots?.latest ?? null;
     const outcome = await runReactLoop(run);
     await run.snapshots?.take('run_end').catch(() => undefined);
     return outcome;

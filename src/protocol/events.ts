@@ -337,6 +337,15 @@ export const RecoveryFinishedSchema = z.object({
   ok: z.boolean(),
 });
 
+/** The files were put back as a checkpoint (a workspace snapshot) held them, at the user's word. */
+export const CheckpointRestoredSchema = z.object({
+  ...base,
+  type: z.literal('checkpoint_restored'),
+  manifest: BlobHashSchema,
+  /** Files created, changed or deleted by the restore. */
+  changed: z.number().int().nonnegative(),
+});
+
 /** The run goes on after an interruption (a reload, a worker that died), from the log and a snapshot. */
 export const RunResumedSchema = z.object({
   ...base,
@@ -398,6 +407,7 @@ export const EngineEventSchema = z.discriminatedUnion('type', [
   LoopDetectedSchema,
   RecoveryStartedSchema,
   RecoveryFinishedSchema,
+  CheckpointRestoredSchema,
   ModelDeltaSchema,
   AssistantMessageSchema,
   ToolCallEventSchema,

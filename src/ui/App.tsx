@@ -127,6 +127,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
                         setTask(state.run?.task ?? task);
                         document.getElementById('task')?.focus();
                       },
+                      restore: (checkpoint) => void engine.sessions.restore(state.run?.id ?? '', checkpoint),
                     }
                   : null
               }

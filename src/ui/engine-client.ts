@@ -42,6 +42,7 @@ export interface EngineClient {
   shareLink(id: string): Promise<string>;
   forkSession(id: string, count: number): Promise<ImportOutcome>;
   readyMadeSession(scenario: string): Promise<ImportOutcome>;
+  restoreCheckpoint(sessionId: string, manifest: string): Promise<number>;
   importSharedLink(encoded: string): Promise<ImportOutcome>;
   newSession(): Promise<void>;
   /** Makes these files (texts by workspace path) the sandbox's workspace; refused during a run. */
@@ -161,6 +162,7 @@ export function createEngineClient(): EngineClient {
     storageUsage: async () => checked(UsageSchema, 'the storage use')(await current.api.storageUsage()),
     exportSession: async (id, withoutDeltas) => checked(z.string(), 'a session file')(await current.api.exportSession(id, withoutDeltas)),
     importSession: async (value) => checked(ImportOutcomeSchema, 'an import result')(await current.api.importSession(value)),
+    restoreCheckpoint: async (sessionId, manifest) => checked(z.number(), 'a count')(await current.api.restoreCheckpoint(sessionId, manifest)),
     readyMadeSession: async (scenario) => checked(ImportOutcomeSchema, 'a ready-made session')(await current.api.readyMadeSession(scenario)),
     forkSession: async (id, count) => checked(ImportOutcomeSchema, 'a fork result')(await current.api.forkSession(id, count)),
     shareLink: async (id) => checked(z.string(), 'a share link')(await current.api.shareLink(id)),

@@ -58,6 +58,8 @@ export interface EngineWorkerApi {
   exportSession(id: string, withoutDeltas: boolean): Promise<string>;
   /** Stores a session from a file, after checking all of it. */
   importSession(value: unknown): Promise<ImportOutcome>;
+  /** Puts the sandbox's files back as a checkpoint (a snapshot manifest) of a session held them; returns how many changed. */
+  restoreCheckpoint(sessionId: string, manifest: string): Promise<number>;
   /** A scripted scenario as a stored session to replay (recorded on first use, no model needed). */
   readyMadeSession(scenario: string): Promise<ImportOutcome>;
   /** "Continue from here": a new session of the first `count` events of another, ready to resume. */

@@ -91,6 +91,11 @@ const api: EngineWorkerApi = {
     return (await sessionsReady).import(value);
   },
 
+  async restoreCheckpoint(sessionId: string, manifest: string): Promise<number> {
+    refuseWhileReplacing();
+    return (await sessionsReady).restoreCheckpoint(String(sessionId), String(manifest));
+  },
+
   async readyMadeSession(scenario: string): Promise<ImportOutcome> {
     return (await sessionsReady).readyMade(String(scenario));
   },

@@ -171,6 +171,18 @@ export class WorkerSessions {
     return decoded.ok ? this.import(decoded.value) : decoded;
   }
 
+  /** "Restore files to here" / "Roll back": a checkpoint of a stored session back into the sandbox, recorded in its log. */
+  async restoreCheckpoint(id: string, manifest: string): Promise<number> {
+    await this.recorder.flush();
+    const stored = await this.store.loadEvents(id);
+    const last = stored.at(-1);
+    if (!last) throw new Error('That session is no longer stored.');
+    this.engine.session.continueAfter(last.seq);
+    const changed = await this.engine.restoreCheckpoint(id, manifest);
+    await this.recorder.flush();
+    return changed;
+  }
+
   /** What writing the log has cost in this worker (the bench reads it). */
   storageStats(): RecorderStats {
     return this.recorder.stats;

@@ -43,4 +43,20 @@ describe('when a run fails', () => {
     expect(await page.getByRole('region', { name: 'Timeline' }).innerText()).toContain('Keep going forever.');
     await context.close();
   }, 120_000);
+
+  it('Roll back and "Restore files to here" put the files back and say so', async () => {
+    const { context, page } = await openApp(browser, { settings: { sandbox: 'virtual', maxIterations: 4 } });
+    await page.waitForSelector('.app[data-ready="true"]');
+    await page.getByRole('textbox', { name: 'Task' }).fill('Add a slugify function to sample-utils, with tests.');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    const status = page.getByRole('status', { name: 'Run status' });
+    await waitForText(status, (text) => text === 'failed', { what: 'the run to fail', timeout: 60_000 });
+    const timeline = page.getByRole('region', { name: 'Timeline' });
+    expect(await timeline.getByRole('button', { name: 'Restore files to here' }).count()).toBeGreaterThan(0);
+    await page.getByRole('group', { name: 'Run failed' }).getByRole('button', { name: 'Roll back' }).click();
+    await waitForText(timeline, (text) => /Files restored to a checkpoint \([1-9]\d* files? changed\)/.test(text), { what: 'the rollback notice' });
+    await timeline.getByRole('button', { name: 'Restore files to here' }).first().click();
+    await expect.poll(async () => (await timeline.innerText()).match(/Files restored to a checkpoint/g)?.length ?? 0).toBe(2);
+    await context.close();
+  }, 120_000);
 });

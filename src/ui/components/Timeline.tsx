@@ -113,6 +113,11 @@ function Entry({ entry, endActions }: { entry: TimelineEntry; endActions: RunEnd
             {formatArgs(entry.args, entry.rawArguments)}
           </pre>
           {entry.result && <ToolOutput output={entry.result.output} />}
+          {entry.checkpoint && endActions && (
+            <button type="button" className="button button--small" onClick={() => entry.checkpoint && endActions.restore(entry.checkpoint)}>
+              Restore files to here
+            </button>
+          )}
         </>
       );
     case 'file':
@@ -150,10 +155,11 @@ function Entry({ entry, endActions }: { entry: TimelineEntry; endActions: RunEnd
   }
 }
 
-/** What the page can do about a failed run: run the task again, or put it back in the Task box. */
+/** What the page can do from the timeline: run the task again, put it back in the Task box, restore files to a checkpoint. */
 export interface RunEndActions {
   retry: () => void;
   editTask: () => void;
+  restore: (checkpoint: string) => void;
 }
 
 const VERIFIED_TEXT = { true: ' — tests pass', false: ' — not verified', unknown: '' } as const;
@@ -186,6 +192,11 @@ function RunEnd({ entry, actions }: { entry: Extract<TimelineEntry, { kind: 'end
           <button type="button" className="button" onClick={actions.editTask}>
             Edit task
           </button>
+          {entry.lastCheckpoint && (
+            <button type="button" className="button" onClick={() => entry.lastCheckpoint && actions.restore(entry.lastCheckpoint)}>
+              Roll back
+            </button>
+          )}
         </div>
       )}
     </div>

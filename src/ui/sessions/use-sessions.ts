@@ -28,6 +28,8 @@ export interface SessionsControl {
   /** Stores and opens a session from a file's text; resolves with an error message, or null. */
   importText(text: string): Promise<string | null>;
   exportFile(id: string, withoutDeltas: boolean): Promise<string>;
+  /** Puts the files back as a checkpoint of the session held them ("Restore files to here", "Roll back"). */
+  restore(sessionId: string, checkpoint: string): Promise<void>;
   /** Opens a scripted scenario as a ready-made session to replay (from its start). */
   openReadyMade(scenario: string): Promise<void>;
   /** "Continue from here": a new session from the first `count` events of one, opened ready to resume. */
@@ -207,6 +209,13 @@ export function useSessions({ client, workerReady, settings, loadEvents, addProb
     [client, open, refresh, addProblem],
   );
 
+  const restore = useCallback(
+    async (sessionId: string, checkpoint: string) => {
+      await client.restoreCheckpoint(sessionId, checkpoint).catch((error: unknown) => addProblem(`The files could not be restored: ${messageOf(error)}`));
+    },
+    [client, addProblem],
+  );
+
   return {
     notKept,
     list,
@@ -226,5 +235,6 @@ export function useSessions({ client, workerReady, settings, loadEvents, addProb
     exportFile: (id, withoutDeltas) => client.exportSession(id, withoutDeltas),
     fork,
     openReadyMade,
+    restore,
   };
 }

@@ -25,6 +25,8 @@ export type TimelineEntry =
       args: unknown;
       rawArguments: string;
       result: ToolResultView | null;
+      /** The workspace after this step, when it wrote files: "Restore files to here" goes back to it. */
+      checkpoint?: string;
     }
   | { kind: 'file'; id: string; path: string; change: 'created' | 'edited' | 'deleted' }
   | { kind: 'notice'; id: string; level: 'info' | 'warning'; message: string }
@@ -54,6 +56,8 @@ export type TimelineEntry =
       retryable: boolean;
       /** Completed runs: whether the last tests passed with nothing changed since. */
       verified: boolean | 'unknown' | null;
+      /** Failed runs: where "Roll back" goes (the run's, or its phase's, starting files). */
+      lastCheckpoint: string | null;
     };
 
 export interface FileView {
@@ -208,9 +212,23 @@ export function reduce(state: UiState, event: EngineEvent): UiState {
         level: 'info',
         message: event.ok ? `Critique: ${event.critique}` : 'The recovery request failed; going on.',
       });
+    case 'workspace_snapshot': {
+      if (event.callId === undefined) return state;
+      const callId = event.callId;
+      return {
+        ...state,
+        timeline: state.timeline.map((entry) => (entry.kind === 'tool' && entry.callId === callId ? { ...entry, checkpoint: event.manifest } : entry)),
+      };
+    }
+    case 'checkpoint_restored':
+      return pushEntry(state, {
+        kind: 'notice',
+        id,
+        level: 'info',
+        message: `Files restored to a checkpoint (${event.changed} ${event.changed === 1 ? 'file' : 'files'} changed).`,
+      });
     case 'run_configured':
     case 'user_message':
-    case 'workspace_snapshot':
       return state;
     case 'phase_changed':
       return pushEntry(
@@ -245,6 +263,7 @@ export function reduce(state: UiState, event: EngineEvent): UiState {
           suggestions: event.suggestions ?? [],
           retryable: event.retryable === true,
           verified: event.verified ?? null,
+          lastCheckpoint: event.lastCheckpoint ?? null,
         }),
         status: event.status,
       };

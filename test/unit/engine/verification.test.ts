@@ -77,7 +77,8 @@ describe('the emergency tier', () => {
     });
     await engine.run({ task: 'do it', mode: 'react', model, maxIterations: 1 });
     const events = engine.session.events as EngineEvent[];
-    const lastSnapshot = events.findLast((e) => e.type === 'workspace_snapshot');
+    // Roll back goes to where the run began (react has no phases).
+    const lastSnapshot = events.find((e) => e.type === 'workspace_snapshot' && e.reason === 'run_start');
     expect(events.at(-1)).toMatchObject({
       type: 'run_finished',
       status: 'failed',
