@@ -10,7 +10,7 @@ const USAGE = `usage: npm run -s agent -- <command> [options]
 commands:
   run --task TEXT [--model scripted:NAME | --base-url URL --model NAME] [--mode react|plan_exec]
       [--policy JSON] [--max-iterations N] [--workspace DIR] [--allow-destructive] [--json]
-      [--save FILE]
+      [--save FILE] [--max-recoveries N] [--no-emergency]
                  run the engine headless on the virtual sandbox (JSONL events with --json);
                  react mode refuses destructive commands unless --allow-destructive;
                  --save keeps a session file (*.phasegate.json) up to date as it runs;

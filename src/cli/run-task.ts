@@ -2,7 +2,7 @@ import { Engine, type RunSummary } from '../engine/engine';
 import { workspaceAt } from '../engine/restore-workspace';
 import { createModel } from '../model/create-model';
 import { messageOf } from '../protocol/error-message';
-import { DEFAULT_SETTINGS, MAX_ITERATIONS_LIMITS, MaxIterationsSchema, type ModelSettingsInput, ModeSchema } from '../protocol/settings';
+import { DEFAULT_SETTINGS, MAX_ITERATIONS_LIMITS, MaxIterationsSchema, MaxRecoveriesSchema, type ModelSettingsInput, ModeSchema } from '../protocol/settings';
 import { modelSecrets } from '../protocol/url-secrets';
 import { STARTER_PROJECT } from '../sandbox/starter-project';
 import { VirtualSandbox } from '../sandbox/virtual';
@@ -16,11 +16,25 @@ import { policyFromArgs } from './policy-flag';
 import { readSessionFile, SessionFileWriter } from './session-file-io';
 import { terminalSafe } from './terminal-safe';
 
-export const RUN_FLAGS = ['task', 'model', 'base-url', 'mode', 'policy', 'json', 'max-iterations', 'workspace', 'allow-destructive', 'save', 'resume'] as const;
+export const RUN_FLAGS = [
+  'task',
+  'model',
+  'base-url',
+  'mode',
+  'policy',
+  'json',
+  'max-iterations',
+  'workspace',
+  'allow-destructive',
+  'save',
+  'resume',
+  'max-recoveries',
+  'no-emergency',
+] as const;
 /** What a resumed run takes from its session file, so it may not be given again. */
 const STORED_WITH_THE_SESSION = ['task', 'mode', 'policy', 'max-iterations', 'workspace', 'allow-destructive'] as const;
 /** Flags of `run` that take no value. */
-export const RUN_SWITCHES = new Set(['json', 'allow-destructive']);
+export const RUN_SWITCHES = new Set(['json', 'allow-destructive', 'no-emergency']);
 
 /**
  * `run`: the same engine as the page, headless, on the virtual sandbox. Returns the exit code.
@@ -59,8 +73,19 @@ export async function runTaskCommand(args: ParsedArgs, out: (line: string) => vo
       policy,
       secrets: modelSecrets(settings),
       allowDestructive: args.flags.get('allow-destructive') === true,
+      ...failureChainFromArgs(args),
     }),
   );
+}
+
+/** `--max-recoveries N` (0: no recovery tier) and `--no-emergency` (a failed run ends with the raw error). */
+function failureChainFromArgs(args: ParsedArgs): { maxRecoveries?: number; emergency: boolean } {
+  const text = stringFlag(args, 'max-recoveries');
+  const emergency = args.flags.get('no-emergency') !== true;
+  if (text === undefined) return { emergency };
+  const parsed = MaxRecoveriesSchema.safeParse(Number(text));
+  if (!parsed.success) throw new UsageError('--max-recoveries must be a whole number from 0 to 5');
+  return { maxRecoveries: parsed.data, emergency };
 }
 
 /** `run --resume FILE`: goes on with an interrupted session, writing to FILE (or to --save). */

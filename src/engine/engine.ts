@@ -40,6 +40,10 @@ export interface RunOptions {
   refuseSyntaxErrors?: boolean;
   /** react mode: let destructive commands through (by default they are refused as in building). */
   allowDestructive?: boolean;
+  /** How many times the recovery tier may run; default 1, 0 turns it off. */
+  maxRecoveries?: number;
+  /** false: a failed run ends with the raw error only (no suggestions, retryable or checkpoint). */
+  emergency?: boolean;
 }
 
 export interface ResumeOptions {
@@ -71,6 +75,8 @@ export class Engine {
   private lastCheckpoint: string | null = null;
   /** Where "Roll back" goes: the snapshot when the run (or, in plan_exec, its current phase) began. */
   private rollbackPoint: string | null = null;
+  /** Whether a failed run ends with the emergency tier's structured fields (Settings can turn it off). */
+  private emergencyTier = true;
   private runCounter = 0;
 
   /** Where workspace snapshots go; without it a run takes none and cannot be resumed. */
@@ -100,6 +106,7 @@ export class Engine {
   }
 
   async run(options: RunOptions): Promise<RunSummary> {
+    this.emergencyTier = options.emergency !== false;
     const runId = `run-${Date.now().toString(36)}-${++this.runCounter}`;
     return this.drive(runId, options.secrets, async (emit, signal) => {
       emit({
@@ -168,7 +175,8 @@ export class Engine {
       this.lastCheckpoint = null;
       this.rollbackPoint = null;
       const outcome = await body(emit, controller.signal);
-      emit({ type: 'run_finished', ...finishedFields(outcome, this.rollbackPoint ?? this.lastCheckpoint) });
+      const finished = finishedFields(outcome, this.rollbackPoint ?? this.lastCheckpoint);
+      emit({ type: 'run_finished', ...(this.emergencyTier ? finished : rawError(finished)) });
       return { runId, status: outcome.status };
     } catch (error) {
       // Only a bug gets here; the run still ends with a structured event.
@@ -332,6 +340,7 @@ export class Engine {
       firstIteration: resumed?.nextIteration ?? 1,
       pendingCalls: resumed?.pendingCalls ?? [],
       maxIterations: options.maxIterations,
+      maxRecoveries: options.maxRecoveries ?? 1,
       snapshots,
       verification: new VerificationTracker(() => snapshots?.latest ?? null),
       fixes: new FixAttemptTracker(),
@@ -370,6 +379,12 @@ function phaseControl(gate: PhaseGate, policy: Policy): PhaseControl {
       return { ok: true, message: `Moved from ${moved.from} to ${moved.to}. Now allowed in ${describePhase(policy, moved.to)}` };
     },
   };
+}
+
+/** With the emergency tier off, a failed run ends with the raw error: its code, cause and reason only. */
+function rawError(fields: Omit<EventPayload<'run_finished'>, 'type'>): Omit<EventPayload<'run_finished'>, 'type'> {
+  const { suggestions: _suggestions, retryable: _retryable, lastCheckpoint: _lastCheckpoint, ...raw } = fields;
+  return raw;
 }
 
 function finishedFields(outcome: LoopOutcome, lastCheckpoint: string | null): Omit<EventPayload<'run_finished'>, 'type'> {

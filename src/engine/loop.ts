@@ -42,7 +42,7 @@ export async function runReactLoop(run: RunContext): Promise<LoopOutcome> {
     applyToConversation(messages, (await executeToolCall(call, run)).event);
   }
 
-  const chain = new FailureChain(run);
+  const chain = new FailureChain(run, run.maxRecoveries);
   for (let iteration = run.firstIteration; iteration <= run.maxIterations; iteration++) {
     if (signal.aborted) return cancelled(iteration - 1);
     const budget = chain.canRecover ? chain.beforeTurn(iteration) : null;
@@ -63,7 +63,14 @@ export async function runReactLoop(run: RunContext): Promise<LoopOutcome> {
     } catch (error) {
       if (signal.aborted || (error instanceof ModelError && error.code === 'aborted')) return cancelled(iteration);
       const failure = modelFailure(error instanceof ModelError ? error.code : 'unknown');
-      return { status: 'failed', ...failure, reason: `The model request failed: ${messageOf(error)}`, iterations: iteration };
+      const reason = `The model request failed: ${messageOf(error)}`;
+      // A failure a retry may cure goes to recovery once (its own retries are spent), then to the emergency.
+      if (failure.retryable && chain.canRecover && iteration < run.maxIterations) {
+        await chain.recover('llm_failure', `${reason}.`, messages, say);
+        if (signal.aborted) return cancelled(iteration);
+        continue;
+      }
+      return { status: 'failed', ...failure, reason, iterations: iteration };
     }
     say({ type: 'assistant_message', text: reply.text, toolCalls: reply.toolCalls });
 

@@ -25,6 +25,8 @@ export interface RunContext {
   /** A resumed run's calls that the last reply asked for and that never started. */
   readonly pendingCalls: readonly ToolCall[];
   readonly maxIterations: number;
+  /** How many times the recovery tier may run (0: never). */
+  readonly maxRecoveries: number;
   /** Takes workspace snapshots after each step that may have written (null when nothing is stored). */
   readonly snapshots: WorkspaceSnapshots | null;
   /** The last test run and what changed since: a final answer over failing tests is challenged once. */

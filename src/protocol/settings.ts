@@ -41,6 +41,9 @@ export type ModelSettingsInput = z.input<typeof ModelSettingsSchema>;
 export const MAX_ITERATIONS_LIMITS = { min: 1, max: 200 } as const;
 export const MaxIterationsSchema = z.number().int().min(MAX_ITERATIONS_LIMITS.min).max(MAX_ITERATIONS_LIMITS.max);
 
+/** How many recoveries a run may have: the same bounds for Settings, the worker and the CLI. */
+export const MaxRecoveriesSchema = z.number().int().min(0).max(5);
+
 export const SettingsSchema = z.object({
   model: ModelSettingsSchema,
   mode: ModeSchema,
@@ -54,6 +57,10 @@ export const SettingsSchema = z.object({
   allowDestructive: z.boolean().default(false),
   /** Where share links point (a team's hosted copy); empty: this page's own address. */
   shareAddress: z.string().default(''),
+  /** The recovery tier: how many times a run may stop for a critique and a revised plan (0: never). */
+  maxRecoveries: MaxRecoveriesSchema.default(1),
+  /** The emergency tier: a failed run ends with suggestions, retryable and a checkpoint (off: the raw error). */
+  emergency: z.boolean().default(true),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -66,6 +73,8 @@ export const DEFAULT_SETTINGS: Settings = {
   refuseSyntaxErrors: false,
   allowDestructive: false,
   shareAddress: '',
+  maxRecoveries: 1,
+  emergency: true,
 };
 
 /** Parses stored or imported settings; anything invalid falls back to the defaults, with the reason. */

@@ -169,7 +169,7 @@ const api: EngineWorkerApi = {
     if (!parsed.success) {
       throw new Error(`invalid run request: ${describeFirstIssue(parsed.error, 'request')}`);
     }
-    const { task, mode, model, maxIterations, policy, refuseSyntaxErrors, allowDestructive } = parsed.data;
+    const { task, mode, model, maxIterations, policy, refuseSyntaxErrors, allowDestructive, maxRecoveries, emergency } = parsed.data;
     const summary = await engine.run({
       task,
       mode,
@@ -178,6 +178,8 @@ const api: EngineWorkerApi = {
       policy,
       secrets: modelSecrets(model),
       refuseSyntaxErrors: refuseSyntaxErrors === true,
+      ...(maxRecoveries === undefined ? {} : { maxRecoveries }),
+      emergency: emergency !== false,
       allowDestructive: allowDestructive === true,
     });
     return summary.status;

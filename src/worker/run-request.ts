@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MaxIterationsSchema, ModelSettingsSchema, ModeSchema } from '../protocol/settings';
+import { MaxIterationsSchema, MaxRecoveriesSchema, ModelSettingsSchema, ModeSchema } from '../protocol/settings';
 
 /** What the page asks the worker to run: one schema, checked by the worker, typed for the page. */
 export const RunRequestSchema = z.object({
@@ -12,6 +12,9 @@ export const RunRequestSchema = z.object({
   policy: z.unknown().optional(),
   /** create_file / edit_file refuse writes that add syntax errors (Settings → "Refuse edits that break the syntax"). */
   refuseSyntaxErrors: z.boolean().optional(),
+  /** The failure chain (Settings → Agent): recoveries per run, and the emergency tier on or off. */
+  maxRecoveries: MaxRecoveriesSchema.optional(),
+  emergency: z.boolean().optional(),
   /** react mode: let destructive commands through (Settings → "Allow destructive commands"). */
   allowDestructive: z.boolean().optional(),
 });

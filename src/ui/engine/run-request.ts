@@ -7,7 +7,7 @@ export type RunRequestResult = { ok: true; request: RunRequest } | { ok: false; 
 export function buildRunRequest(task: string, settings: PageSettings): RunRequestResult {
   const policy = runPolicy(settings);
   if (!policy.ok) return { ok: false, error: policy.error };
-  const { model, mode, maxIterations, refuseSyntaxErrors, allowDestructive } = settings;
+  const { model, mode, maxIterations, refuseSyntaxErrors, allowDestructive, maxRecoveries, emergency } = settings;
   return {
     ok: true,
     request: {
@@ -16,6 +16,8 @@ export function buildRunRequest(task: string, settings: PageSettings): RunReques
       model,
       maxIterations,
       refuseSyntaxErrors,
+      maxRecoveries,
+      emergency,
       allowDestructive,
       ...(policy.policy === undefined ? {} : { policy: policy.policy }),
     },

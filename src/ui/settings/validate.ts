@@ -19,6 +19,8 @@ export interface SettingsDraft {
   refuseSyntaxErrors: boolean;
   allowDestructive: boolean;
   shareAddress: string;
+  maxRecoveries: string;
+  emergency: boolean;
 }
 
 export type DraftField = keyof SettingsDraft;
@@ -41,6 +43,8 @@ export function toDraft(settings: PageSettings): SettingsDraft {
     refuseSyntaxErrors: settings.refuseSyntaxErrors,
     allowDestructive: settings.allowDestructive,
     shareAddress: settings.shareAddress,
+    maxRecoveries: String(settings.maxRecoveries),
+    emergency: settings.emergency,
   };
 }
 
@@ -63,6 +67,7 @@ const FIELD_BY_PATH: Record<string, DraftField> = {
   maxIterations: 'maxIterations',
   sandbox: 'sandbox',
   webcontainerBootTimeoutMs: 'bootTimeoutSeconds',
+  maxRecoveries: 'maxRecoveries',
 };
 
 const MESSAGES: Partial<Record<DraftField, string>> = {
@@ -71,6 +76,7 @@ const MESSAGES: Partial<Record<DraftField, string>> = {
   scenario: 'Pick a demo scenario.',
   idleTimeoutSeconds: 'Enter a whole number of seconds from 5 to 3600.',
   replyLimitMinutes: 'Enter a whole number of minutes from 1 to 120.',
+  maxRecoveries: 'Enter a whole number from 0 (no recovery) to 5.',
 };
 
 function parseNumber(text: string): number {
@@ -96,6 +102,8 @@ export function validateDraft(draft: SettingsDraft): { ok: true; settings: PageS
     refuseSyntaxErrors: draft.refuseSyntaxErrors,
     allowDestructive: draft.allowDestructive,
     shareAddress: draft.shareAddress.trim(),
+    maxRecoveries: parseNumber(draft.maxRecoveries),
+    emergency: draft.emergency,
   };
   const errors: DraftErrors = {};
   const result = SettingsSchema.safeParse(candidate);

@@ -50,3 +50,25 @@ describe('agent run', () => {
     await expect(run(argv)).rejects.toThrow(message);
   });
 });
+
+describe('agent run: the failure chain flags', () => {
+  it('takes --max-recoveries 0..5 and --no-emergency', async () => {
+    await expect(run(['--task', 't', '--max-recoveries', '9'])).rejects.toThrow(/--max-recoveries must be a whole number from 0 to 5/);
+    const { code, lines } = await run([
+      '--task',
+      't',
+      '--model',
+      'scripted:endless',
+      '--max-iterations',
+      '2',
+      '--no-emergency',
+      '--max-recoveries',
+      '0',
+      '--json',
+    ]);
+    expect(code).toBe(1);
+    const end = JSON.parse(lines.at(-1) ?? '{}') as Record<string, unknown>;
+    expect(end).toMatchObject({ type: 'run_finished', errorCode: 'budget_exceeded' });
+    expect(end).not.toHaveProperty('suggestions');
+  });
+});

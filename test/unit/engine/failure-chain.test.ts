@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/engine/engine';
+import { ModelError } from '../../../src/model/port';
 import type { Scenario, ScriptedTurn } from '../../../src/model/scenario';
 import { getScenario } from '../../../src/model/scenarios';
 import { ScriptedModel } from '../../../src/model/scripted';
@@ -95,5 +96,54 @@ describe('the failure chain', () => {
       expect(of(events, 'loop_detected'), name).toEqual([]);
       expect(of(events, 'recovery_started'), name).toEqual([]);
     }
+  });
+});
+
+describe('configuring the chain', () => {
+  it('with no recoveries, a loop that would recover ends the run at once', async () => {
+    const engine = new Engine({ sandbox: new VirtualSandbox({ files: STARTER_PROJECT }), blobs: new MemoryStore() });
+    await engine.run({ task: 't', mode: 'react', model: new ScriptedModel(getScenario('stuck')), maxIterations: 30, maxRecoveries: 0 });
+    const events = engine.session.events as EngineEvent[];
+    expect(of(events, 'loop_detected').map((e) => [e.action, e.count])).toEqual([
+      ['nudge', 3],
+      ['recover', 5],
+    ]);
+    expect(of(events, 'recovery_started')).toEqual([]);
+    expect(events.at(-1)).toMatchObject({ errorCode: 'loop_detected' });
+  });
+
+  it('a model failure a retry may cure goes to recovery once, then on; a wrong key goes straight to the emergency', async () => {
+    const flaky = (code: 'server' | 'auth', failures: number) => {
+      const inner = new ScriptedModel(scenario([{ text: 'All good.' }, { text: 'Done.' }]));
+      let calls = 0;
+      return {
+        info: inner.info,
+        complete: async (request: Parameters<ScriptedModel['complete']>[0]) => {
+          if (calls++ < failures) throw new ModelError('the endpoint failed', code, code === 'server');
+          return inner.complete(request);
+        },
+      };
+    };
+    const engine = new Engine({ sandbox: new VirtualSandbox({ files: STARTER_PROJECT }), blobs: new MemoryStore() });
+    await engine.run({ task: 't', mode: 'react', model: flaky('server', 1), maxIterations: 5 });
+    let events = engine.session.events as EngineEvent[];
+    expect(of(events, 'recovery_started')).toMatchObject([{ trigger: 'llm_failure' }]);
+    expect(events.at(-1)).toMatchObject({ type: 'run_finished', status: 'completed' });
+
+    const second = new Engine({ sandbox: new VirtualSandbox({ files: STARTER_PROJECT }), blobs: new MemoryStore() });
+    await second.run({ task: 't', mode: 'react', model: flaky('auth', 5), maxIterations: 5 });
+    events = second.session.events as EngineEvent[];
+    expect(of(events, 'recovery_started')).toEqual([]);
+    expect(events.at(-1)).toMatchObject({ errorCode: 'llm_failure', cause: 'model_auth', retryable: false });
+  });
+
+  it('with the emergency tier off, a failed run ends with the raw error only', async () => {
+    const engine = new Engine({ sandbox: new VirtualSandbox({ files: STARTER_PROJECT }), blobs: new MemoryStore() });
+    await engine.run({ task: 't', mode: 'react', model: new ScriptedModel(getScenario('endless')), maxIterations: 2, emergency: false });
+    const end = (engine.session.events as EngineEvent[]).at(-1);
+    expect(end).toMatchObject({ status: 'failed', errorCode: 'budget_exceeded', cause: 'max_iterations' });
+    expect(end).not.toHaveProperty('suggestions');
+    expect(end).not.toHaveProperty('retryable');
+    expect(end).not.toHaveProperty('lastCheckpoint');
   });
 });

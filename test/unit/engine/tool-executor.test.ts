@@ -62,6 +62,7 @@ function setup(options: { refuse?: boolean; aborted?: boolean } = {}) {
     firstIteration: 1,
     pendingCalls: [],
     maxIterations: 1,
+    maxRecoveries: 1,
     snapshots: null,
     verification: new VerificationTracker(() => null),
     fixes: new FixAttemptTracker(),

@@ -18,7 +18,16 @@ describe('buildRunRequest', () => {
   it('carries the task and the engine settings, not the page-only ones', () => {
     expect(buildRunRequest('fix it', settings)).toEqual({
       ok: true,
-      request: { task: 'fix it', mode: 'plan_exec', model: settings.model, maxIterations: 7, refuseSyntaxErrors: false, allowDestructive: true },
+      request: {
+        task: 'fix it',
+        mode: 'plan_exec',
+        model: settings.model,
+        maxIterations: 7,
+        refuseSyntaxErrors: false,
+        allowDestructive: true,
+        maxRecoveries: 1,
+        emergency: true,
+      },
     });
   });
 

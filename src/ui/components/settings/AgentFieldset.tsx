@@ -1,7 +1,7 @@
 import { PHASES } from '../../../protocol/phases';
 import { type Mode, ModeSchema } from '../../../protocol/settings';
 import { DefaultPolicy, type LoadDefaultPolicy } from '../DefaultPolicy';
-import { CheckField, ChoiceSelect, Field } from './fields';
+import { CheckField, ChoiceSelect, Field, NumberField } from './fields';
 import type { DraftProps } from './use-settings-form';
 
 const MODE_LABELS: Record<Mode, string> = {
@@ -70,6 +70,23 @@ export function AgentFieldset({ draft, errors, update, loadDefaultPolicy }: Draf
         note={ALLOW_DESTRUCTIVE_NOTE}
         checked={draft.allowDestructive}
         onChange={(checked) => update('allowDestructive', checked)}
+      />
+      <NumberField
+        id="max-recoveries"
+        label="Recoveries per run"
+        note="When a run loops, keeps failing or nears its step limit, the model is asked for a critique and a revised plan, this many times at most (0: never)."
+        error={errors.maxRecoveries}
+        min={0}
+        max={5}
+        value={draft.maxRecoveries}
+        onChange={(value) => update('maxRecoveries', value)}
+      />
+      <CheckField
+        noteId="emergency-note"
+        label="Explain failed runs"
+        note="A failed run ends with numbered suggestions, whether a retry may help, and a checkpoint to roll back to. Off: only the raw error."
+        checked={draft.emergency}
+        onChange={(checked) => update('emergency', checked)}
       />
     </fieldset>
   );
