@@ -14,7 +14,7 @@ export const STUCK_CALL = { name: 'read_file', args: { path: 'README.md' } };
 export const stuck: Scenario = {
   name: 'stuck',
   title: 'Stuck in a loop',
-  description: 'Repeats the same call until loop detection steps in',
+  description: 'Repeats the same call until loop detection steps in: a nudge, a recovery, then the run ends.',
   defaultTask: 'Find out how the tests of this project are run.',
   turns: [
     ...Array.from({ length: STUCK_READS }, (_, i) => ({
