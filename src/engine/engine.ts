@@ -1,5 +1,4 @@
 import type { Model } from '../model/port';
-import { unifiedDiff } from '../protocol/diff';
 import { messageOf } from '../protocol/error-message';
 import type { Emit, EngineEvent, EventPayload, RunStatus } from '../protocol/events';
 import type { Mode } from '../protocol/settings';
@@ -11,6 +10,7 @@ import { ALL_TOOLS, KNOWN_TOOL_NAMES, PLAN_EXEC_TOOLS, toolSpecs } from '../tool
 import type { PhaseControl } from '../tools/tool';
 import { conversationOf } from './conversation';
 import { emergency } from './emergency';
+import { fileChange } from './file-change';
 import { FixAttemptTracker } from './fix-attempts';
 import { type Gate, type GateOptions, GuardGate, PhaseGate, reactRules } from './gate';
 import { GatedSandbox } from './gated-sandbox';
@@ -222,12 +222,10 @@ export class Engine {
     const paths = new Set([...Object.keys(target), ...[...current].filter(([, entry]) => entry.kind === 'file').map(([path]) => path)]);
     for (const path of [...paths].sort()) {
       const entry = current.get(path);
-      const before = entry?.kind === 'file' ? entry.content : null;
-      const after = Object.hasOwn(target, path) ? (target[path] ?? null) : null;
-      if (before === after) continue;
+      const event = fileChange(path, entry?.kind === 'file' ? entry.content : null, Object.hasOwn(target, path) ? (target[path] ?? null) : null);
+      if (!event) continue;
       changed++;
-      const change = before === null ? 'created' : after === null ? 'deleted' : 'edited';
-      emit({ type: 'file_changed', path, change, before, after, diff: unifiedDiff({ path, before, after }) });
+      emit(event);
     }
     emit({ type: 'checkpoint_restored', manifest, changed });
     return changed;
@@ -239,19 +237,8 @@ export class Engine {
     for (const change of [...plan.undoneChanges].reverse()) {
       if (seen.has(change.path)) continue;
       seen.add(change.path);
-      const absolute = change.path.startsWith('/') ? change.path : joinPath(this.sandbox.workdir, change.path);
-      const stat = await this.sandbox.stat(absolute).catch(() => null);
-      const now = stat?.type === 'file' ? await this.sandbox.readFile(absolute) : null;
-      if (now === change.after) continue;
-      const kind = now === null ? 'deleted' : change.after === null ? 'created' : 'edited';
-      emit({
-        type: 'file_changed',
-        path: change.path,
-        change: kind,
-        before: change.after,
-        after: now,
-        diff: unifiedDiff({ path: change.path, before: change.after, after: now }),
-      });
+      const event = fileChange(change.path, change.after, await this.readFileOrNull(this.inWorkspace(change.path)));
+      if (event) emit(event);
     }
   }
 
@@ -262,11 +249,16 @@ export class Engine {
     await restoreWorkspace(this.sandbox, await snapshotFiles(blobs, manifest));
   }
 
-  /** What the command judge reads to judge a script run by name: the file as it is in the sandbox now. */
-  private async readScript(path: string): Promise<string | null> {
+  /** A file as it is in the sandbox now, or null when there is none (what the command judge reads to judge a script). */
+  private async readFileOrNull(path: string): Promise<string | null> {
     const stat = await this.sandbox.stat(path).catch(() => null);
     if (stat?.type !== 'file') return null;
     return this.sandbox.readFile(path);
+  }
+
+  /** An event's path (workspace-relative, or absolute as some tools report it) in the sandbox. */
+  private inWorkspace(path: string): string {
+    return path.startsWith('/') ? path : joinPath(this.sandbox.workdir, path);
   }
 
   private async execute(options: RunOptions, emit: Emit, signal: AbortSignal): Promise<LoopOutcome> {
@@ -287,7 +279,7 @@ export class Engine {
     const gateOptions: GateOptions = {
       emit,
       workdir: this.sandbox.workdir,
-      readScript: (path) => this.readScript(path),
+      readScript: (path) => this.readFileOrNull(path),
       userRules: policy.commands,
     };
     let gate: Gate = new GuardGate(reactRules(options.allowDestructive === true), gateOptions);
@@ -364,9 +356,9 @@ export class Engine {
   /** Files the agent had read or written count as read again: their content is the restored one. */
   private async rememberSeenFiles(versions: FileVersions, paths: readonly string[]): Promise<void> {
     for (const path of paths) {
-      const absolute = path.startsWith('/') ? path : joinPath(this.sandbox.workdir, path);
-      const stat = await this.sandbox.stat(absolute).catch(() => null);
-      if (stat?.type === 'file') versions.remember(absolute, await this.sandbox.readFile(absolute));
+      const absolute = this.inWorkspace(path);
+      const content = await this.readFileOrNull(absolute);
+      if (content !== null) versions.remember(absolute, content);
     }
   }
 }

@@ -38,7 +38,8 @@ export interface EngineClient {
   freeSpace(): Promise<number>;
   storageUsage(): Promise<StorageUsage | null>;
   exportSession(id: string, withoutDeltas: boolean): Promise<string>;
-  importSession(value: unknown): Promise<ImportOutcome>;
+  /** Stores a session from the text of a `*.phasegate.json` file (checked whole by the worker). */
+  importSession(text: string): Promise<ImportOutcome>;
   shareLink(id: string): Promise<string>;
   forkSession(id: string, count: number): Promise<ImportOutcome>;
   readyMadeSession(scenario: string): Promise<ImportOutcome>;
@@ -161,7 +162,7 @@ export function createEngineClient(): EngineClient {
     freeSpace: async () => checked(z.number(), 'a count')(await current.api.freeSpace()),
     storageUsage: async () => checked(UsageSchema, 'the storage use')(await current.api.storageUsage()),
     exportSession: async (id, withoutDeltas) => checked(z.string(), 'a session file')(await current.api.exportSession(id, withoutDeltas)),
-    importSession: async (value) => checked(ImportOutcomeSchema, 'an import result')(await current.api.importSession(value)),
+    importSession: async (text) => checked(ImportOutcomeSchema, 'an import result')(await current.api.importSession(text)),
     restoreCheckpoint: async (sessionId, manifest) => checked(z.number(), 'a count')(await current.api.restoreCheckpoint(sessionId, manifest)),
     readyMadeSession: async (scenario) => checked(ImportOutcomeSchema, 'a ready-made session')(await current.api.readyMadeSession(scenario)),
     forkSession: async (id, count) => checked(ImportOutcomeSchema, 'a fork result')(await current.api.forkSession(id, count)),

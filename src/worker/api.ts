@@ -57,7 +57,7 @@ export interface EngineWorkerApi {
   /** The session as `*.phasegate.json` text; `withoutDeltas` leaves the streamed pieces out (share links). */
   exportSession(id: string, withoutDeltas: boolean): Promise<string>;
   /** Stores a session from a file, after checking all of it. */
-  importSession(value: unknown): Promise<ImportOutcome>;
+  importSession(text: string): Promise<ImportOutcome>;
   /** Puts the sandbox's files back as a checkpoint (a snapshot manifest) of a session held them; returns how many changed. */
   restoreCheckpoint(sessionId: string, manifest: string): Promise<number>;
   /** A scripted scenario as a stored session to replay (recorded on first use, no model needed). */

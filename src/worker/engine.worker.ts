@@ -87,8 +87,8 @@ const api: EngineWorkerApi = {
     return (await sessionsReady).exportFile(String(id), { withoutDeltas: withoutDeltas === true });
   },
 
-  async importSession(value: unknown): Promise<ImportOutcome> {
-    return (await sessionsReady).import(value);
+  async importSession(text: string): Promise<ImportOutcome> {
+    return (await sessionsReady).importText(String(text));
   },
 
   async restoreCheckpoint(sessionId: string, manifest: string): Promise<number> {

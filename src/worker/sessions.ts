@@ -9,7 +9,7 @@ import { MemoryStore } from '../store/memory-store';
 import { type SessionStore, StorageFullError, type StorageUsage } from '../store/port';
 import { type RecorderStats, SessionRecorder } from '../store/recorder';
 import { referencedBlobs } from '../store/references';
-import { exportSession, loadSessionFile } from '../store/session-file';
+import { exportSession, type LoadResult, loadSessionFile, parseSessionFile } from '../store/session-file';
 import { decodeSessionFromLink, encodeSessionForLink } from '../store/share-link';
 import type { StorageProblem } from './api';
 import { readyMadeId, recordReadyMade } from './ready-made';
@@ -110,7 +110,15 @@ export class WorkerSessions {
    * kept). One already stored under the same id is kept as it is.
    */
   async import(value: unknown): Promise<{ ok: true; id: string } | { ok: false; error: string }> {
-    const loaded = await loadSessionFile(value);
+    return this.keep(await loadSessionFile(value));
+  }
+
+  /** The same for the text of a `*.phasegate.json` file (parsed here, with the store's own messages). */
+  async importText(text: string): Promise<{ ok: true; id: string } | { ok: false; error: string }> {
+    return this.keep(await parseSessionFile(text));
+  }
+
+  private async keep(loaded: LoadResult): Promise<{ ok: true; id: string } | { ok: false; error: string }> {
     if (!loaded.ok) return loaded;
     const { file } = loaded.session;
     if (await this.store.getSession(file.session.id)) return { ok: true, id: file.session.id };

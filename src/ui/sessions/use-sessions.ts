@@ -3,7 +3,7 @@ import { messageOf } from '../../protocol/error-message';
 import type { EngineEvent } from '../../protocol/events';
 import type { SessionMeta } from '../../protocol/session-file';
 import { sessionInFragment } from '../../protocol/share-fragment';
-import type { StorageProblem, StorageUsage } from '../../worker/api';
+import type { ImportOutcome, StorageProblem, StorageUsage } from '../../worker/api';
 import type { EngineClient } from '../engine-client';
 import type { PageSettings } from '../settings/page-settings';
 
@@ -80,6 +80,18 @@ export function useSessions({ client, workerReady, settings, loadEvents, addProb
     [client, loadEvents, addProblem],
   );
 
+  /** A session the worker stored (a file, a link, a fork, a ready-made one) opened; resolves with the error, or null. */
+  const openStored = useCallback(
+    async (storing: Promise<ImportOutcome>): Promise<string | null> => {
+      const outcome = await storing.catch((error: unknown) => ({ ok: false as const, error: messageOf(error) }));
+      if (!outcome.ok) return outcome.error;
+      await open(outcome.id);
+      await refresh();
+      return null;
+    },
+    [open, refresh],
+  );
+
   /** After a reload or a worker restart: the newest session, when it was cut off, is shown with Resume. */
   const openInterrupted = useCallback(async () => {
     try {
@@ -97,11 +109,10 @@ export function useSessions({ client, workerReady, settings, loadEvents, addProb
     const encoded = sessionInFragment(location.hash);
     if (encoded === null) return false;
     history.replaceState(null, '', `${location.pathname}${location.search}`);
-    const outcome = await client.importSharedLink(encoded).catch((error: unknown) => ({ ok: false as const, error: messageOf(error) }));
-    if (outcome.ok) await open(outcome.id);
-    else addProblem(`The shared session could not be opened: ${outcome.error}`);
+    const error = await openStored(client.importSharedLink(encoded));
+    if (error !== null) addProblem(`The shared session could not be opened: ${error}`);
     return true;
-  }, [client, open, addProblem]);
+  }, [client, openStored, addProblem]);
 
   useEffect(() => {
     if (!workerReady) return;
@@ -172,41 +183,22 @@ export function useSessions({ client, workerReady, settings, loadEvents, addProb
     await refresh();
   }, [client, refresh, addProblem]);
 
-  const importText = useCallback(
-    async (text: string) => {
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch {
-        return 'This is not a Phasegate session: the file is not JSON (it may be cut short).';
-      }
-      const outcome = await client.importSession(value).catch((error: unknown) => ({ ok: false as const, error: messageOf(error) }));
-      if (!outcome.ok) return outcome.error;
-      await open(outcome.id);
-      await refresh();
-      return null;
-    },
-    [client, open, refresh],
-  );
+  const importText = useCallback((text: string) => openStored(client.importSession(text)), [client, openStored]);
 
   const fork = useCallback(
     async (id: string, count: number) => {
-      const outcome = await client.forkSession(id, count).catch((error: unknown) => ({ ok: false as const, error: messageOf(error) }));
-      if (!outcome.ok) return addProblem(`Could not continue from there: ${outcome.error}`);
-      await open(outcome.id);
-      await refresh();
+      const error = await openStored(client.forkSession(id, count));
+      if (error !== null) addProblem(`Could not continue from there: ${error}`);
     },
-    [client, open, refresh, addProblem],
+    [client, openStored, addProblem],
   );
 
   const openReadyMade = useCallback(
     async (scenario: string) => {
-      const outcome = await client.readyMadeSession(scenario).catch((error: unknown) => ({ ok: false as const, error: messageOf(error) }));
-      if (!outcome.ok) return addProblem(`The ready-made session could not be made: ${outcome.error}`);
-      await open(outcome.id);
-      await refresh();
+      const error = await openStored(client.readyMadeSession(scenario));
+      if (error !== null) addProblem(`The ready-made session could not be made: ${error}`);
     },
-    [client, open, refresh, addProblem],
+    [client, openStored, addProblem],
   );
 
   const restore = useCallback(
