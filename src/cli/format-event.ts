@@ -38,12 +38,31 @@ export function formatEvent(event: EngineEvent): string | null {
       return `▶ resumed: ${event.reason}${event.interruptedCalls.length > 0 ? ` (${event.interruptedCalls.length} interrupted call${event.interruptedCalls.length === 1 ? '' : 's'} not run again)` : ''}`;
     case 'checkpoint_restored':
       return `◀ files restored to a checkpoint (${event.changed} changed)`;
+    case 'phase_validation': {
+      const { result } = event;
+      const outcome = result.timedOut ? 'timed out' : `exit ${result.exitCode}`;
+      return result.passed ? `  ✓ validation passed: ${result.command}` : `  ✗ validation failed: ${result.command} (${outcome}) — staying in ${event.phase}`;
+    }
+    case 'phase_rollback_started':
+      return `  ⟲ rollback of ${event.phase}: ${event.command ?? 'restoring the files to its start'}`;
+    case 'phase_rollback_completed':
+      return event.result
+        ? `  ⟲ rollback passed: ${event.result.command}`
+        : `  ⟲ files rolled back to the start of ${event.phase} (${event.changed ?? 0} changed)`;
+    case 'phase_rollback_failed':
+      return `  ✗ rollback of ${event.phase} failed: ${event.reason}`;
     case 'loop_detected':
       return `  ↻ loop (${event.pattern}, ${event.count}×): ${event.action}`;
     case 'recovery_started':
       return `  ⟲ recovery: ${event.detail}`;
+    case 'human_asked':
+      return `  ? ${event.kind === 'blocker' ? 'blocked: ' : ''}${event.question}${(event.options ?? []).map((option, i) => `\n    ${i + 1}) ${option}`).join('')}`;
+    case 'human_answered':
+      return `  ↳ answer (${event.via.replace('_', ' ')}): ${event.answer}`;
     case 'recovery_finished':
-      return event.ok ? `  ⟲ critique: ${event.critique.trim().split('\n').join('\n    ')}` : '  ⟲ recovery request failed';
+      return event.ok
+        ? `  ⟲ critique${event.model ? ` (${event.model})` : ''}: ${event.critique.trim().split('\n').join('\n    ')}`
+        : '  ⟲ recovery request failed';
     case 'run_configured':
     case 'user_message':
     case 'workspace_snapshot':

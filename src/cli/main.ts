@@ -10,12 +10,17 @@ const USAGE = `usage: npm run -s agent -- <command> [options]
 commands:
   run --task TEXT [--model scripted:NAME | --base-url URL --model NAME] [--mode react|plan_exec]
       [--policy JSON] [--max-iterations N] [--workspace DIR] [--allow-destructive] [--json]
-      [--save FILE] [--max-recoveries N] [--no-emergency]
+      [--save FILE] [--max-recoveries N] [--no-emergency] [--recovery-model NAME] [--answers FILE]
                  run the engine headless on the virtual sandbox (JSONL events with --json);
                  react mode refuses destructive commands unless --allow-destructive;
                  --save keeps a session file (*.phasegate.json) up to date as it runs;
-                 the API key comes from PHASEGATE_API_KEY or OPENAI_API_KEY
-  run --resume FILE [--model … | --base-url URL --model NAME] [--save FILE] [--json]
+                 the API key comes from PHASEGATE_API_KEY or OPENAI_API_KEY;
+                 --recovery-model asks another model on the same endpoint for the recovery
+                 critique (default: the main model; a scripted model answers it itself);
+                 the agent's questions (ask_human) are answered from --answers FILE
+                 (JSONL {"answer": "..."} in order), then at the terminal (stderr/stdin);
+                 with neither, a question ends the run with needs_human
+  run --resume FILE [--model … | --base-url URL --model NAME] [--recovery-model NAME] [--save FILE] [--json]
                  go on with an interrupted session, writing to FILE (or to --save)
   show FILE [--json]
                  print a session file's log (JSONL events with --json)

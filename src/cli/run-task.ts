@@ -1,8 +1,17 @@
 import { Engine, type RunSummary } from '../engine/engine';
 import { workspaceAt } from '../engine/restore-workspace';
-import { createModel } from '../model/create-model';
+import { createModel, createRecoveryModel } from '../model/create-model';
+import type { Model } from '../model/port';
 import { messageOf } from '../protocol/error-message';
-import { DEFAULT_SETTINGS, MAX_ITERATIONS_LIMITS, MaxIterationsSchema, MaxRecoveriesSchema, type ModelSettingsInput, ModeSchema } from '../protocol/settings';
+import {
+  DEFAULT_SETTINGS,
+  MAX_ITERATIONS_LIMITS,
+  MaxIterationsSchema,
+  MaxRecoveriesSchema,
+  type Mode,
+  type ModelSettingsInput,
+  ModeSchema,
+} from '../protocol/settings';
 import { modelSecrets } from '../protocol/url-secrets';
 import { STARTER_PROJECT } from '../sandbox/starter-project';
 import { VirtualSandbox } from '../sandbox/virtual';
@@ -11,6 +20,7 @@ import { SessionRecorder } from '../store/recorder';
 import { type ParsedArgs, rejectUnknownFlags, stringFlag, UsageError } from './args';
 import { formatEvent } from './format-event';
 import { setNodeGrammarSource } from './grammar-loader-node';
+import { CliAnswers, readAnswersFile } from './human-answers';
 import { loadWorkspace } from './load-workspace';
 import { policyFromArgs } from './policy-flag';
 import { readSessionFile, SessionFileWriter } from './session-file-io';
@@ -30,6 +40,8 @@ export const RUN_FLAGS = [
   'resume',
   'max-recoveries',
   'no-emergency',
+  'recovery-model',
+  'answers',
 ] as const;
 /** What a resumed run takes from its session file, so it may not be given again. */
 const STORED_WITH_THE_SESSION = ['task', 'mode', 'policy', 'max-iterations', 'workspace', 'allow-destructive'] as const;
@@ -63,19 +75,28 @@ export async function runTaskCommand(args: ParsedArgs, out: (line: string) => vo
     if (args.flags.get('json') !== true) note(loaded.summary);
     files = loaded.files;
   }
+  const human = await humanFromArgs(args);
   const recording = startRecording(args, new MemoryStore(), stringFlag(args, 'save'), out);
   return recording.drive(files, (engine) =>
     engine.run({
       task,
       mode: mode.data,
-      model: createModel(settings, { mode: mode.data }),
+      ...modelsFor(settings, mode.data),
       maxIterations: maxIterations.data,
       policy,
       secrets: modelSecrets(settings),
       allowDestructive: args.flags.get('allow-destructive') === true,
       ...failureChainFromArgs(args),
+      human,
     }),
   );
+}
+
+/** `--answers FILE`, then the terminal when stdin is one; neither: a question ends the run with needs_human. */
+async function humanFromArgs(args: ParsedArgs): Promise<CliAnswers> {
+  const path = stringFlag(args, 'answers');
+  const answers = path === undefined ? [] : await readAnswersFile(path);
+  return new CliAnswers(answers, process.stdin.isTTY ? { input: process.stdin, output: process.stderr } : null);
 }
 
 /** `--max-recoveries N` (0: no recovery tier) and `--no-emergency` (a failed run ends with the raw error). */
@@ -98,13 +119,15 @@ async function resumeCommand(args: ParsedArgs, path: string, out: (line: string)
   const fallbackModel = meta.model.kind === 'scripted' ? `scripted:${meta.model.name}` : undefined;
   const settings = modelSettingsFromArgs(args, fallbackModel);
   const files = (await workspaceAt(loaded.events, loaded.store)) ?? STARTER_PROJECT;
+  const human = await humanFromArgs(args);
   const recording = startRecording(args, loaded.store, stringFlag(args, 'save') ?? path, out, meta.id);
   return recording.drive(files, (engine) =>
     engine.resume({
       events: loaded.events,
-      model: createModel(settings, { mode: meta.mode }),
+      ...modelsFor(settings, meta.mode),
       secrets: modelSecrets(settings),
       reason: `continued from ${path}`,
+      human,
     }),
   );
 }
@@ -150,17 +173,25 @@ function startRecording(args: ParsedArgs, store: MemoryStore, savePath: string |
 
 const toStderr = (line: string) => process.stderr.write(`${terminalSafe(line)}\n`);
 
-/** `--model scripted:NAME` or `--base-url URL --model NAME` (key from PHASEGATE_API_KEY or OPENAI_API_KEY). */
+/** The run's model and, with `--recovery-model NAME`, the recovery tier's (same endpoint and key; the scripted model answers both). */
+function modelsFor(settings: ModelSettingsInput, mode: Mode): { model: Model; recoveryModel?: Model } {
+  const recoveryModel = createRecoveryModel(settings, { mode });
+  return { model: createModel(settings, { mode }), ...(recoveryModel ? { recoveryModel } : {}) };
+}
+
+/** `--model scripted:NAME` or `--base-url URL --model NAME` (key from PHASEGATE_API_KEY or OPENAI_API_KEY), and `--recovery-model NAME`. */
 function modelSettingsFromArgs(args: ParsedArgs, fallback: string | undefined): ModelSettingsInput {
+  const recoveryModel = stringFlag(args, 'recovery-model')?.trim() ?? '';
+  if (args.flags.has('recovery-model') && recoveryModel === '') throw new UsageError('--recovery-model needs a model name');
   const model = stringFlag(args, 'model') ?? fallback;
   if (model === undefined) throw new UsageError('this session used a model endpoint: give --base-url URL --model NAME to go on');
   const baseUrl = stringFlag(args, 'base-url');
   if (model.startsWith('scripted:')) {
     if (baseUrl) throw new UsageError('--base-url does not go with a scripted model');
     const scenario = model.slice('scripted:'.length);
-    return { provider: 'scripted', baseUrl: '', model: scenario, apiKey: '', scenario };
+    return { provider: 'scripted', baseUrl: '', model: scenario, apiKey: '', scenario, recoveryModel };
   }
   if (!baseUrl) throw new UsageError('--model NAME needs --base-url URL (or use --model scripted:NAME)');
   const apiKey = process.env.PHASEGATE_API_KEY ?? process.env.OPENAI_API_KEY ?? '';
-  return { provider: 'custom', baseUrl, model, apiKey, scenario: 'demo' };
+  return { provider: 'custom', baseUrl, model, apiKey, scenario: 'demo', recoveryModel };
 }

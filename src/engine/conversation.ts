@@ -1,5 +1,6 @@
 import type { ChatMessage } from '../model/port';
 import type { EngineEvent, EventPayload } from '../protocol/events';
+import { CLARIFICATION_LINE, PREVIOUS_CLARIFICATIONS, renderTemplate } from './prompts';
 
 /**
  * The conversation with the model is a fold over the log: the loop builds its messages with
@@ -11,7 +12,11 @@ export function applyToConversation(messages: ChatMessage[], event: EventPayload
     case 'run_configured':
       // The first starts the conversation; a later one (the run goes on in another mode) replaces the system prompt only.
       if (messages.length === 0) messages.push({ role: 'system', content: event.systemPrompt }, { role: 'user', content: event.taskMessage });
-      else messages[0] = { role: 'system', content: event.systemPrompt };
+      else messages[0] = { role: 'system', content: `${event.systemPrompt}${pinnedClarifications(messages[0]?.content ?? '')}` };
+      return;
+    case 'human_answered':
+      // The answer is also the tool's result; pinned in the system prompt, it outlives any rewrite of the conversation.
+      if (messages[0]?.role === 'system') messages[0] = { role: 'system', content: withClarification(messages[0].content, event.question, event.answer) };
       return;
     case 'assistant_message':
       // An empty reply is not part of the conversation; the nudge that follows it is.
@@ -27,6 +32,22 @@ export function applyToConversation(messages: ChatMessage[], event: EventPayload
       return;
   }
 }
+
+const HEADING = `\n\n${PREVIOUS_CLARIFICATIONS}`;
+
+/** The pinned answers at the end of a system prompt ('' when there are none). */
+function pinnedClarifications(systemPrompt: string): string {
+  const at = systemPrompt.lastIndexOf(HEADING);
+  return at === -1 ? '' : systemPrompt.slice(at);
+}
+
+function withClarification(systemPrompt: string, question: string, answer: string): string {
+  const line = renderTemplate(CLARIFICATION_LINE, { question: oneLine(question), answer: oneLine(answer) });
+  return `${systemPrompt}${systemPrompt.includes(HEADING) ? '' : HEADING}\n${line}`;
+}
+
+/** Keeps a pinned line a line: the heading is found again by its exact text. */
+const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ').trim();
 
 export function conversationOf(events: Iterable<EventPayload | EngineEvent>): ChatMessage[] {
   const messages: ChatMessage[] = [];

@@ -2,12 +2,13 @@ import type { Model } from '../model/port';
 import { messageOf } from '../protocol/error-message';
 import type { Emit, EngineEvent, EventPayload, RunStatus } from '../protocol/events';
 import type { Mode } from '../protocol/settings';
+import type { SuggestionOverrides } from '../protocol/suggestions';
 import { joinPath } from '../sandbox/paths';
 import type { Sandbox } from '../sandbox/port';
 import type { BlobStore } from '../store/port';
 import { FileVersions } from '../tools/file-versions';
 import { ALL_TOOLS, KNOWN_TOOL_NAMES, PLAN_EXEC_TOOLS, toolSpecs } from '../tools/registry';
-import type { PhaseControl } from '../tools/tool';
+import type { HumanChannel, PhaseControl } from '../tools/tool';
 import { conversationOf } from './conversation';
 import { emergency } from './emergency';
 import { fileChange } from './file-change';
@@ -15,17 +16,17 @@ import { FixAttemptTracker } from './fix-attempts';
 import { type Gate, type GateOptions, GuardGate, PhaseGate, reactRules } from './gate';
 import { GatedSandbox } from './gated-sandbox';
 import { type LoopOutcome, runReactLoop } from './loop';
-import { buildPhaseLayer, describePhase } from './phase-prompt';
+import { createPhaseControl, PhaseChecks } from './phase-boundary';
+import { buildPhaseLayer } from './phase-prompt';
 import { type Policy, resolvePolicy } from './policy';
 import { buildSystemPrompt, buildTaskMessage, loadProjectInstructions } from './prompt';
 import { INTERRUPTED_CALL_RESULT } from './prompts';
-import { loadManifest, restoreWorkspace, snapshotFiles } from './restore-workspace';
+import { loadManifest, restoreCheckpointFiles, restoreWorkspace, snapshotFiles } from './restore-workspace';
 import { planResume, type ResumePlan } from './resume-plan';
 import type { RunContext } from './run-context';
 import { Session } from './session';
-import { outsideSnapshots, WorkspaceSnapshots } from './snapshots';
+import { WorkspaceSnapshots } from './snapshots';
 import { VerificationTracker } from './verification';
-import { captureTree } from './workspace-tree';
 
 export interface RunOptions {
   task: string;
@@ -44,6 +45,12 @@ export interface RunOptions {
   maxRecoveries?: number;
   /** false: a failed run ends with the raw error only (no suggestions, retryable or checkpoint). */
   emergency?: boolean;
+  /** Asked for the recovery tier's critique instead of `model` (the same endpoint, another model name). */
+  recoveryModel?: Model;
+  /** A failed run's suggestions per error code, in place of the built-in ones. */
+  suggestions?: SuggestionOverrides;
+  /** Who answers ask_human (the page, a terminal, a file of answers); without one a question ends the run with needs_human. */
+  human?: HumanChannel;
 }
 
 export interface ResumeOptions {
@@ -56,11 +63,16 @@ export interface ResumeOptions {
   reason: string;
   /** Go on in this mode instead of the run's own ("Continue from here" with another mode). */
   mode?: Mode;
+  /** As in RunOptions: the recovery tier's model, and the suggestion overrides. */
+  recoveryModel?: Model;
+  suggestions?: SuggestionOverrides;
+  /** Who answers ask_human from here on (a question left waiting is asked again). */
+  human?: HumanChannel;
 }
 
 export interface RunSummary {
   runId: string;
-  status: Exclude<RunStatus, 'idle' | 'running'>;
+  status: Exclude<RunStatus, 'idle' | 'running' | 'waiting'>;
 }
 
 /**
@@ -77,6 +89,8 @@ export class Engine {
   private rollbackPoint: string | null = null;
   /** Whether a failed run ends with the emergency tier's structured fields (Settings can turn it off). */
   private emergencyTier = true;
+  /** The current run's suggestion overrides for its run_finished. */
+  private suggestions: SuggestionOverrides = {};
   private runCounter = 0;
 
   /** Where workspace snapshots go; without it a run takes none and cannot be resumed. */
@@ -107,6 +121,7 @@ export class Engine {
 
   async run(options: RunOptions): Promise<RunSummary> {
     this.emergencyTier = options.emergency !== false;
+    this.suggestions = options.suggestions ?? {};
     const runId = `run-${Date.now().toString(36)}-${++this.runCounter}`;
     return this.drive(runId, options.secrets, async (emit, signal) => {
       emit({
@@ -131,6 +146,7 @@ export class Engine {
     if (!check.ok) throw new Error(check.error);
     const { plan } = check;
     if (!this.blobs) throw new Error('this engine stores no snapshots, so it cannot resume a run');
+    this.suggestions = options.suggestions ?? {};
     this.session.continueAfter(plan.lastSeq);
     return this.drive(plan.runId, options.secrets, async (emit, signal) => {
       const resolved = resolvePolicy(plan.configured.policy, KNOWN_TOOL_NAMES);
@@ -143,6 +159,7 @@ export class Engine {
           iterations: 0,
         };
       if (plan.manifest) await this.restoreSnapshot(plan.manifest);
+      this.rollbackPoint = plan.phaseStart;
       emit({
         type: 'run_resumed',
         manifest: plan.manifest,
@@ -175,7 +192,7 @@ export class Engine {
       this.lastCheckpoint = null;
       this.rollbackPoint = null;
       const outcome = await body(emit, controller.signal);
-      const finished = finishedFields(outcome, this.rollbackPoint ?? this.lastCheckpoint);
+      const finished = finishedFields(outcome, this.rollbackPoint ?? this.lastCheckpoint, this.suggestions);
       emit({ type: 'run_finished', ...(this.emergencyTier ? finished : rawError(finished)) });
       return { runId, status: outcome.status };
     } catch (error) {
@@ -186,6 +203,7 @@ export class Engine {
         ...finishedFields(
           { status: 'failed', errorCode: 'internal_error', cause: 'internal_error', reason: `Internal error: ${message}`, iterations: 0 },
           this.rollbackPoint ?? this.lastCheckpoint,
+          this.suggestions,
         ),
       });
       return { runId, status: 'failed' };
@@ -199,6 +217,8 @@ export class Engine {
       task: plan.start.task,
       mode: options.mode ?? plan.mode,
       model: options.model,
+      ...(options.recoveryModel ? { recoveryModel: options.recoveryModel } : {}),
+      ...(options.human ? { human: options.human } : {}),
       maxIterations: plan.start.maxIterations,
       refuseSyntaxErrors: plan.configured.refuseSyntaxErrors,
       allowDestructive: plan.configured.allowDestructive,
@@ -211,22 +231,9 @@ export class Engine {
    */
   async restoreCheckpoint(sessionId: string, manifest: string): Promise<number> {
     if (this.running) throw new Error('a run is in progress; stop it first');
-    const blobs = this.blobs;
-    const files = blobs && (await loadManifest(blobs, manifest));
-    if (!blobs || !files) throw new Error('that checkpoint is not stored');
-    const target = await snapshotFiles(blobs, files);
-    const current = await captureTree(this.sandbox, this.sandbox.workdir, outsideSnapshots);
+    if (!this.blobs) throw new Error('that checkpoint is not stored');
     const emit = (payload: EventPayload) => this.session.record(sessionId, payload);
-    await restoreWorkspace(this.sandbox, target);
-    let changed = 0;
-    const paths = new Set([...Object.keys(target), ...[...current].filter(([, entry]) => entry.kind === 'file').map(([path]) => path)]);
-    for (const path of [...paths].sort()) {
-      const entry = current.get(path);
-      const event = fileChange(path, entry?.kind === 'file' ? entry.content : null, Object.hasOwn(target, path) ? (target[path] ?? null) : null);
-      if (!event) continue;
-      changed++;
-      emit(event);
-    }
+    const changed = await restoreCheckpointFiles(this.sandbox, this.blobs, manifest, emit);
     emit({ type: 'checkpoint_restored', manifest, changed });
     return changed;
   }
@@ -292,7 +299,7 @@ export class Engine {
       if (sameMode && resumed.phase) phaseGate.resumeAt(resumed.phase, resumed.stepsInPhase);
       else phaseGate.start();
       gate = phaseGate;
-      phases = phaseControl(phaseGate, policy);
+      phases = createPhaseControl(phaseGate, policy);
       phaseLayer = buildPhaseLayer(policy);
     }
     const tools = options.mode === 'plan_exec' ? PLAN_EXEC_TOOLS : ALL_TOOLS;
@@ -323,14 +330,20 @@ export class Engine {
       const manifest = await loadManifest(this.blobs as BlobStore, resumed.manifest);
       if (manifest) snapshots.continueFrom(manifest, resumed.manifest);
     }
+    // Validation and rollback at each phase boundary run on the real sandbox; the phase start is where "Roll back" goes.
+    if (gate instanceof PhaseGate) {
+      gate.setBoundary(new PhaseChecks({ policy, sandbox: this.sandbox, blobs: this.blobs, snapshots, emit, signal, phaseStart: () => this.rollbackPoint }));
+    }
     return {
       model: options.model,
+      ...(options.recoveryModel ? { recoveryModel: options.recoveryModel } : {}),
       tools,
       toolSpecs: toolSpecs(tools),
       gate,
       messages,
       firstIteration: resumed?.nextIteration ?? 1,
       pendingCalls: resumed?.pendingCalls ?? [],
+      waitingLoopQuestion: sameMode ? resumed.waitingLoopQuestion : null,
       maxIterations: options.maxIterations,
       maxRecoveries: options.maxRecoveries ?? 1,
       snapshots,
@@ -343,6 +356,7 @@ export class Engine {
         phases,
         fileVersions,
         refuseSyntaxErrors: options.refuseSyntaxErrors === true,
+        human: options.human ?? null,
       },
     };
   }
@@ -363,29 +377,22 @@ export class Engine {
   }
 }
 
-function phaseControl(gate: PhaseGate, policy: Policy): PhaseControl {
-  return {
-    advance(reason) {
-      const moved = gate.advance(reason);
-      if (!moved) return { ok: false, message: `Already at the final phase (${gate.phase}); finish with a summary.` };
-      return { ok: true, message: `Moved from ${moved.from} to ${moved.to}. Now allowed in ${describePhase(policy, moved.to)}` };
-    },
-  };
-}
-
 /** With the emergency tier off, a failed run ends with the raw error: its code, cause and reason only. */
 function rawError(fields: Omit<EventPayload<'run_finished'>, 'type'>): Omit<EventPayload<'run_finished'>, 'type'> {
   const { suggestions: _suggestions, retryable: _retryable, lastCheckpoint: _lastCheckpoint, ...raw } = fields;
   return raw;
 }
 
-function finishedFields(outcome: LoopOutcome, lastCheckpoint: string | null): Omit<EventPayload<'run_finished'>, 'type'> {
+function finishedFields(outcome: LoopOutcome, lastCheckpoint: string | null, overrides: SuggestionOverrides): Omit<EventPayload<'run_finished'>, 'type'> {
   switch (outcome.status) {
     case 'completed':
       return { status: 'completed', summary: outcome.summary, iterations: outcome.iterations, verified: outcome.verified };
     case 'failed': {
       // The emergency tier: a structured end the page and scripts can act on.
-      const { errorCode, suggestions, retryable } = emergency(outcome.errorCode, outcome.retryable === undefined ? {} : { retryable: outcome.retryable });
+      const { errorCode, suggestions, retryable } = emergency(outcome.errorCode, {
+        suggestions: overrides,
+        ...(outcome.retryable === undefined ? {} : { retryable: outcome.retryable }),
+      });
       return {
         status: 'failed',
         errorCode,

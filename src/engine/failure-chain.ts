@@ -23,8 +23,8 @@ export interface ChainAdvice {
 /**
  * The failure chain around the main loop: loop detection (nudge, then recovery, then the end),
  * recovery on repeated tool errors or a nearly spent step budget, at most `maxRecoveries` times.
- * Recovery asks the model for a critique of the last steps and a revised plan, which goes back
- * into the conversation as a user message.
+ * Recovery asks the recovery model (the main one when none is set) for a critique of the last
+ * steps and a revised plan, which goes back into the conversation as a user message.
  */
 export class FailureChain {
   private readonly loops = new LoopDetector();
@@ -82,14 +82,15 @@ export class FailureChain {
     }
   }
 
-  /** The recovery tier: a critique and a revised plan from the model, into the conversation. */
+  /** The recovery tier: a critique and a revised plan from the recovery model (or the main one), into the conversation. */
   async recover(trigger: Trigger, detail: string, messages: readonly ChatMessage[], say: (event: EventPayload) => void): Promise<void> {
     this.recoveries++;
     const { emit, signal } = this.run.scope;
+    const model = this.run.recoveryModel ?? this.run.model;
     emit({ type: 'recovery_started', trigger, detail });
     let critique = '';
     try {
-      const reply = await this.run.model.complete({
+      const reply = await model.complete({
         messages: [...messages, { role: 'user', content: renderTemplate(RECOVERY_REQUEST, { detail }) }],
         tools: [],
         signal,
@@ -99,7 +100,7 @@ export class FailureChain {
       if (signal.aborted) throw error;
       emit({ type: 'notice', level: 'warning', message: `The recovery request failed: ${messageOf(error)}` });
     }
-    emit({ type: 'recovery_finished', critique, ok: critique !== '' });
+    emit({ type: 'recovery_finished', critique, ok: critique !== '', model: model.info.label });
     if (critique !== '') say({ type: 'user_message', text: renderTemplate(RECOVERY_CRITIQUE, { critique }), reason: 'recovery' });
   }
 }

@@ -2,7 +2,8 @@ import type { Emit, Phase } from '../protocol/events';
 import { nextPhase } from '../protocol/phases';
 import type { UserCommandRules } from '../shell/user-rules-schema';
 import { compileGlob } from '../tools/glob';
-import { type PhasePolicy, type Policy, toolAllowed } from './policy';
+import type { PhaseStayKind } from '../tools/tool';
+import { DEFAULT_PHASE_COMMAND_TIMEOUT_MS, type PhasePolicy, type Policy, toolAllowed } from './policy';
 
 /** Why the gate said no, in the shape the model gets back. `phase` is null outside plan_exec. */
 export interface Refusal {
@@ -50,10 +51,23 @@ export interface Gate {
   watchedEffects(): ((path: string) => boolean) | null;
   /** A command changed the workspace where it may not (`changes` says how); the changes were undone. */
   refuseEffects(command: string, changes: string): GateDecision;
-  /** Ends the current call; returns the refusal raised during it, if any, and a note about an automatic phase change. */
-  endCall(): { refusal: Refusal | null; note: string | null };
-  /** Moves to the next phase; null when already at the last one (or not phased). */
-  advance(reason: string): { from: Phase; to: Phase } | null;
+  /** Ends the current call; returns the refusal raised during it, if any, and a note about an automatic phase change (or a failed try). */
+  endCall(): Promise<{ refusal: Refusal | null; note: string | null }>;
+  /** Moves to the next phase once its boundary lets it; says why not otherwise (the last phase, not phased, a failed validation). */
+  advance(reason: string): Promise<PhaseMove>;
+}
+
+/** A phase change, or why the phase stayed. `note` says what the boundary checked (a validation that passed). */
+export type PhaseMove = { ok: true; from: Phase; to: Phase; note: string | null } | PhaseStay;
+export type PhaseStay = { ok: false; errorKind: PhaseStayKind; message: string };
+
+/**
+ * What must hold before the phase moves from `from` to `to`: the phase's validation, and the
+ * checkpoint the next phase starts from (phase-boundary.ts). Runs while the call `callId` is under way;
+ * `auto` when the move is the policy's auto-advance rather than the model's advance_phase.
+ */
+export interface PhaseBoundary {
+  cross(crossing: { from: Phase; to: Phase; auto: boolean; callId: string | null }): Promise<{ ok: true; note: string | null } | PhaseStay>;
 }
 
 export interface GateOptions {
@@ -72,16 +86,16 @@ const NO_READER: ScriptReader = async () => {
 
 /** The rules in force right now and how refusals are recorded: shared by the phased and the react gate. */
 abstract class RuleGate implements Gate {
-  private call: { id: string; tool: string; refusal: Refusal | null } | null = null;
+  protected call: { id: string; tool: string; refusal: Refusal | null } | null = null;
   private compiledAllowWrites: { source: readonly string[]; test: (path: string) => boolean } | null = null;
 
   constructor(protected readonly options: GateOptions) {}
 
   abstract readonly phase: Phase | null;
   protected abstract get rules(): PhasePolicy;
-  abstract advance(reason: string): { from: Phase; to: Phase } | null;
-  /** Called when a call ends: a gate that counts steps may move on. */
-  protected afterCall(): string | null {
+  abstract advance(reason: string): Promise<PhaseMove>;
+  /** Called when a call ends (`callId`): a gate that counts steps may move on. */
+  protected async afterCall(_callId: string | null): Promise<string | null> {
     return null;
   }
 
@@ -120,10 +134,11 @@ abstract class RuleGate implements Gate {
     return this.refuse('command', command, `the command changed the workspace, which is not allowed in ${this.where} (${changes}); the changes were undone`);
   }
 
-  endCall(): { refusal: Refusal | null; note: string | null } {
+  async endCall(): Promise<{ refusal: Refusal | null; note: string | null }> {
     const refusal = this.call?.refusal ?? null;
+    const callId = this.call?.id ?? null;
     this.call = null;
-    return { refusal, note: this.afterCall() };
+    return { refusal, note: await this.afterCall(callId) };
   }
 
   /** "the planning phase", or "react mode". */
@@ -154,6 +169,8 @@ abstract class RuleGate implements Gate {
 export class PhaseGate extends RuleGate {
   private current: Phase;
   private stepsInPhase = 0;
+  /** Checked before each move: validation and checkpoint. Without one the phase just moves. */
+  private boundary: PhaseBoundary | null = null;
 
   constructor(
     private readonly policy: Policy,
@@ -172,6 +189,11 @@ export class PhaseGate extends RuleGate {
     this.options.emit({ type: 'phase_changed', from: null, to: this.current, reason: 'run started', auto: false });
   }
 
+  /** What each move must pass first (set once, before the run's first call). */
+  setBoundary(boundary: PhaseBoundary): void {
+    this.boundary = boundary;
+  }
+
   /** Goes on in a phase a resumed run was in, after `steps` calls there (no event: the log already says so). */
   resumeAt(phase: Phase, steps: number): void {
     this.current = phase;
@@ -183,29 +205,35 @@ export class PhaseGate extends RuleGate {
     return super.beginCall(callId, tool);
   }
 
-  advance(reason: string): { from: Phase; to: Phase } | null {
-    return this.move(reason, false);
+  advance(reason: string): Promise<PhaseMove> {
+    return this.move(reason, false, this.call?.id ?? null);
   }
 
   protected get rules(): PhasePolicy {
     return this.policy.phases[this.current];
   }
 
-  protected override afterCall(): string | null {
+  protected override async afterCall(callId: string | null): Promise<string | null> {
     const limit = this.rules.autoAdvanceAfter;
     if (limit === null || this.stepsInPhase < limit) return null;
-    const moved = this.move(`${limit} steps in the phase`, true);
-    return moved ? `The phase advanced automatically from ${moved.from} to ${moved.to} after ${limit} steps.` : null;
+    const moved = await this.move(`${limit} steps in the phase`, true, callId);
+    if (moved.ok) return `The phase advanced automatically from ${moved.from} to ${moved.to} after ${limit} steps${moved.note ? ` (${moved.note})` : ''}.`;
+    if (moved.errorKind === 'final_phase') return null;
+    // Tried again after as many steps more.
+    this.stepsInPhase = 0;
+    return `The phase did not advance automatically after ${limit} steps: ${moved.message}`;
   }
 
-  private move(reason: string, auto: boolean): { from: Phase; to: Phase } | null {
-    const to = nextPhase(this.current);
-    if (to === null) return null;
+  private async move(reason: string, auto: boolean, callId: string | null): Promise<PhaseMove> {
     const from = this.current;
+    const to = nextPhase(from);
+    if (to === null) return { ok: false, errorKind: 'final_phase', message: `${from} is the final phase.` };
+    const crossing = this.boundary ? await this.boundary.cross({ from, to, auto, callId }) : { ok: true as const, note: null };
+    if (!crossing.ok) return crossing;
     this.current = to;
     this.stepsInPhase = 0;
     this.options.emit({ type: 'phase_changed', from, to, reason, auto });
-    return { from, to };
+    return { ok: true, from, to, note: crossing.note };
   }
 }
 
@@ -217,6 +245,10 @@ export function reactRules(allowDestructive: boolean): PhasePolicy {
     writes: true,
     autoAdvanceAfter: null,
     allowWrites: [],
+    validate: null,
+    validateTimeoutMs: DEFAULT_PHASE_COMMAND_TIMEOUT_MS,
+    rollback: null,
+    rollbackTimeoutMs: DEFAULT_PHASE_COMMAND_TIMEOUT_MS,
     hint: allowDestructive
       ? 'Commands are allowed.'
       : 'Destructive commands (deleting or overwriting the workspace, wiping history, anything that cannot be judged) are refused; ' +
@@ -239,7 +271,7 @@ export class GuardGate extends RuleGate {
     return this.fixed;
   }
 
-  advance(): null {
-    return null;
+  async advance(): Promise<PhaseMove> {
+    return { ok: false, errorKind: 'final_phase', message: 'This run has no phases.' };
   }
 }

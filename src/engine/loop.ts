@@ -2,9 +2,12 @@ import type { ChatMessage } from '../model/port';
 import { ModelError } from '../model/port';
 import { messageOf } from '../protocol/error-message';
 import type { EventPayload, RunErrorCode } from '../protocol/events';
+import { boundToolCalls, callLimitNote, executeBoundedCall, limitNotices } from './call-limits';
 import { applyToConversation } from './conversation';
 import { emptyAdvice, FailureChain } from './failure-chain';
-import { EMPTY_REPLY_NUDGE } from './prompts';
+import { fatalOutcome } from './fatal-results';
+import { askHowToGoOn, loopQuestion, questionAgain } from './loop-escalation';
+import { EMPTY_REPLY_NUDGE, LOOP_GUIDANCE, renderTemplate } from './prompts';
 import type { RunContext } from './run-context';
 import { executeToolCall } from './tool-executor';
 
@@ -39,7 +42,22 @@ export async function runReactLoop(run: RunContext): Promise<LoopOutcome> {
 
   for (const call of run.pendingCalls) {
     if (signal.aborted) return cancelled(run.firstIteration - 1);
-    applyToConversation(messages, (await executeToolCall(call, run)).event);
+    const { event } = await executeToolCall(call, run);
+    applyToConversation(messages, event);
+    const fatal = fatalOutcome(event);
+    if (fatal) return { status: 'failed', ...fatal, iterations: run.firstIteration - 1 };
+  }
+  let askedAboutLoop = run.waitingLoopQuestion !== null;
+  /** The human's answer goes to the model; no answer (or a stop) ends the run. */
+  const afterLoopQuestion = (guidance: Awaited<ReturnType<typeof askHowToGoOn>>, detail: string, iteration: number): LoopOutcome | null => {
+    if (guidance === 'cancelled' || signal.aborted) return cancelled(iteration);
+    if (guidance === 'unanswered') return { status: 'failed', errorCode: 'loop_detected', cause: 'loop_detected', reason: detail, iterations: iteration };
+    say({ type: 'user_message', text: renderTemplate(LOOP_GUIDANCE, { answer: guidance.answer }), reason: 'human_guidance' });
+    return null;
+  };
+  if (run.waitingLoopQuestion) {
+    const end = afterLoopQuestion(await askHowToGoOn(run, questionAgain(run.waitingLoopQuestion)), run.waitingLoopQuestion.question, run.firstIteration - 1);
+    if (end) return end;
   }
 
   const chain = new FailureChain(run, run.maxRecoveries);
@@ -72,7 +90,10 @@ export async function runReactLoop(run: RunContext): Promise<LoopOutcome> {
       }
       return { status: 'failed', ...failure, reason, iterations: iteration };
     }
-    say({ type: 'assistant_message', text: reply.text, toolCalls: reply.toolCalls });
+    // At most 50 calls a reply, and no call's arguments over 1 MiB: the rest never reaches the log (call-limits.ts).
+    const bounded = boundToolCalls(reply.toolCalls);
+    say({ type: 'assistant_message', text: reply.text, toolCalls: bounded.calls });
+    for (const notice of limitNotices(bounded)) emit(notice);
 
     if (reply.toolCalls.length === 0 && reply.text.trim() === '') {
       if (nudged) {
@@ -99,17 +120,26 @@ export async function runReactLoop(run: RunContext): Promise<LoopOutcome> {
     }
 
     const advice = emptyAdvice();
-    for (const call of reply.toolCalls) {
+    for (const call of bounded.calls) {
       if (signal.aborted) return cancelled(iteration);
-      const { event } = await executeToolCall(call, run);
+      const { event } = await executeBoundedCall(call, bounded, run);
       applyToConversation(messages, event);
+      const fatal = fatalOutcome(event);
+      if (fatal) return { status: 'failed', ...fatal, iterations: iteration };
       chain.observe(call, event, advice);
     }
     if (signal.aborted) return cancelled(iteration);
     // Notes and recovery come after the batch: every call of a reply must have its result first.
+    const limitNote = callLimitNote(bounded);
+    if (limitNote) say({ type: 'user_message', text: limitNote, reason: 'call_limit' });
     for (const note of advice.notes) say({ type: 'user_message', text: note, reason: 'loop_nudge' });
     if (advice.escalate !== null) {
-      return { status: 'failed', errorCode: 'loop_detected', cause: 'loop_detected', reason: advice.escalate, iterations: iteration };
+      // Someone watching is asked once how to go on; otherwise (or the second time) the run ends.
+      const guidance = askedAboutLoop ? 'unanswered' : await askHowToGoOn(run, loopQuestion(advice.escalate, iteration));
+      askedAboutLoop = true;
+      const end = afterLoopQuestion(guidance, advice.escalate, iteration);
+      if (end) return end;
+      continue;
     }
     if (advice.recover) await chain.recover(advice.recover.trigger, advice.recover.detail, messages, say);
   }

@@ -7,6 +7,7 @@ import {
   PHASE_LAYER,
   PHASE_LINE,
   PHASE_ORDER_SEPARATOR,
+  PHASE_VALIDATION_NOTE,
   renderTemplate,
   SHELL_RULES,
   WRITES_ALLOWED,
@@ -16,12 +17,13 @@ import {
 /** One phase's rules in a sentence, for the prompt and for advance_phase's answer. */
 export function describePhase(policy: Policy, phase: Phase): string {
   const rules = policy.phases[phase];
-  return renderTemplate(PHASE_DESCRIPTION, {
+  const description = renderTemplate(PHASE_DESCRIPTION, {
     phase,
     tools: rules.tools.includes('*') ? EVERY_TOOL : rules.tools.join(', '),
     shell: SHELL_RULES[rules.shell],
     writes: rules.writes ? WRITES_ALLOWED : WRITES_NOT_ALLOWED,
   });
+  return rules.validate === null ? description : description + renderTemplate(PHASE_VALIDATION_NOTE, { command: rules.validate });
 }
 
 /** The phase layer of the system prompt in plan_exec mode. */

@@ -7,10 +7,26 @@ import { type UserCommandRules, UserCommandRulesSchema } from '../shell/user-rul
 import { PLAN_EXEC_TOOLS } from '../tools/registry';
 import type { Tool, ToolKind } from '../tools/tool';
 
+/** A command the policy runs at a phase boundary, or null for none. */
+const PhaseCommandSchema = z.string().trim().min(1, 'a command, or null for none').nullable();
+/** How long a phase-boundary command may run, in milliseconds (100 ms to 10 minutes). */
+const PhaseCommandTimeoutSchema = z.number().int().min(100).max(600_000);
+/** The default for both phase-boundary timeouts. */
+export const DEFAULT_PHASE_COMMAND_TIMEOUT_MS = 30_000;
+
+/** No validation and no rollback command: what every phase has unless the policy says otherwise. */
+const NO_PHASE_CHECKS = {
+  validate: null,
+  validateTimeoutMs: DEFAULT_PHASE_COMMAND_TIMEOUT_MS,
+  rollback: null,
+  rollbackTimeoutMs: DEFAULT_PHASE_COMMAND_TIMEOUT_MS,
+} as const;
+
 /**
  * The phase policy, as data: per phase the tools allowed (`*` = all), the shell
  * rule run_command and run_tests are held to, whether files may be written,
- * and an optional auto-advance after N steps. Overrides merge onto the defaults.
+ * an optional auto-advance after N steps, and an optional validation (and rollback) at the
+ * phase's end. Overrides merge onto the defaults.
  */
 export const PhasePolicySchema = z.strictObject({
   tools: z.array(z.string().min(1)),
@@ -26,6 +42,15 @@ export const PhasePolicySchema = z.strictObject({
    * is undone and refused.
    */
   allowWrites: z.array(z.string().min(1)),
+  /**
+   * Run by advance_phase before leaving the phase (straight on the sandbox, outside the gate): the
+   * phase moves on only when it exits 0 in time. null = no check.
+   */
+  validate: PhaseCommandSchema,
+  validateTimeoutMs: PhaseCommandTimeoutSchema,
+  /** With `rollbackOnFailure`, run when the validation fails; null = restore the phase's starting checkpoint. */
+  rollback: PhaseCommandSchema,
+  rollbackTimeoutMs: PhaseCommandTimeoutSchema,
 });
 export type PhasePolicy = z.infer<typeof PhasePolicySchema>;
 
@@ -34,6 +59,8 @@ export interface Policy {
   phases: Record<Phase, PhasePolicy>;
   /** The user's own command rules, in every phase and in react mode: deny refuses, allow lifts a command's own findings. */
   commands: UserCommandRules;
+  /** A failed phase validation also rolls the phase back (its `rollback` command, or its starting checkpoint). */
+  rollbackOnFailure: boolean;
 }
 
 type KindedTool = Pick<Tool, 'name' | 'kind'>;
@@ -49,7 +76,7 @@ function readOnlyTools(tools: readonly KindedTool[]): string[] {
     return at === -1 ? FIRST_READ_TOOLS.length : at;
   };
   const reads = namesOfKind(tools, 'read').sort((a, b) => rank(a) - rank(b));
-  return [...reads, ...namesOfKind(tools, 'think')];
+  return [...reads, ...namesOfKind(tools, 'think'), ...namesOfKind(tools, 'ask')];
 }
 
 /**
@@ -76,6 +103,7 @@ const TEST_CACHES = ['node_modules/.cache/**', 'node_modules/.vite/**', 'node_mo
 export const DEFAULT_POLICY: Policy = {
   startPhase: 'planning',
   commands: { allow: [], deny: [] },
+  rollbackOnFailure: false,
   phases: {
     planning: {
       tools: TOOLS.planning,
@@ -84,6 +112,7 @@ export const DEFAULT_POLICY: Policy = {
       autoAdvanceAfter: null,
       hint: 'Planning is read-only: explore and plan, then call advance_phase when the plan is complete.',
       allowWrites: [],
+      ...NO_PHASE_CHECKS,
     },
     building: {
       tools: TOOLS.building,
@@ -92,6 +121,7 @@ export const DEFAULT_POLICY: Policy = {
       autoAdvanceAfter: null,
       hint: 'Building allows changes but not destructive commands; call advance_phase when the change is ready to verify.',
       allowWrites: [],
+      ...NO_PHASE_CHECKS,
     },
     verification: {
       tools: TOOLS.verification,
@@ -100,6 +130,7 @@ export const DEFAULT_POLICY: Policy = {
       autoAdvanceAfter: null,
       hint: 'Verification is read-only apart from running tests: check the work, then call advance_phase to deliver.',
       allowWrites: TEST_CACHES,
+      ...NO_PHASE_CHECKS,
     },
     delivery: {
       tools: TOOLS.delivery,
@@ -108,6 +139,7 @@ export const DEFAULT_POLICY: Policy = {
       autoAdvanceAfter: null,
       hint: 'Delivery is the final phase: everything is allowed; finish with a summary.',
       allowWrites: [],
+      ...NO_PHASE_CHECKS,
     },
   },
 };
@@ -117,6 +149,7 @@ export const PolicyOverridesSchema = z.strictObject({
   startPhase: PhaseSchema.optional(),
   phases: z.record(z.string(), PhasePolicySchema.partial()).optional(),
   commands: UserCommandRulesSchema.optional(),
+  rollbackOnFailure: z.boolean().optional(),
 });
 
 export type PolicyResult = { ok: true; policy: Policy } | { ok: false; error: string };
@@ -147,7 +180,12 @@ export function resolvePolicy(overrides: unknown, knownTools: readonly string[])
   }
   return {
     ok: true,
-    policy: { startPhase: parsed.data.startPhase ?? DEFAULT_POLICY.startPhase, phases, commands: parsed.data.commands ?? DEFAULT_POLICY.commands },
+    policy: {
+      startPhase: parsed.data.startPhase ?? DEFAULT_POLICY.startPhase,
+      phases,
+      commands: parsed.data.commands ?? DEFAULT_POLICY.commands,
+      rollbackOnFailure: parsed.data.rollbackOnFailure ?? DEFAULT_POLICY.rollbackOnFailure,
+    },
   };
 }
 

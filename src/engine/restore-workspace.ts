@@ -1,8 +1,9 @@
-import type { EngineEvent } from '../protocol/events';
+import type { Emit, EngineEvent } from '../protocol/events';
 import { type SnapshotManifest, SnapshotManifestSchema } from '../protocol/session-file';
 import { joinPath, parentOf } from '../sandbox/paths';
 import type { Sandbox } from '../sandbox/port';
 import type { BlobStore } from '../store/port';
+import { fileChange } from './file-change';
 import { outsideSnapshots } from './snapshots';
 import { captureTree } from './workspace-tree';
 
@@ -47,6 +48,28 @@ export async function restoreWorkspace(sandbox: Sandbox, files: Readonly<Record<
     await sandbox.mkdir(parentOf(absolute), { recursive: true });
     await sandbox.writeFile(absolute, content);
   }
+}
+
+/**
+ * Puts the files back as the checkpoint `manifest` held them and records a file_changed event for
+ * each file that changes (in path order). Returns how many changed; throws when it is not stored.
+ */
+export async function restoreCheckpointFiles(sandbox: Sandbox, blobs: BlobStore, manifest: string, emit: Emit): Promise<number> {
+  const files = await loadManifest(blobs, manifest);
+  if (!files) throw new Error('that checkpoint is not stored');
+  const target = await snapshotFiles(blobs, files);
+  const current = await captureTree(sandbox, sandbox.workdir, outsideSnapshots);
+  await restoreWorkspace(sandbox, target);
+  let changed = 0;
+  const paths = new Set([...Object.keys(target), ...[...current].filter(([, entry]) => entry.kind === 'file').map(([path]) => path)]);
+  for (const path of [...paths].sort()) {
+    const entry = current.get(path);
+    const event = fileChange(path, entry?.kind === 'file' ? entry.content : null, Object.hasOwn(target, path) ? (target[path] ?? null) : null);
+    if (!event) continue;
+    changed++;
+    emit(event);
+  }
+  return changed;
 }
 
 /**

@@ -24,14 +24,26 @@ export interface ResumePlan {
   nextIteration: number;
   /** Calls of the last reply that never started: they run first, as they would have. */
   pendingCalls: ToolCall[];
-  /** Calls that started and have no result: they are not run again. */
+  /** Calls that started and have no result: they are not run again (a question to the human is asked again, in pendingCalls). */
   interruptedCalls: ToolCall[];
+  /** The engine's own question (the agent kept looping) that was waiting for an answer: asked again first. */
+  waitingLoopQuestion: EventOf<'human_asked'> | null;
   /** The last workspace snapshot, which the workspace is restored to. */
   manifest: string | null;
+  /**
+   * The snapshot the run's current phase began at (the run's start in react mode or in the first
+   * phase): where "Roll back" and a phase's rollback go. Null when the log has none.
+   */
+  phaseStart: string | null;
   /** Files the agent had read or written, workspace paths as the events name them. */
   seenPaths: string[];
   lastSeq: number;
 }
+
+const ASK_HUMAN = 'ask_human';
+
+/** The engine's own questions (loop-escalation.ts) have ids of their own, not a tool call's. */
+export const isLoopQuestion = (callId: string) => callId.startsWith('loop-');
 
 export type ResumeCheck = { ok: true; plan: ResumePlan } | { ok: false; error: string };
 
@@ -57,11 +69,20 @@ export function planResume(events: readonly EngineEvent[]): ResumeCheck {
   const started = new Set<string>();
   const finished = new Set<string>();
   const seen = new Set<string>();
+  let waitingLoopQuestion: EventOf<'human_asked'> | null = null;
+  let lastSnapshot: string | null = null;
+  let phaseStart: string | null = null;
   for (const event of settled) {
     if (event.type === 'phase_changed') {
       phase = event.to;
       stepsInPhase = 0;
+      // As the engine keeps it: the last snapshot before the phase changed (its phase checkpoint).
+      if (lastSnapshot !== null) phaseStart = lastSnapshot;
     } else if (event.type === 'tool_call') stepsInPhase++;
+    else if (event.type === 'workspace_snapshot') {
+      lastSnapshot = event.manifest;
+      if (event.reason === 'run_start') phaseStart = event.manifest;
+    }
   }
   for (const event of events) {
     switch (event.type) {
@@ -89,9 +110,18 @@ export function planResume(events: readonly EngineEvent[]): ResumeCheck {
       case 'file_changed':
         seen.add(event.path);
         break;
+      case 'human_asked':
+        waitingLoopQuestion = isLoopQuestion(event.callId) ? event : null;
+        break;
+      case 'human_answered':
+      case 'user_message':
+        waitingLoopQuestion = null;
+        break;
     }
   }
   const calls = replyOfLastIteration?.toolCalls ?? [];
+  // A question to the human has no effects: one left waiting is simply asked again.
+  const askedAgain = (call: ToolCall) => started.has(call.id) && !finished.has(call.id) && call.name === ASK_HUMAN;
   return {
     ok: true,
     plan: {
@@ -105,9 +135,11 @@ export function planResume(events: readonly EngineEvent[]): ResumeCheck {
       undoneChanges: inFlight === -1 ? [] : events.slice(inFlight).filter((e): e is EventOf<'file_changed'> => e.type === 'file_changed'),
       stepsInPhase,
       nextIteration: replyOfLastIteration === null ? Math.max(1, lastIteration) : lastIteration + 1,
-      pendingCalls: calls.filter((call) => !started.has(call.id)),
-      interruptedCalls: calls.filter((call) => started.has(call.id) && !finished.has(call.id)),
+      pendingCalls: calls.filter((call) => !started.has(call.id) || askedAgain(call)),
+      interruptedCalls: calls.filter((call) => started.has(call.id) && !finished.has(call.id) && !askedAgain(call)),
+      waitingLoopQuestion,
       manifest,
+      phaseStart,
       seenPaths: [...seen],
       lastSeq: events.reduce((max, e) => Math.max(max, e.seq), -1),
     },

@@ -1,5 +1,5 @@
 import type { ChatMessage, Model, ToolSpec } from '../model/port';
-import type { ToolCall } from '../protocol/events';
+import type { EventOf, ToolCall } from '../protocol/events';
 import type { RunScope, Tool } from '../tools/tool';
 import type { FixAttemptTracker } from './fix-attempts';
 import type { Gate } from './gate';
@@ -14,6 +14,8 @@ import type { VerificationTracker } from './verification';
  */
 export interface RunContext {
   readonly model: Model;
+  /** Asked for the recovery tier's critique instead of `model` (Settings → "Recovery model"); absent: the main model. */
+  readonly recoveryModel?: Model;
   /** The tools of this run, in the order the model sees them, and their specs. */
   readonly tools: readonly Tool[];
   readonly toolSpecs: ToolSpec[];
@@ -22,8 +24,10 @@ export interface RunContext {
   readonly messages: readonly ChatMessage[];
   /** 1 for a new run; a resumed run goes on from where its log ends. */
   readonly firstIteration: number;
-  /** A resumed run's calls that the last reply asked for and that never started. */
+  /** A resumed run's calls that the last reply asked for and that never started (or a question left waiting). */
   readonly pendingCalls: readonly ToolCall[];
+  /** A resumed run's loop question to the human that was waiting for an answer: asked again first. */
+  readonly waitingLoopQuestion: EventOf<'human_asked'> | null;
   readonly maxIterations: number;
   /** How many times the recovery tier may run (0: never). */
   readonly maxRecoveries: number;

@@ -1,9 +1,11 @@
-import type { Emit } from '../protocol/events';
+import type { Emit, EventPayload, Phase } from '../protocol/events';
 import type { SnapshotManifest } from '../protocol/session-file';
 import type { Sandbox } from '../sandbox/port';
 import { sha256Hex, utf8Length } from '../store/hash';
 import type { BlobStore } from '../store/port';
 import { captureTree } from './workspace-tree';
+
+type SnapshotReason = EventPayload<'workspace_snapshot'>['reason'];
 
 /** Folders a snapshot leaves out: installed packages and version control can be rebuilt, and they are large. */
 export function outsideSnapshots(path: string): boolean {
@@ -39,6 +41,19 @@ export class WorkspaceSnapshots {
   }
 
   async take(reason: 'run_start' | 'step' | 'run_end', callId?: string): Promise<void> {
+    await this.record(reason, callId ? { callId } : {}, false);
+  }
+
+  /**
+   * The checkpoint at a phase boundary, before the phase moves to `phase`: recorded even when
+   * nothing changed since the last snapshot, so each phase has a named start. Returns its manifest.
+   */
+  async checkpoint(phase: Phase): Promise<string> {
+    return this.record('phase', { phase }, true);
+  }
+
+  /** Captures the workspace and records it, unless it equals the last snapshot and `always` is off. Returns its manifest's hash. */
+  private async record(reason: SnapshotReason, extra: { callId?: string; phase?: Phase }, always: boolean): Promise<string> {
     const tree = await captureTree(this.sandbox, this.sandbox.workdir, outsideSnapshots);
     const manifest: SnapshotManifest = {};
     let bytes = 0;
@@ -48,14 +63,15 @@ export class WorkspaceSnapshots {
       bytes += utf8Length(entry.content);
     }
     const changed = countChanges(this.previous, manifest);
-    if (this.previous !== null && changed === 0) return;
     const text = JSON.stringify(manifest);
     const hash = await sha256Hex(text);
+    if (this.previous !== null && changed === 0 && !always) return hash;
     await this.blobs.putBlob(hash, text);
     this.previous = manifest;
     this.latest = hash;
     this.onSnapshot(hash);
-    this.emit({ type: 'workspace_snapshot', manifest: hash, reason, ...(callId ? { callId } : {}), files: Object.keys(manifest).length, bytes, changed });
+    this.emit({ type: 'workspace_snapshot', manifest: hash, reason, ...extra, files: Object.keys(manifest).length, bytes, changed });
+    return hash;
   }
 
   private async hashOf(path: string, content: string): Promise<string> {

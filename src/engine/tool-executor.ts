@@ -1,7 +1,9 @@
 import { messageOf } from '../protocol/error-message';
 import { type EventPayload, parseArgumentsOrNull, type ToolCall } from '../protocol/events';
+import { SandboxUnavailableError } from '../sandbox/port';
 import { parseToolArguments } from '../tools/registry';
 import { fail, type Tool, type ToolFailure, type ToolResult } from '../tools/tool';
+import { blockerHint } from './blocker-patterns';
 import { renderRepeatedFailure } from './fix-attempts';
 import type { Refusal } from './gate';
 import type { RunContext } from './run-context';
@@ -34,11 +36,12 @@ export async function executeToolCall(call: ToolCall, run: RunContext): Promise<
   } else {
     const decision = gate.beginCall(call.id, call.name);
     result = decision.refusal ? refusalResult(decision.refusal) : await runTool(tool, call, run);
-    const { refusal, note } = gate.endCall();
+    const { refusal, note } = await gate.endCall();
     if (refusal) result = refusalResult(refusal);
     if (note) result = { ...result, output: `${result.output}\n\n[${note}]` };
   }
   if (tool) result = withEarlierAttempts(run, call, result);
+  if (tool?.kind === 'execute') result = withBlockerHint(result);
   if (tool && mayHaveWritten(tool, result)) await takeStepSnapshot(run, call.id);
   if (tool) run.verification.observe(tool, result);
   const durationMs = performance.now() - started;
@@ -64,6 +67,13 @@ function withEarlierAttempts(run: RunContext, call: ToolCall, result: ToolResult
   return repeated ? { ...result, output: `${result.output}\n\n${renderRepeatedFailure(repeated)}` } : result;
 }
 
+/** A failed command that looks like something only the user can fix (credentials, network) suggests asking. */
+function withBlockerHint(result: ToolResult): ToolResult {
+  if (result.ok || (result.errorKind !== 'command_failed' && result.errorKind !== 'tests_failed')) return result;
+  const hint = blockerHint(result.output);
+  return hint ? { ...result, output: `${result.output}\n\n${hint}` } : result;
+}
+
 /** Edits that landed and every command may have changed files. */
 function mayHaveWritten(tool: Tool, result: ToolResult): boolean {
   if (!result.ok && result.errorKind === 'refused_by_gate') return false;
@@ -87,6 +97,7 @@ async function runTool(tool: Tool, call: ToolCall, run: RunContext): Promise<Too
     return await tool.run(parsed.args, { ...run.scope, callId: call.id });
   } catch (error) {
     if (run.scope.signal.aborted) return fail('cancelled', `${call.name} was cancelled.`);
+    if (error instanceof SandboxUnavailableError) return fail('sandbox_unavailable', `The sandbox stopped working: ${error.message}`);
     return fail('internal_error', `${call.name} failed unexpectedly: ${messageOf(error)}`);
   }
 }

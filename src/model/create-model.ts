@@ -42,6 +42,21 @@ export function createModel(settings: ModelSettingsInput, options: CreateModelOp
   return new LazyOpenAiModel({ baseUrl, apiKey, model, limits, ...(options.fetch ? { fetch: options.fetch } : {}) });
 }
 
+/**
+ * The recovery tier's model: `recoveryModel` on the same provider, endpoint, key and limits, built
+ * by `createModel`. Undefined when the run should use its main model: no recovery model is set, it
+ * names the main model, or the provider is scripted (its scenario scripts the critique as one of its turns).
+ */
+export function createRecoveryModel(settings: ModelSettingsInput, options: CreateModelOptions = {}): Model | undefined {
+  const parsed = ModelSettingsSchema.safeParse(settings);
+  if (!parsed.success) {
+    throw new ModelConfigError(`invalid model settings: ${describeFirstIssue(parsed.error, 'settings')}`);
+  }
+  const { provider, model, recoveryModel } = parsed.data;
+  if (provider === 'scripted' || recoveryModel === '' || recoveryModel === model) return undefined;
+  return createModel({ ...parsed.data, model: recoveryModel, recoveryModel: '' }, options);
+}
+
 /** The value itself is never echoed: people paste keys into the wrong field. */
 function checkBaseUrl(baseUrl: string): void {
   const example = 'e.g. https://api.openai.com/v1 or http://localhost:11434/v1';

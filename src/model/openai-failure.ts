@@ -18,6 +18,8 @@ export interface FailureContext {
   /** Removed from every message. */
   apiKey: string;
   signal: AbortSignal | undefined;
+  /** What the stream was in the middle of when it broke (a tool call), for the message. */
+  position?: string | null;
 }
 
 export function classifyFailure(err: unknown, ctx: FailureContext): AttemptFailure {
@@ -32,6 +34,9 @@ export function classifyFailure(err: unknown, ctx: FailureContext): AttemptFailu
   if (ctx.signal?.aborted || err instanceof APIUserAbortError) return noRetry(abortedError(), 'cancelled');
   // A reply that ran out of time may come through on another attempt.
   if (err instanceof ModelError && err.code === 'timeout') return { error: err, retry: true, retryAfterMs: undefined, reason: 'timed out' };
+  // A stream that ended before its reply did (openai.ts): the connection, not the server's answer, was at fault.
+  if (err instanceof ModelError && err.code === 'network')
+    return { error: err, retry: true, retryAfterMs: undefined, reason: 'network error (stream cut off)' };
   // Our own stream validation failures: the same server would send the same thing again.
   if (err instanceof ModelError) return noRetry(err, err.code);
 
@@ -84,7 +89,7 @@ export function classifyFailure(err: unknown, ctx: FailureContext): AttemptFailu
   // The body stream broke after the headers arrived (socket closed, proxy reset...).
   const message = err instanceof Error ? clean(err.message) : 'unknown error';
   return {
-    error: new ModelError(`the connection to ${ctx.host} broke while streaming: ${message}`, 'network', true),
+    error: new ModelError(`the connection to ${ctx.host} broke while streaming${ctx.position ? ` ${ctx.position}` : ''}: ${message}`, 'network', true),
     retry: true,
     retryAfterMs: undefined,
     reason: 'network error (stream interrupted)',

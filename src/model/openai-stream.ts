@@ -85,6 +85,22 @@ export class StreamAccumulator {
     return { text: this.text, toolCalls, finishReason: this.finishReason };
   }
 
+  /** The tool call still being streamed (no finish_reason yet), as a failure message names it. */
+  position(): string | null {
+    const call = this.calls.at(-1);
+    if (!call || this.finishReason !== null) return null;
+    return `tool call ${call.name ?? '(not named yet)'} (${call.arguments.length} characters of its arguments so far)`;
+  }
+
+  /**
+   * The stream ended without a finish_reason while a tool call's arguments were still incomplete
+   * JSON: the connection was closed early (a proxy, a crashed server), so the call is not run.
+   */
+  cutOff(): boolean {
+    if (this.finishReason !== null) return false;
+    return this.calls.some((call) => call.arguments.trim() !== '' && !isJson(call.arguments));
+  }
+
   private addToolCallDelta(delta: ToolCallDelta): void {
     const call = this.slotFor(delta);
     if (delta.id && !call.id) call.id = delta.id;
@@ -108,5 +124,14 @@ export class StreamAccumulator {
     const created: PartialCall = { index: delta.index, id: undefined, name: undefined, arguments: '' };
     this.calls.push(created);
     return created;
+  }
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
   }
 }

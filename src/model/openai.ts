@@ -6,7 +6,7 @@ import { backoffMs, classifyFailure } from './openai-failure';
 import { endpointHost, openAiLabel, splitEndpoint } from './openai-label';
 import { StreamAccumulator } from './openai-stream';
 import { toWireMessages, toWireTools } from './openai-wire';
-import type { Model, ModelRequest, ModelResponse } from './port';
+import { type Model, ModelError, type ModelRequest, type ModelResponse } from './port';
 import { DEFAULT_REPLY_LIMITS, type ReplyLimits, ReplyTimer } from './reply-timer';
 
 export interface OpenAiModelOptions {
@@ -82,7 +82,7 @@ export class OpenAiModel implements Model {
       try {
         return await this.attempt(body, request, accumulator);
       } catch (err) {
-        const failure = classifyFailure(err, { host: this.host, apiKey: this.apiKey, signal: request.signal });
+        const failure = classifyFailure(err, { host: this.host, apiKey: this.apiKey, signal: request.signal, position: accumulator.position() });
         // Text already shown to the user cannot be taken back, so such a stream is not replayed.
         const mayRetry = failure.retry && attempt < this.maxRetries && !accumulator.emittedText;
         if (!mayRetry) {
@@ -109,6 +109,13 @@ export class OpenAiModel implements Model {
       // The SDK ends the iteration quietly when the signal fires mid-stream.
       if (timer.expired) throw timer.error(this.host);
       if (request.signal?.aborted) throw abortedError();
+      if (accumulator.cutOff()) {
+        throw new ModelError(
+          `the stream from ${this.host} ended in the middle of ${accumulator.position() ?? 'a tool call'}, without a finish_reason`,
+          'network',
+          true,
+        );
+      }
       return accumulator.result();
     } catch (error) {
       if (timer.expired && !request.signal?.aborted) throw timer.error(this.host);

@@ -7,7 +7,8 @@ import { z } from 'zod';
  */
 export const EVENT_SCHEMA_VERSION = 1;
 
-export const RunStatusSchema = z.enum(['idle', 'running', 'completed', 'failed', 'cancelled']);
+/** `waiting`: the run is paused on a question to the human (ask_human). */
+export const RunStatusSchema = z.enum(['idle', 'running', 'waiting', 'completed', 'failed', 'cancelled']);
 export type RunStatus = z.infer<typeof RunStatusSchema>;
 
 export const SandboxInfoSchema = z.object({
@@ -131,6 +132,12 @@ export const ToolErrorKindSchema = z.enum([
   'sandbox_error',
   // Phases.
   'final_phase',
+  /** advance_phase: the phase's validation command failed, so the phase did not move. */
+  'validation_failed',
+  // Asking the human: nobody can answer here (no terminal, no answers left).
+  'needs_human',
+  // The sandbox itself stopped working (its process died); the run cannot go on in it.
+  'sandbox_unavailable',
   // Sessions: the call was in flight when the tab or the worker went away; a resumed run says so.
   'interrupted',
 ]);
@@ -287,21 +294,53 @@ export const UserMessageSchema = z.object({
   ...base,
   type: z.literal('user_message'),
   text: z.string(),
-  reason: z.enum(['empty_reply_nudge', 'verification_challenge', 'loop_nudge', 'recovery']),
+  reason: z.enum(['empty_reply_nudge', 'verification_challenge', 'loop_nudge', 'recovery', 'human_guidance', 'call_limit']),
+});
+
+/** Limits on a question to the human, shared by the tool's schema and the events. */
+export const HUMAN_QUESTION_LIMITS = { question: 4000, options: 10, option: 200, answer: 20000 } as const;
+
+export const HumanQuestionKindSchema = z.enum(['question', 'blocker']);
+
+/**
+ * The run waits for the human: a question from ask_human (`callId` is the call), or from the
+ * engine when the agent keeps looping (`callId` is the engine's own, starting with "loop-").
+ */
+export const HumanAskedSchema = z.object({
+  ...base,
+  type: z.literal('human_asked'),
+  callId: z.string(),
+  question: z.string(),
+  kind: HumanQuestionKindSchema,
+  options: z.array(z.string()).optional(),
+});
+
+export const HumanAnsweredSchema = z.object({
+  ...base,
+  type: z.literal('human_answered'),
+  callId: z.string(),
+  /** The question again, so the answer can be pinned with it ("Previous clarifications"). */
+  question: z.string(),
+  answer: z.string(),
+  /** Who answered: the page, a terminal, or a file of answers (the CLI's --answers). */
+  via: z.enum(['page', 'terminal', 'answers_file']),
 });
 
 /**
  * The workspace at a point of the run, content-addressed: `manifest` is the hash of a blob that
  * maps each workspace-relative path to the hash of its content. Taken at the start, after each
- * step that may have written a file (before that step's tool_result), and at the end.
+ * step that may have written a file (before that step's tool_result), at each phase boundary
+ * the model crossed (reason "phase", always recorded: a named checkpoint), and at the end.
  */
 export const WorkspaceSnapshotSchema = z.object({
   ...base,
   type: z.literal('workspace_snapshot'),
   manifest: BlobHashSchema,
-  reason: z.enum(['run_start', 'step', 'run_end']),
+  reason: z.enum(['run_start', 'step', 'phase', 'run_end']),
   /** The step's tool call, for reason "step". */
   callId: z.string().optional(),
+  /** For reason "phase": the phase this checkpoint starts (the one advance_phase moves to). */
+  phase: PhaseSchema.optional(),
   files: z.number().int().nonnegative(),
   bytes: z.number().int().nonnegative(),
   /** Files created, changed or deleted since the previous snapshot. */
@@ -335,6 +374,8 @@ export const RecoveryFinishedSchema = z.object({
   /** The critique and revised plan, as the model wrote it (empty when the recovery request failed). */
   critique: z.string(),
   ok: z.boolean(),
+  /** The label of the model asked for the critique (the recovery model when one is set); absent in logs from before. */
+  model: z.string().optional(),
 });
 
 /** The files were put back as a checkpoint (a workspace snapshot) held them, at the user's word. */
@@ -344,6 +385,62 @@ export const CheckpointRestoredSchema = z.object({
   manifest: BlobHashSchema,
   /** Files created, changed or deleted by the restore. */
   changed: z.number().int().nonnegative(),
+});
+
+/**
+ * A command the policy runs at a phase boundary (a phase's `validate` or `rollback`), straight on
+ * the sandbox and outside the model's gate. stdout and stderr keep their head and tail when long.
+ */
+export const PhaseCommandResultSchema = z.object({
+  command: z.string(),
+  /** Exit code 0, in time. */
+  passed: z.boolean(),
+  exitCode: z.number().int(),
+  timedOut: z.boolean(),
+  durationMs: z.number().nonnegative(),
+  stdout: z.string(),
+  stderr: z.string(),
+});
+export type PhaseCommandResult = z.infer<typeof PhaseCommandResultSchema>;
+
+/** plan_exec: advance_phase ran the phase's validation first; the phase moves on only when it passed. */
+export const PhaseValidationSchema = z.object({
+  ...base,
+  type: z.literal('phase_validation'),
+  /** The phase being left (whose work was checked). */
+  phase: PhaseSchema,
+  result: PhaseCommandResultSchema,
+});
+
+/**
+ * A failed validation with `rollbackOnFailure`: the phase's `rollback` command runs (`command`), or,
+ * without one, the files go back to the phase's starting checkpoint (`checkpoint`, null when none is stored).
+ */
+export const PhaseRollbackStartedSchema = z.object({
+  ...base,
+  type: z.literal('phase_rollback_started'),
+  phase: PhaseSchema,
+  command: z.string().nullable(),
+  checkpoint: BlobHashSchema.nullable(),
+});
+
+export const PhaseRollbackCompletedSchema = z.object({
+  ...base,
+  type: z.literal('phase_rollback_completed'),
+  phase: PhaseSchema,
+  /** The rollback command's result (a command rollback). */
+  result: PhaseCommandResultSchema.optional(),
+  /** Files created, changed or deleted by the restore (a checkpoint rollback; each has its file_changed event). */
+  changed: z.number().int().nonnegative().optional(),
+});
+
+export const PhaseRollbackFailedSchema = z.object({
+  ...base,
+  type: z.literal('phase_rollback_failed'),
+  phase: PhaseSchema,
+  reason: z.string(),
+  /** The rollback command's result, when it ran. */
+  result: PhaseCommandResultSchema.optional(),
 });
 
 /** The run goes on after an interruption (a reload, a worker that died), from the log and a snapshot. */
@@ -408,6 +505,12 @@ export const EngineEventSchema = z.discriminatedUnion('type', [
   RecoveryStartedSchema,
   RecoveryFinishedSchema,
   CheckpointRestoredSchema,
+  PhaseValidationSchema,
+  PhaseRollbackStartedSchema,
+  PhaseRollbackCompletedSchema,
+  PhaseRollbackFailedSchema,
+  HumanAskedSchema,
+  HumanAnsweredSchema,
   ModelDeltaSchema,
   AssistantMessageSchema,
   ToolCallEventSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SuggestionOverridesSchema } from './suggestions';
 import { describeFirstIssue } from './zod-issue';
 
 /** Provider presets; "scripted" is the offline demo model. */
@@ -32,6 +33,11 @@ export const ModelSettingsSchema = z.object({
   idleTimeoutSeconds: z.number().int().min(5).max(3600).default(60),
   /** Stop one reply that takes longer than this in all, however much it streams. */
   replyLimitMinutes: z.number().int().min(1).max(120).default(10),
+  /**
+   * The recovery tier's model: another model name on the same provider, endpoint and key (empty: the
+   * main model). Ignored by the scripted provider, whose scenario scripts the critique itself.
+   */
+  recoveryModel: z.string().trim().max(200, 'the recovery model name is at most 200 characters').default(''),
 });
 export type ModelSettings = z.infer<typeof ModelSettingsSchema>;
 /** Model settings as given (stored before the time limits existed, or from the CLI): limits may be left out. */
@@ -61,11 +67,13 @@ export const SettingsSchema = z.object({
   maxRecoveries: MaxRecoveriesSchema.default(1),
   /** The emergency tier: a failed run ends with suggestions, retryable and a checkpoint (off: the raw error). */
   emergency: z.boolean().default(true),
+  /** The emergency tier's suggestions per error code, in place of the built-in ones; {} keeps them all. */
+  suggestions: SuggestionOverridesSchema.default({}),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
 export const DEFAULT_SETTINGS: Settings = {
-  model: { provider: 'scripted', baseUrl: '', model: 'demo', apiKey: '', scenario: 'demo', idleTimeoutSeconds: 60, replyLimitMinutes: 10 },
+  model: { provider: 'scripted', baseUrl: '', model: 'demo', apiKey: '', scenario: 'demo', idleTimeoutSeconds: 60, replyLimitMinutes: 10, recoveryModel: '' },
   mode: 'react',
   maxIterations: 30,
   sandbox: 'auto',
@@ -75,6 +83,7 @@ export const DEFAULT_SETTINGS: Settings = {
   shareAddress: '',
   maxRecoveries: 1,
   emergency: true,
+  suggestions: {},
 };
 
 /** Parses stored or imported settings; anything invalid falls back to the defaults, with the reason. */

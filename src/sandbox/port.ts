@@ -86,6 +86,18 @@ export class SandboxError extends Error {
   }
 }
 
+/**
+ * The sandbox itself stopped working (its process died, its connection is gone): nothing more
+ * can run in it. The engine ends the run with sandbox_failure, which a retry (in a fresh
+ * sandbox) may cure.
+ */
+export class SandboxUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SandboxUnavailableError';
+  }
+}
+
 /** Every code a `SandboxError` may carry, for validating errors that crossed a boundary. */
 export const SANDBOX_ERROR_CODES = ['ENOENT', 'EEXIST', 'EISDIR', 'ENOTDIR', 'EINVAL', 'EIO', 'ELOOP'] as const;
 export type SandboxErrorCode = (typeof SANDBOX_ERROR_CODES)[number];

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { messageOf } from '../protocol/error-message';
 import { SandboxInfoSchema } from '../protocol/events';
-import { SANDBOX_ERROR_CODES, SandboxError, type SandboxErrorCode } from './port';
+import { SANDBOX_ERROR_CODES, SandboxError, type SandboxErrorCode, SandboxUnavailableError } from './port';
 
 /**
  * The data that crosses between the page (where the sandbox lives) and the
  * engine worker. Comlink keeps only `message` of a thrown error, so the host
- * never throws for file errors: it answers with a reply that carries the code.
+ * never throws for file errors: it answers with a reply that carries the code,
+ * or `unavailable` when the sandbox itself stopped working (SandboxUnavailableError).
  */
-export type HostReply<T> = { ok: true; value: T } | { ok: false; error: { message: string; code: SandboxErrorCode | null } };
+export type HostReply<T> = { ok: true; value: T } | { ok: false; error: { message: string; code: SandboxErrorCode | null; unavailable?: true } };
 
 export interface HostExecOptions {
   cwd?: string;
@@ -38,7 +39,7 @@ export const OutputChunkSchema = z.object({ stream: z.enum(['stdout', 'stderr'])
 
 const ErrorReplySchema = z.object({
   ok: z.literal(false),
-  error: z.object({ message: z.string(), code: z.enum(SANDBOX_ERROR_CODES).nullable() }),
+  error: z.object({ message: z.string(), code: z.enum(SANDBOX_ERROR_CODES).nullable(), unavailable: z.literal(true).optional() }),
 });
 
 /** Host side: runs an operation and packs its outcome into a reply. */
@@ -47,16 +48,18 @@ export async function toReply<T>(operation: () => Promise<T>): Promise<HostReply
     return { ok: true, value: await operation() };
   } catch (error) {
     if (error instanceof SandboxError) return { ok: false, error: { message: error.message, code: error.code } };
+    if (error instanceof SandboxUnavailableError) return { ok: false, error: { message: error.message, code: null, unavailable: true } };
     return { ok: false, error: { message: messageOf(error), code: null } };
   }
 }
 
-/** Worker side: checks a reply and returns its value, or throws the error it carries (as a SandboxError when coded). */
+/** Worker side: checks a reply and returns its value, or throws the error it carries (a SandboxError when coded, a SandboxUnavailableError when the sandbox is gone). */
 export function fromReply<T>(reply: unknown, value: z.ZodType<T>, operation: string): T {
   const success = z.object({ ok: z.literal(true), value }).safeParse(reply);
   if (success.success) return success.data.value;
   const failure = ErrorReplySchema.safeParse(reply);
   if (!failure.success) throw new Error(`sandbox host sent a malformed reply to ${operation}`);
-  const { message, code } = failure.data.error;
+  const { message, code, unavailable } = failure.data.error;
+  if (unavailable) throw new SandboxUnavailableError(message);
   throw code ? new SandboxError(message, code) : new Error(message);
 }

@@ -2,7 +2,7 @@ import { messageOf } from '../protocol/error-message';
 import type { SandboxInfo } from '../protocol/events';
 import { normalizeAbsolutePath, parentOf, relativeTo, resolvePath } from './paths';
 import type { DirEntry, ExecOptions, ExecResult, Sandbox, SandboxErrorCode } from './port';
-import { SANDBOX_ERROR_CODES, SandboxError } from './port';
+import { SANDBOX_ERROR_CODES, SandboxError, SandboxUnavailableError } from './port';
 import { carryEnv, type Interruption, interruptionExitCode, interruptionNotice } from './shell-state';
 import { LineEndNormalizer, MarkerSplitter, stripTerminalEscapes } from './terminal-output';
 import type { MountTree, WebContainerDirEntLike, WebContainerLike, WebContainerProcessLike } from './webcontainer-like';
@@ -40,6 +40,8 @@ export class WebContainerSandbox implements Sandbox {
   private currentCwd: string;
   private previousCwd: string;
   private env: Record<string, string> = {};
+  /** Why the container stopped working (a process died without an exit code); nothing runs in it after that. */
+  private lost: string | null = null;
 
   constructor(
     private readonly container: WebContainerLike,
@@ -186,6 +188,7 @@ export class WebContainerSandbox implements Sandbox {
       return finish(interruptionExitCode(kind), stdout, notice, kind);
     };
     if (options.signal?.aborted) return stopped('abort', '');
+    if (this.lost !== null) throw new SandboxUnavailableError(this.lost);
 
     const marker = newEndMarker();
     let child: WebContainerProcessLike;
@@ -195,9 +198,8 @@ export class WebContainerSandbox implements Sandbox {
         terminal: this.terminal,
       });
     } catch (error) {
-      const stderr = `Could not start the WebContainer shell: ${messageOf(error)}\n`;
-      options.onOutput?.({ stream: 'stderr', data: stderr });
-      return finish(127, '', stderr);
+      // jsh is built in: a container that cannot start it cannot run anything.
+      throw new SandboxUnavailableError(`the WebContainer could not start a shell: ${messageOf(error)}`);
     }
     this.running.add(child);
 
@@ -233,13 +235,23 @@ export class WebContainerSandbox implements Sandbox {
     })().catch(() => {});
 
     try {
-      const exitCode = await Promise.race([child.exit.catch(() => 1), interrupted]);
+      // A process that ends without an exit code died with the container (its worker crashed, it was torn down).
+      const exited: Promise<{ code: number; died: string | null }> = child.exit.then(
+        (code) => ({ code, died: null }),
+        (error: unknown) => ({ code: 1, died: messageOf(error) }),
+      );
+      const ended = await Promise.race([exited, interrupted]);
+      const exitCode = ended?.code ?? null;
       await settleWithin(pumping, interruption ? this.killGraceMs : this.drainTimeoutMs);
       reader.cancel().catch(() => {});
       emit(splitter.push(lineEnds.end()));
       emit(splitter.end());
       const stdout = stripTerminalEscapes(output);
       if (interruption) return stopped(interruption, stdout);
+      if (ended && ended.died !== null) {
+        this.lost = `the WebContainer stopped working while running a command: ${ended.died}`;
+        throw new SandboxUnavailableError(this.lost);
+      }
 
       const trailer = splitter.trailer === null ? null : parseTrailer(splitter.trailer);
       if (!trailer) return finish(exitCode ?? 1, stdout, '');
@@ -265,6 +277,8 @@ export class WebContainerSandbox implements Sandbox {
 
   /** WebContainer's fs API takes paths relative to its workdir and cannot reach outside it. */
   private fsPath(path: string): string {
+    // Every fs call starts here: a container that died answers nothing truthfully any more.
+    if (this.lost !== null) throw new SandboxUnavailableError(this.lost);
     const rel = relativeTo(this.workdir, path);
     if (rel === null) throw new SandboxError(`outside the WebContainer workspace ${this.workdir}: ${path}`, 'EINVAL');
     return rel;

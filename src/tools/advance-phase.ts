@@ -17,7 +17,7 @@ export const advancePhaseTool = defineTool({
   schema,
   async run(args, ctx) {
     if (!ctx.phases) return fail('unsupported', 'advance_phase only works in plan_exec mode; this run has no phases.');
-    const moved = ctx.phases.advance(args.reason?.trim() || 'phase complete');
-    return moved.ok ? ok(moved.message) : fail('final_phase', moved.message);
+    const moved = await ctx.phases.advance(args.reason?.trim() || 'phase complete');
+    return moved.ok ? ok(moved.message) : fail(moved.errorKind, moved.message);
   },
 });

@@ -1,5 +1,5 @@
 import { messageOf } from '../protocol/error-message';
-import type { ExecResult } from '../sandbox/port';
+import { type ExecResult, SandboxUnavailableError } from '../sandbox/port';
 import { cleanOutput, plural, truncateMiddle } from './output';
 import { fail, ok, type ToolContext, type ToolErrorKind, type ToolFailure, type ToolResult } from './tool';
 
@@ -57,6 +57,8 @@ export async function runCommandWithEvents(ctx: ToolContext, command: string, op
       timedOut: false,
       aborted: ctx.signal.aborted,
     });
+    // Not a failed command but a sandbox that is gone: the engine ends the run (sandbox_failure).
+    if (error instanceof SandboxUnavailableError && !ctx.signal.aborted) throw error;
     const kind = ctx.signal.aborted ? 'cancelled' : 'sandbox_error';
     return { kind: 'not_started', failure: fail(kind, `The sandbox could not run the command: ${reason}`) };
   }

@@ -1,5 +1,5 @@
 import { messageOf } from '../protocol/error-message';
-import { SandboxError } from '../sandbox/port';
+import { SandboxError, SandboxUnavailableError } from '../sandbox/port';
 import { fail, type ToolErrorKind, type ToolFailure } from './tool';
 import { WriteNotLandedError } from './verified-write';
 
@@ -16,6 +16,8 @@ const SANDBOX_ERROR_KINDS: Record<SandboxError['code'], ToolErrorKind> = {
 /** The failure kind of an error thrown by the sandbox (or anything else). */
 export function errorKindOf(error: unknown): ToolErrorKind {
   if (error instanceof SandboxError) return SANDBOX_ERROR_KINDS[error.code];
+  // The engine ends the run on this kind (sandbox_failure): nothing more can run in that sandbox.
+  if (error instanceof SandboxUnavailableError) return 'sandbox_unavailable';
   if (error instanceof WriteNotLandedError) return 'sandbox_error';
   return 'internal_error';
 }
@@ -43,6 +45,7 @@ export function describeError(error: unknown, display: string): string {
         return `The sandbox could not complete the operation on ${display}: ${error.message}`;
     }
   }
+  if (error instanceof SandboxUnavailableError) return `The sandbox stopped working while working on ${display}: ${error.message}`;
   if (error instanceof WriteNotLandedError) {
     return `${display} was not written: the sandbox accepted the write, but the file does not read back with the new content. Check the path with list_files (a symbolic link on the way?) before trying again.`;
   }

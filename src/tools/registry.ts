@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messageOf } from '../protocol/error-message';
 import type { ToolSpec } from '../protocol/tool-spec';
 import { advancePhaseTool } from './advance-phase';
+import { askHumanTool } from './ask-human';
 import { createFileTool } from './create-file';
 import { editFileTool } from './edit-file';
 import { listFilesTool } from './list-files';
@@ -22,6 +23,7 @@ export const ALL_TOOLS: readonly Tool[] = [
   editFileTool,
   runCommandTool,
   runTestsTool,
+  askHumanTool,
 ];
 
 /** plan_exec runs add the phase tool to the same set. */

@@ -80,7 +80,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
     <PresenterModeContext.Provider value={presenter}>
       <div className="app" data-ready={engine.workerReady ? 'true' : 'false'} data-sandbox={engine.sandbox.phase} data-presenter={presenter ? 'true' : 'false'}>
         <Header
-          status={engine.sessions.interrupted ? 'interrupted' : state.status}
+          status={engine.sessions.interrupted && state.status !== 'waiting' ? 'interrupted' : state.status}
           sandboxText={sandboxStatusText(engine.sandbox)}
           sandboxKind={engine.sandbox.phase === 'ready' ? engine.sandbox.info.kind : null}
           modelText={modelLabel(settings.model)}
@@ -129,6 +129,11 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
                       },
                       restore: (checkpoint) => void engine.sessions.restore(state.run?.id ?? '', checkpoint),
                     }
+                  : null
+              }
+              onAnswer={
+                engine.view.position === null && (state.status === 'waiting' || engine.sessions.interrupted !== null) && engine.workerReady
+                  ? engine.answer
                   : null
               }
             />

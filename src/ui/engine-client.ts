@@ -26,6 +26,8 @@ export interface EngineClient {
   run(request: RunRequest): Promise<RunStatus>;
   resume(request: ResumeRequest): Promise<RunStatus>;
   stop(): Promise<void>;
+  /** Answers the question the current run waits on; false when none with that id waits. */
+  answer(callId: string, text: string): Promise<boolean>;
   useSandbox(host: SandboxHost | null, reason: string): Promise<SandboxInfo>;
   /** Checks phase-policy JSON text: null when valid, else an error naming the bad value. */
   checkPolicy(text: string): Promise<string | null>;
@@ -149,6 +151,7 @@ export function createEngineClient(): EngineClient {
     run: (request) => watch.during(current.api.run(request)).then(runStatus),
     resume: (request) => watch.during(current.api.resume(request)).then(runStatus),
     stop: () => current.api.stop(),
+    answer: (callId, text) => current.api.answer(callId, text).then(checked(z.boolean(), 'an answer receipt')),
     useSandbox: (host, reason) => {
       lastSandbox = { host, reason };
       return current.api.useSandbox(host === null ? null : Comlink.proxy(host), reason);

@@ -1,3 +1,4 @@
+import { messageOf } from '../protocol/error-message';
 import type { Scenario } from './engine/scenarios';
 import { useProblems } from './engine/use-problems';
 import { useRunControl } from './engine/use-run-control';
@@ -30,6 +31,8 @@ export interface EngineView {
   sessions: SessionsControl;
   run(task: string): void;
   stop(): void;
+  /** Answers the question the run waits on: the live run's, or the interrupted session's (which resumes it). */
+  answer(callId: string, text: string): void;
   selectFile(path: string): void;
   /** Shows and highlights lines of an open file (an outline item was picked). */
   revealLines(path: string, range: RevealRange): void;
@@ -57,11 +60,18 @@ export function useEngine(client: EngineClient, settings: PageSettings): EngineV
     sandbox: sandbox.status,
     sessions,
     // A stored run that was cut off shows as running in the log: only a live one keeps the page busy.
-    busy: control.requested || sessions.resuming || (view.live.status === 'running' && sessions.interrupted === null),
+    busy: control.requested || sessions.resuming || ((view.live.status === 'running' || view.live.status === 'waiting') && sessions.interrupted === null),
     waitingForSandbox: control.waitingForSandbox,
     problems: problems.problems,
     run: control.run,
     stop: control.stop,
+    answer: (callId, text) => {
+      if (sessions.interrupted) return sessions.resume({ callId, text });
+      client.answer(callId, text).then(
+        (taken) => taken || problems.addProblem('That question is no longer waiting for an answer.'),
+        (error: unknown) => problems.addProblem(`The answer could not be sent: ${messageOf(error)}`),
+      );
+    },
     selectFile: actions.selectFile,
     revealLines: actions.revealLines,
     showOutline: actions.showOutline,

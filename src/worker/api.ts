@@ -35,6 +35,8 @@ export interface EngineWorkerApi {
   run(request: RunRequest): Promise<RunStatus>;
   /** Cancels the current run: the in-flight model request and command are aborted. */
   stop(): Promise<void>;
+  /** Answers the question the current run waits on (ask_human); false when no question with that id waits. */
+  answer(callId: string, text: string): Promise<boolean>;
   scenarios(): Promise<ScenarioInfo[]>;
   /** Checks policy JSON text as typed in Settings: null when valid, else an error naming the bad value. */
   checkPolicy(text: string): Promise<string | null>;

@@ -4,10 +4,12 @@ import { setFetchedGrammarSource } from '../code/fetched-grammar-source';
 import { Engine } from '../engine/engine';
 import { DEFAULT_POLICY, resolvePolicyText } from '../engine/policy';
 import { restoreWorkspace } from '../engine/restore-workspace';
-import { createModel } from '../model/create-model';
+import { createModel, createRecoveryModel } from '../model/create-model';
+import type { Model } from '../model/port';
 import { SCENARIOS } from '../model/scenarios';
 import type { EngineEvent, RunStatus, SandboxInfo } from '../protocol/events';
 import type { SessionMeta } from '../protocol/session-file';
+import type { Mode, ModelSettingsInput } from '../protocol/settings';
 import { modelSecrets } from '../protocol/url-secrets';
 import { describeFirstIssue } from '../protocol/zod-issue';
 import { LazyVirtualSandbox } from '../sandbox/lazy-virtual';
@@ -16,7 +18,8 @@ import { STARTER_PROJECT } from '../sandbox/starter-project';
 import { deferredBlobStore } from '../store/deferred-blob-store';
 import { KNOWN_TOOL_NAMES } from '../tools/registry';
 import type { EngineWorkerApi, ImportOutcome, ResumeRequest, RunRequest, ScenarioInfo, StorageProblem } from './api';
-import { ResumeRequestSchema, RunRequestSchema } from './run-request';
+import { PageAnswers } from './page-answers';
+import { HumanAnswerRequestSchema, ResumeRequestSchema, RunRequestSchema } from './run-request';
 import { openSessionStore, WorkerSessions } from './sessions';
 import { checkWorkspaceFiles, currentWorkspace, refuseWhileReplacing, replaceWorkspace, sessionChanges } from './workspace-io';
 
@@ -25,8 +28,18 @@ import { checkWorkspaceFiles, currentWorkspace, refuseWhileReplacing, replaceWor
 /** Delay per streamed chunk of the scripted model, so a demo reads as it streams. */
 const SCRIPTED_DELAY_MS = 12;
 
+/** A run's model and, when Settings name one, its recovery model (same endpoint and key). */
+function modelsFor(settings: ModelSettingsInput, mode: Mode): { model: Model; recoveryModel?: Model } {
+  const options = { scriptedDelayMs: SCRIPTED_DELAY_MS, mode };
+  const recoveryModel = createRecoveryModel(settings, options);
+  return { model: createModel(settings, options), ...(recoveryModel ? { recoveryModel } : {}) };
+}
+
 // Grammars are fetched from /grammars/ (served by the app), each only when a file of its language is parsed.
 setFetchedGrammarSource();
+
+/** The page answers the agent's questions through this channel. */
+const pageAnswers = new PageAnswers();
 
 const storeReady = openSessionStore();
 const engine = new Engine({ sandbox: new LazyVirtualSandbox({ files: STARTER_PROJECT }), blobs: deferredBlobStore(storeReady.then((s) => s.store)) });
@@ -119,13 +132,17 @@ const api: EngineWorkerApi = {
     const sessions = await sessionsReady;
     await sessions.flush();
     const { session, events } = await sessions.open(parsed.data.sessionId, { loadWorkspace: false });
-    const { model, mode } = parsed.data;
+    const { model, mode, suggestions, answer } = parsed.data;
+    // The question the run waited on is asked again as it resumes; this answer is ready for it.
+    if (answer) pageAnswers.answerAhead(answer.callId, answer.text);
     const summary = await engine.resume({
       events,
       ...(mode ? { mode } : {}),
-      model: createModel(model, { scriptedDelayMs: SCRIPTED_DELAY_MS, mode: mode ?? session.mode }),
+      ...modelsFor(model, mode ?? session.mode),
       secrets: modelSecrets(model),
+      ...(suggestions ? { suggestions } : {}),
       reason: 'the page was reloaded or the engine stopped during the run',
+      human: pageAnswers,
     });
     return summary.status;
   },
@@ -169,24 +186,32 @@ const api: EngineWorkerApi = {
     if (!parsed.success) {
       throw new Error(`invalid run request: ${describeFirstIssue(parsed.error, 'request')}`);
     }
-    const { task, mode, model, maxIterations, policy, refuseSyntaxErrors, allowDestructive, maxRecoveries, emergency } = parsed.data;
+    const { task, mode, model, maxIterations, policy, refuseSyntaxErrors, allowDestructive, maxRecoveries, emergency, suggestions } = parsed.data;
     const summary = await engine.run({
       task,
       mode,
-      model: createModel(model, { scriptedDelayMs: SCRIPTED_DELAY_MS, mode }),
+      ...modelsFor(model, mode),
       maxIterations,
       policy,
       secrets: modelSecrets(model),
       refuseSyntaxErrors: refuseSyntaxErrors === true,
       ...(maxRecoveries === undefined ? {} : { maxRecoveries }),
       emergency: emergency !== false,
+      ...(suggestions ? { suggestions } : {}),
       allowDestructive: allowDestructive === true,
+      human: pageAnswers,
     });
     return summary.status;
   },
 
   async stop(): Promise<void> {
     engine.stop();
+  },
+
+  async answer(callId: string, text: string): Promise<boolean> {
+    const parsed = HumanAnswerRequestSchema.safeParse({ callId, text });
+    if (!parsed.success) throw new Error(`invalid answer: ${describeFirstIssue(parsed.error, 'answer')}`);
+    return pageAnswers.answer(parsed.data.callId, parsed.data.text);
   },
 
   async checkPolicy(text: string): Promise<string | null> {

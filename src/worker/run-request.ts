@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { HUMAN_QUESTION_LIMITS } from '../protocol/events';
 import { MaxIterationsSchema, MaxRecoveriesSchema, ModelSettingsSchema, ModeSchema } from '../protocol/settings';
+import { SuggestionOverridesSchema } from '../protocol/suggestions';
 
 /** What the page asks the worker to run: one schema, checked by the worker, typed for the page. */
 export const RunRequestSchema = z.object({
   task: z.string(),
   mode: ModeSchema,
-  /** Includes the API key; the worker keeps it in memory for this run only. */
+  /** Includes the API key; the worker keeps it in memory for this run only. `recoveryModel` names the recovery tier's model. */
   model: ModelSettingsSchema,
   maxIterations: MaxIterationsSchema,
   /** Policy overrides (the parsed JSON from Settings), merged onto the defaults: `phases` in plan_exec, `commands` in both modes. */
@@ -15,11 +17,19 @@ export const RunRequestSchema = z.object({
   /** The failure chain (Settings → Agent): recoveries per run, and the emergency tier on or off. */
   maxRecoveries: MaxRecoveriesSchema.optional(),
   emergency: z.boolean().optional(),
+  /** A failed run's suggestions per error code (Settings → "Suggestions on failed runs"); absent or {}: the built-ins. */
+  suggestions: SuggestionOverridesSchema.optional(),
   /** react mode: let destructive commands through (Settings → "Allow destructive commands"). */
   allowDestructive: z.boolean().optional(),
 });
 
 export type RunRequest = z.input<typeof RunRequestSchema>;
+
+/** The page's answer to a question the agent asked (ask_human), by the question's call id. */
+export const HumanAnswerRequestSchema = z.object({
+  callId: z.string().min(1).max(200),
+  text: z.string().max(HUMAN_QUESTION_LIMITS.answer),
+});
 
 /** What the page asks to go on with an interrupted session: which one, and the model to use. */
 export const ResumeRequestSchema = z.object({
@@ -27,6 +37,10 @@ export const ResumeRequestSchema = z.object({
   model: ModelSettingsSchema,
   /** Go on in this mode instead of the run's own (a session continued from a chosen point). */
   mode: ModeSchema.optional(),
+  /** The answer to the question the run was waiting on when the page went away: it resumes the run. */
+  answer: HumanAnswerRequestSchema.optional(),
+  /** As in RunRequest. */
+  suggestions: SuggestionOverridesSchema.optional(),
 });
 
 export type ResumeRequest = z.input<typeof ResumeRequestSchema>;

@@ -44,6 +44,30 @@ describe('when a run fails', () => {
     await context.close();
   }, 120_000);
 
+  it('stuck: the tiers in the page — a nudge, a recovery with its critique, a question, then loop_detected', async () => {
+    const { context, page } = await openApp(browser, {
+      settings: { sandbox: 'virtual', model: { provider: 'scripted', baseUrl: '', model: 'stuck', apiKey: '', scenario: 'stuck' } },
+    });
+    await page.waitForSelector('.app[data-ready="true"]');
+    await page.getByRole('button', { name: /^Run/ }).click();
+    const status = page.getByRole('status', { name: 'Run status' });
+    await waitForText(status, (text) => text === 'waiting', { what: 'the loop question', timeout: 60_000 });
+    const timeline = page.getByRole('region', { name: 'Timeline' });
+    const text = await timeline.innerText();
+    expect(text).toMatch(/Loop detected \(3× the same call\): the model was told\./);
+    expect(text).toMatch(/Recovery: .*Asking the model for a critique/);
+    expect(text).toContain('Critique');
+    const question = page.getByRole('group', { name: 'The agent is blocked' });
+    expect(await question.innerText()).toContain('How should the agent go on?');
+    await question.getByRole('textbox', { name: 'Answer' }).fill('Stop re-reading the README: it says npm test.');
+    await question.getByRole('button', { name: 'Send answer' }).click();
+    await waitForText(status, (t) => t === 'failed', { what: 'the run to end', timeout: 60_000 });
+    const card = page.getByRole('group', { name: 'Run failed' });
+    expect(await card.innerText()).toContain('loop_detected');
+    expect(await card.getByRole('button', { name: 'Retry' }).count()).toBe(1);
+    await context.close();
+  }, 120_000);
+
   it('Roll back and "Restore files to here" put the files back and say so', async () => {
     const { context, page } = await openApp(browser, { settings: { sandbox: 'virtual', maxIterations: 4 } });
     await page.waitForSelector('.app[data-ready="true"]');

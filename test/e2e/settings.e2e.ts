@@ -42,7 +42,7 @@ describe('the Settings dialog', () => {
     const provider = dialog.getByRole('combobox', { name: 'Provider' });
     await provider.selectOption({ label: 'OpenAI' });
     expect(await dialog.getByRole('textbox', { name: 'Base URL' }).inputValue()).toBe('https://api.openai.com/v1');
-    const model = dialog.getByRole('textbox', { name: 'Model' });
+    const model = dialog.getByRole('textbox', { name: 'Model', exact: true });
     expect(await model.inputValue()).toBe('gpt-4o-mini');
     expect(await dialog.getByText("Kept only in this browser's localStorage", { exact: false }).isVisible()).toBe(true);
 
@@ -104,4 +104,51 @@ describe('the Settings dialog', () => {
     expect(await page.evaluate(() => localStorage.getItem('phasegate.settings'))).toContain('"openai"');
     await context.close();
   });
+
+  it('keeps the recovery model and the suggestion overrides, and a failed run shows the overrides numbered', async () => {
+    const { context, page } = await openApp(browser, {
+      settings: { sandbox: 'virtual', maxIterations: 2, model: { provider: 'scripted', baseUrl: '', model: 'endless', apiKey: '', scenario: 'endless' } },
+    });
+    await page.waitForSelector('.app[data-ready="true"]');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    const recoveryModel = dialog.getByRole('textbox', { name: 'Recovery model' });
+    expect(await recoveryModel.getAttribute('placeholder')).toMatch(/main model/);
+    const budget = dialog.getByRole('textbox', { name: 'Suggestions for budget_exceeded' });
+    // The built-ins show as the placeholder of an empty box.
+    expect(await budget.getAttribute('placeholder')).toContain('Raise "Max iterations" in Settings and retry.');
+    const timeout = dialog.getByRole('textbox', { name: 'Suggestions for timeout' });
+
+    // A bad line is reported on its own box, with its line number.
+    await timeout.fill(`Wait.\n${'x'.repeat(301)}`);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    expect(await dialog.getByText('Line 2: a suggestion is at most 300 characters.').isVisible()).toBe(true);
+    expect(await timeout.getAttribute('aria-invalid')).toBe('true');
+    await timeout.fill('');
+
+    await recoveryModel.fill('critic-model');
+    await budget.fill('Ask the lead for more steps.\n\nSplit the task in two.');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const stored = JSON.parse(await page.evaluate(() => localStorage.getItem('phasegate.settings') ?? '{}')) as Record<string, unknown>;
+    expect(stored).toMatchObject({
+      model: { recoveryModel: 'critic-model' },
+      suggestions: { budget_exceeded: ['Ask the lead for more steps.', 'Split the task in two.'] },
+    });
+
+    await page.reload();
+    await page.waitForSelector('.app[data-ready="true"]');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    expect(await recoveryModel.inputValue()).toBe('critic-model');
+    expect(await budget.inputValue()).toBe('Ask the lead for more steps.\nSplit the task in two.');
+    expect(await timeout.inputValue()).toBe('');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('textbox', { name: 'Task' }).fill('Keep going forever.');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await waitForText(page.getByRole('status', { name: 'Run status' }), (text) => text === 'failed', { what: 'the run to fail', timeout: 60_000 });
+    const items = page.getByRole('group', { name: 'Run failed' }).locator('ol li');
+    expect(await items.allInnerTexts()).toEqual(['Ask the lead for more steps.', 'Split the task in two.']);
+    await context.close();
+  }, 120_000);
 });

@@ -9,6 +9,7 @@ How you work:
 - Prefer edit_file for changes to existing files and create_file for new ones.
 - After a change, run the tests (run_tests) or a command that proves it works.
 - When a tool returns an error, read it and adjust your next call instead of repeating it.
+- When a requirement is ambiguous, or something you cannot fix blocks you (missing credentials, an external service, a decision only the user can make), ask the user with ask_human rather than guess.
 - Paths are relative to the workspace root.
 - When the task is done, reply with a short summary of what you changed and how you verified it, without calling a tool. That reply ends the run.`;
 

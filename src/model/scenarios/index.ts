@@ -1,4 +1,5 @@
 import type { Scenario } from '../scenario';
+import { clarify } from './clarify';
 import { codeIntel } from './code-intel';
 import { demo } from './demo';
 import { endless } from './endless';
@@ -12,7 +13,7 @@ import { stuck } from './stuck';
 export type { Scenario, ScriptedToolCall, ScriptedTurn } from '../scenario';
 
 /** Every scripted scenario, the default demo first. */
-export const SCENARIOS: readonly Scenario[] = [demo, planExecDemo, recovery, endless, silent, nudged, slowCommand, codeIntel, stuck];
+export const SCENARIOS: readonly Scenario[] = [demo, planExecDemo, recovery, endless, silent, nudged, slowCommand, codeIntel, stuck, clarify];
 
 export function getScenario(name: string): Scenario {
   const scenario = SCENARIOS.find((s) => s.name === name);

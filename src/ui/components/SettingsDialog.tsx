@@ -8,6 +8,7 @@ import { AgentFieldset } from './settings/AgentFieldset';
 import { ModelFieldset } from './settings/ModelFieldset';
 import { RunFieldset } from './settings/RunFieldset';
 import { SharingFieldset } from './settings/SharingFieldset';
+import { SuggestionsFieldset } from './settings/SuggestionsFieldset';
 import { useModalDialog } from './settings/use-modal-dialog';
 import { useSettingsForm } from './settings/use-settings-form';
 
@@ -63,6 +64,7 @@ export function SettingsDialog({ open, settings, scenarios, onSave, onCancel, on
         />
         <RunFieldset {...fields} />
         <AgentFieldset {...fields} loadDefaultPolicy={loadDefaultPolicy} />
+        <SuggestionsFieldset {...fields} />
         <SharingFieldset {...fields} />
         <div className="dialog-actions">
           <button type="button" className="button" onClick={onCancel}>

@@ -1,6 +1,8 @@
 import { useLayoutEffect, useRef, useState } from 'react';
+import { waitingQuestion } from '../state/questions';
 import type { TimelineEntry } from '../state/reducer';
 import { formatArgs, formatDuration, phaseChangeText, refusalSummary, syntaxCheckBadge } from '../timeline/format';
+import { QuestionCard } from './QuestionCard';
 import { ToolOutput } from './ToolOutput';
 
 import '../styles/timeline.css';
@@ -10,12 +12,15 @@ export interface TimelineProps {
   problems: readonly string[];
   /** What a failed run's card offers (null: nothing, e.g. while replaying). */
   endActions?: RunEndActions | null;
+  /** Sends the answer to the question the run waits on (null: no answer can be given now, e.g. while replaying). */
+  onAnswer?: ((callId: string, text: string) => void) | null;
 }
 
 /** How close to the bottom still counts as "following" the run. */
 const FOLLOW_THRESHOLD_PX = 32;
 
-export function Timeline({ entries, problems, endActions = null }: TimelineProps) {
+export function Timeline({ entries, problems, endActions = null, onAnswer = null }: TimelineProps) {
+  const waiting = waitingQuestion(entries);
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
   const [showJump, setShowJump] = useState(false);
@@ -60,7 +65,11 @@ export function Timeline({ entries, problems, endActions = null }: TimelineProps
         <ol className="timeline-list">
           {entries.map((entry) => (
             <li key={entry.id} className={`entry entry--${entry.kind}`}>
-              <Entry entry={entry} endActions={endActions} />
+              {entry.kind === 'question' ? (
+                <QuestionCard entry={entry} onAnswer={entry === waiting ? onAnswer : null} />
+              ) : (
+                <Entry entry={entry} endActions={endActions} />
+              )}
             </li>
           ))}
         </ol>
@@ -152,6 +161,8 @@ function Entry({ entry, endActions }: { entry: TimelineEntry; endActions: RunEnd
       );
     case 'end':
       return <RunEnd entry={entry} actions={endActions} />;
+    case 'question':
+      return <QuestionCard entry={entry} onAnswer={null} />;
   }
 }
 

@@ -7,7 +7,7 @@ export type RunRequestResult = { ok: true; request: RunRequest } | { ok: false; 
 export function buildRunRequest(task: string, settings: PageSettings): RunRequestResult {
   const policy = runPolicy(settings);
   if (!policy.ok) return { ok: false, error: policy.error };
-  const { model, mode, maxIterations, refuseSyntaxErrors, allowDestructive, maxRecoveries, emergency } = settings;
+  const { model, mode, maxIterations, refuseSyntaxErrors, allowDestructive, maxRecoveries, emergency, suggestions } = settings;
   return {
     ok: true,
     request: {
@@ -18,6 +18,7 @@ export function buildRunRequest(task: string, settings: PageSettings): RunReques
       refuseSyntaxErrors,
       maxRecoveries,
       emergency,
+      suggestions,
       allowDestructive,
       ...(policy.policy === undefined ? {} : { policy: policy.policy }),
     },

@@ -12,7 +12,7 @@ export function SessionBanners({ sessions, canResume }: { sessions: SessionsCont
               ? 'This session continues an earlier one from the point you picked. Resume carries on from there with the model and the mode in Settings.'
               : 'This run was interrupted (the page was reloaded or the engine stopped). Resume goes on from its last saved step.'}
           </p>
-          <button type="button" className="button button--primary" disabled={!canResume} onClick={sessions.resume}>
+          <button type="button" className="button button--primary" disabled={!canResume} onClick={() => sessions.resume()}>
             Resume
           </button>
         </div>

@@ -21,7 +21,8 @@ export interface SessionsControl {
   open(id: string): Promise<void>;
   remove(id: string): Promise<void>;
   removeAll(): Promise<void>;
-  resume(): void;
+  /** Goes on with the interrupted run; `answer` answers the question it was waiting on. */
+  resume(answer?: { callId: string; text: string }): void;
   newSession(): Promise<void>;
   freeSpace(): Promise<void>;
   dismissStorageProblem(): void;
@@ -128,18 +129,27 @@ export function useSessions({ client, workerReady, settings, loadEvents, addProb
   // A new run replaces the interrupted one on the page.
   useEffect(() => client.onEvents((events) => events.some((e) => e.type === 'run_started') && setInterrupted(null)), [client]);
 
-  const resume = useCallback(() => {
-    const session = interrupted;
-    if (!session) return;
-    setResuming(true);
-    setInterrupted(null);
-    // A run cut off goes on as it was; a session continued from a chosen point takes the mode in Settings.
-    const mode = session.forkedFrom ? { mode: settingsRef.current.mode } : {};
-    client
-      .resume({ sessionId: session.id, model: settingsRef.current.model, ...mode })
-      .catch((error: unknown) => addProblem(`The run could not be resumed: ${messageOf(error)}`))
-      .finally(() => setResuming(false));
-  }, [client, interrupted, addProblem]);
+  const resume = useCallback(
+    (answer?: { callId: string; text: string }) => {
+      const session = interrupted;
+      if (!session) return;
+      setResuming(true);
+      setInterrupted(null);
+      // A run cut off goes on as it was; a session continued from a chosen point takes the mode in Settings.
+      const mode = session.forkedFrom ? { mode: settingsRef.current.mode } : {};
+      client
+        .resume({
+          sessionId: session.id,
+          model: settingsRef.current.model,
+          suggestions: settingsRef.current.suggestions,
+          ...mode,
+          ...(answer ? { answer } : {}),
+        })
+        .catch((error: unknown) => addProblem(`The run could not be resumed: ${messageOf(error)}`))
+        .finally(() => setResuming(false));
+    },
+    [client, interrupted, addProblem],
+  );
 
   const remove = useCallback(
     async (id: string) => {

@@ -1,4 +1,6 @@
+import { type RunErrorCode, RunErrorCodeSchema } from '../../protocol/events';
 import { MAX_ITERATIONS_LIMITS, type Provider, PROVIDERS, type Settings, SettingsSchema } from '../../protocol/settings';
+import type { SuggestionOverrides } from '../../protocol/suggestions';
 import type { PageSettings } from './page-settings';
 
 /** The Settings form's fields, as typed text (numbers are parsed here, not in the form). */
@@ -21,10 +23,16 @@ export interface SettingsDraft {
   shareAddress: string;
   maxRecoveries: string;
   emergency: boolean;
+  /** The recovery tier's model name on the same endpoint (empty: the main model). */
+  recoveryModel: string;
+  /** Per error code, the suggestions for a failed run, one a line (empty: the built-in ones). */
+  suggestions: Record<RunErrorCode, string>;
 }
 
 export type DraftField = keyof SettingsDraft;
-export type DraftErrors = Partial<Record<DraftField, string>>;
+/** One error code's suggestions textarea, which shows its own error. */
+export type SuggestionsField = `suggestions.${RunErrorCode}`;
+export type DraftErrors = Partial<Record<DraftField | SuggestionsField, string>>;
 
 export function toDraft(settings: PageSettings): SettingsDraft {
   return {
@@ -45,7 +53,29 @@ export function toDraft(settings: PageSettings): SettingsDraft {
     shareAddress: settings.shareAddress,
     maxRecoveries: String(settings.maxRecoveries),
     emergency: settings.emergency,
+    recoveryModel: settings.model.recoveryModel,
+    suggestions: suggestionTexts(settings.suggestions),
   };
+}
+
+/** The overrides as the form's texts: one suggestion a line, empty for a code without overrides. */
+function suggestionTexts(overrides: SuggestionOverrides): Record<RunErrorCode, string> {
+  const entries = RunErrorCodeSchema.options.map((code) => [code, (overrides[code] ?? []).join('\n')] as const);
+  return Object.fromEntries(entries) as Record<RunErrorCode, string>;
+}
+
+/** Each text's non-blank lines (and the line each came from, for the error), codes with none left out. */
+function suggestionLines(texts: Record<RunErrorCode, string>): { overrides: SuggestionOverrides; lineNumbers: Partial<Record<string, number[]>> } {
+  const overrides: SuggestionOverrides = {};
+  const lineNumbers: Partial<Record<string, number[]>> = {};
+  for (const code of RunErrorCodeSchema.options) {
+    const lines = texts[code].split('\n').map((line, index) => ({ text: line.trim(), number: index + 1 }));
+    const kept = lines.filter((line) => line.text !== '');
+    if (kept.length === 0) continue;
+    overrides[code] = kept.map((line) => line.text);
+    lineNumbers[code] = kept.map((line) => line.number);
+  }
+  return { overrides, lineNumbers };
 }
 
 /** Picking a preset fills its base URL and model; the key and the rest stay. */
@@ -68,6 +98,7 @@ const FIELD_BY_PATH: Record<string, DraftField> = {
   sandbox: 'sandbox',
   webcontainerBootTimeoutMs: 'bootTimeoutSeconds',
   maxRecoveries: 'maxRecoveries',
+  'model.recoveryModel': 'recoveryModel',
 };
 
 const MESSAGES: Partial<Record<DraftField, string>> = {
@@ -85,6 +116,7 @@ function parseNumber(text: string): number {
 
 /** Checks every field but the policy, whose check needs the worker (see SettingsDialog). */
 export function validateDraft(draft: SettingsDraft): { ok: true; settings: PageSettings } | { ok: false; errors: DraftErrors } {
+  const suggestions = suggestionLines(draft.suggestions);
   const candidate = {
     model: {
       provider: draft.provider,
@@ -94,6 +126,7 @@ export function validateDraft(draft: SettingsDraft): { ok: true; settings: PageS
       scenario: draft.scenario,
       idleTimeoutSeconds: parseNumber(draft.idleTimeoutSeconds),
       replyLimitMinutes: parseNumber(draft.replyLimitMinutes),
+      recoveryModel: draft.recoveryModel.trim(),
     },
     mode: draft.mode,
     maxIterations: parseNumber(draft.maxIterations),
@@ -104,11 +137,20 @@ export function validateDraft(draft: SettingsDraft): { ok: true; settings: PageS
     shareAddress: draft.shareAddress.trim(),
     maxRecoveries: parseNumber(draft.maxRecoveries),
     emergency: draft.emergency,
+    suggestions: suggestions.overrides,
   };
   const errors: DraftErrors = {};
   const result = SettingsSchema.safeParse(candidate);
   if (!result.success) {
     for (const issue of result.error.issues) {
+      const [first, code, index] = issue.path;
+      if (first === 'suggestions' && typeof code === 'string') {
+        // One error per textarea; an issue with one suggestion names its line.
+        const field: SuggestionsField = `suggestions.${code as RunErrorCode}`;
+        const line = typeof index === 'number' ? suggestions.lineNumbers[code]?.[index] : undefined;
+        errors[field] ??= line === undefined ? capitalize(issue.message) : `Line ${line}: ${punctuate(issue.message)}`;
+        continue;
+      }
       const field = FIELD_BY_PATH[issue.path.join('.')];
       if (field && errors[field] === undefined) errors[field] = MESSAGES[field] ?? capitalize(issue.message);
     }
@@ -136,6 +178,9 @@ function isHttpUrl(text: string): boolean {
 }
 
 function capitalize(message: string): string {
-  const text = message.charAt(0).toUpperCase() + message.slice(1);
-  return text.endsWith('.') ? text : `${text}.`;
+  return punctuate(message.charAt(0).toUpperCase() + message.slice(1));
+}
+
+function punctuate(message: string): string {
+  return message.endsWith('.') ? message : `${message}.`;
 }

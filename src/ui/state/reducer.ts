@@ -1,6 +1,8 @@
 import type { EngineEvent, EventOf, ModelInfo, OutlineSymbol, Phase, RunStatus, SandboxInfo } from '../../protocol/events';
 import { exitLine, promptLine, toTerminalNewlines } from '../terminal/format';
 import { enterPhase, initialPhaseState, type PhaseState, recordViolation } from './phase';
+import { phaseCheckNotice } from './phase-checks';
+import { answerQuestion, askQuestion, isCallAgain, type QuestionEntry } from './questions';
 
 /**
  * The page's state is a pure reduction of the engine's event log:
@@ -31,6 +33,7 @@ export type TimelineEntry =
   | { kind: 'file'; id: string; path: string; change: 'created' | 'edited' | 'deleted' }
   | { kind: 'notice'; id: string; level: 'info' | 'warning'; message: string }
   | { kind: 'phase'; id: string; from: Phase | null; to: Phase; reason: string; auto: boolean }
+  | QuestionEntry
   | {
       kind: 'refusal';
       id: string;
@@ -145,7 +148,11 @@ export const initialState: UiState = {
 export const TERMINAL_MAX_CHARS = 1_000_000;
 const TERMINAL_KEEP_CHARS = 750_000;
 
-const loopActionText = { nudge: 'the model was told.', recover: 'recovery starts.', escalate: 'the run ends.' } as const;
+const loopActionText = {
+  nudge: 'the model was told.',
+  recover: 'recovery starts.',
+  escalate: 'the run cannot go on like this (you are asked once how to go on).',
+} as const;
 
 export function reduce(state: UiState, event: EngineEvent): UiState {
   if (event.type === 'run_started') return startRun(state, event);
@@ -161,6 +168,7 @@ export function reduce(state: UiState, event: EngineEvent): UiState {
     case 'assistant_message':
       return finishAssistant(state, id, event.text);
     case 'tool_call':
+      if (isCallAgain(state, event.callId)) return state;
       return pushEntry(state, {
         kind: 'tool',
         id,
@@ -210,7 +218,7 @@ export function reduce(state: UiState, event: EngineEvent): UiState {
         kind: 'notice',
         id,
         level: 'info',
-        message: event.ok ? `Critique: ${event.critique}` : 'The recovery request failed; going on.',
+        message: event.ok ? `Critique${event.model ? ` from ${event.model}` : ''}: ${event.critique}` : 'The recovery request failed; going on.',
       });
     case 'workspace_snapshot': {
       if (event.callId === undefined) return state;
@@ -227,6 +235,15 @@ export function reduce(state: UiState, event: EngineEvent): UiState {
         level: 'info',
         message: `Files restored to a checkpoint (${event.changed} ${event.changed === 1 ? 'file' : 'files'} changed).`,
       });
+    case 'phase_validation':
+    case 'phase_rollback_started':
+    case 'phase_rollback_completed':
+    case 'phase_rollback_failed':
+      return pushEntry(state, { kind: 'notice', id, ...phaseCheckNotice(event) });
+    case 'human_asked':
+      return askQuestion(endStreaming(state), id, event);
+    case 'human_answered':
+      return answerQuestion(state, event);
     case 'run_configured':
     case 'user_message':
       return state;

@@ -11,7 +11,7 @@ describe('phase policy', () => {
     const { phases, startPhase } = result.policy;
     expect(startPhase).toBe('planning');
     expect(phases.planning).toMatchObject({ shell: 'readonly', writes: false, autoAdvanceAfter: null });
-    expect([...phases.planning.tools].sort()).toEqual(['advance_phase', 'list_files', 'outline', 'read_file', 'run_command', 'search_codebase']);
+    expect([...phases.planning.tools].sort()).toEqual(['advance_phase', 'ask_human', 'list_files', 'outline', 'read_file', 'run_command', 'search_codebase']);
     expect(toolAllowed(phases.building, 'create_file') && toolAllowed(phases.building, 'edit_file') && toolAllowed(phases.building, 'run_tests')).toBe(true);
     expect(phases.building.shell).toBe('not_destructive');
     expect(toolAllowed(phases.verification, 'run_tests')).toBe(true);
@@ -26,9 +26,9 @@ describe('phase policy', () => {
 
   it("takes the default tools from the tools' kinds, in the order the phase prompts name them", () => {
     expect(Object.fromEntries(Object.entries(DEFAULT_POLICY.phases).map(([phase, rules]) => [phase, rules.tools]))).toEqual({
-      planning: ['read_file', 'list_files', 'search_codebase', 'outline', 'run_command', 'advance_phase'],
-      building: ['read_file', 'list_files', 'search_codebase', 'outline', 'create_file', 'edit_file', 'run_command', 'run_tests', 'advance_phase'],
-      verification: ['read_file', 'list_files', 'search_codebase', 'outline', 'run_tests', 'run_command', 'advance_phase'],
+      planning: ['read_file', 'list_files', 'search_codebase', 'outline', 'ask_human', 'run_command', 'advance_phase'],
+      building: ['read_file', 'list_files', 'search_codebase', 'outline', 'ask_human', 'create_file', 'edit_file', 'run_command', 'run_tests', 'advance_phase'],
+      verification: ['read_file', 'list_files', 'search_codebase', 'outline', 'ask_human', 'run_tests', 'run_command', 'advance_phase'],
       delivery: ['*'],
     });
   });
@@ -41,7 +41,17 @@ describe('phase policy', () => {
       { name: 'patch', kind: 'edit' as const },
     ];
     const phases = defaultPhaseTools(tools);
-    expect(phases.planning).toEqual(['read_file', 'list_files', 'search_codebase', 'outline', 'grep_docs', 'note', 'run_command', 'advance_phase']);
+    expect(phases.planning).toEqual([
+      'read_file',
+      'list_files',
+      'search_codebase',
+      'outline',
+      'grep_docs',
+      'note',
+      'ask_human',
+      'run_command',
+      'advance_phase',
+    ]);
     expect(phases.verification.slice(0, 6)).toEqual(['read_file', 'list_files', 'search_codebase', 'outline', 'grep_docs', 'note']);
     expect(phases.building).toContain('patch');
     expect([...phases.planning, ...phases.verification]).not.toContain('patch');

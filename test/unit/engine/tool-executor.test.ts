@@ -23,8 +23,8 @@ function stubGate(refuse: boolean): Gate {
     checkWrite: () => allowed,
     watchedEffects: () => null,
     refuseEffects: () => allowed,
-    endCall: () => ({ refusal: null, note: null }),
-    advance: () => null,
+    endCall: async () => ({ refusal: null, note: null }),
+    advance: async () => ({ ok: false, errorKind: 'final_phase', message: 'no phases' }),
   };
 }
 
@@ -61,6 +61,7 @@ function setup(options: { refuse?: boolean; aborted?: boolean } = {}) {
     messages: [],
     firstIteration: 1,
     pendingCalls: [],
+    waitingLoopQuestion: null,
     maxIterations: 1,
     maxRecoveries: 1,
     snapshots: null,
@@ -73,6 +74,7 @@ function setup(options: { refuse?: boolean; aborted?: boolean } = {}) {
       phases: null,
       fileVersions: new FileVersions(),
       refuseSyntaxErrors: true,
+      human: null,
     },
   };
   const results = () => events.filter((e) => e.type === 'tool_result');

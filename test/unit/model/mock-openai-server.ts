@@ -4,7 +4,10 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local stand-in for an OpenAI-compatible endpoint: POST /v1/chat/completions
  * answered with `text/event-stream` chunks in OpenAI's format, CORS preflight
- * handled, every request recorded. Each POST takes the next reply from the queue.
+ * handled, every request recorded. Each POST takes the next reply from the queue;
+ * once it is empty, the fallback answers (by default a 500 saying nothing is queued).
+ * Every answer carries CORS and Cross-Origin-Resource-Policy headers, so a
+ * cross-origin-isolated page (COEP require-corp) may call it too.
  */
 export type MockReply =
   | {
@@ -17,10 +20,21 @@ export type MockReply =
       hang?: boolean;
       /** Drop the connection after the chunks instead of sending [DONE]. */
       dropAfter?: boolean;
+      /** End the response cleanly after the chunks, without [DONE] (a proxy that closes early). */
+      endAfter?: boolean;
     }
   | { kind: 'error'; status: number; body: unknown; headers?: Record<string, string> }
   /** Close the socket without answering. */
-  | { kind: 'destroy' };
+  | { kind: 'destroy' }
+  /** Never answer: no status, no headers, the connection stays open. */
+  | { kind: 'silent' };
+
+/** What answers once the queue is empty: one reply for every request, or one chosen per request. */
+export type MockFallback = MockReply | ((request: RecordedRequest) => MockReply);
+
+export interface MockOpenAiOptions {
+  fallback?: MockFallback;
+}
 
 export interface RecordedRequest {
   method: string;
@@ -34,13 +48,20 @@ export interface MockOpenAiServer {
   baseUrl: string;
   requests: RecordedRequest[];
   preflights: RecordedRequest[];
+  /** Adds replies to the end of the queue. */
+  enqueue(...replies: MockReply[]): void;
+  /** Changes what answers once the queue is empty (e.g. from failing to healthy). */
+  setFallback(fallback: MockFallback): void;
   close(): Promise<void>;
 }
 
-export async function startMockOpenAi(replies: MockReply[]): Promise<MockOpenAiServer> {
+const NOTHING_QUEUED: MockReply = { kind: 'error', status: 500, body: { error: { message: 'mock server has no reply queued' } } };
+
+export async function startMockOpenAi(replies: MockReply[], options: MockOpenAiOptions = {}): Promise<MockOpenAiServer> {
   const queue = [...replies];
   const requests: RecordedRequest[] = [];
   const preflights: RecordedRequest[] = [];
+  let fallback: MockFallback = options.fallback ?? NOTHING_QUEUED;
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -56,6 +77,9 @@ export async function startMockOpenAi(replies: MockReply[]): Promise<MockOpenAiS
       const origin = req.headers.origin ?? '*';
       res.setHeader('Access-Control-Allow-Origin', origin);
       res.setHeader('Vary', 'Origin');
+      // A page may read only these of the response headers (retry-after is not CORS-safelisted).
+      res.setHeader('Access-Control-Expose-Headers', 'retry-after, retry-after-ms');
+      res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
       if (req.method === 'OPTIONS') {
         preflights.push(record);
         res.writeHead(204, {
@@ -73,12 +97,7 @@ export async function startMockOpenAi(replies: MockReply[]): Promise<MockOpenAiS
         return;
       }
       requests.push(record);
-      const reply = queue.shift();
-      if (!reply) {
-        res.writeHead(500, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify({ error: { message: 'mock server has no reply queued' } }));
-        return;
-      }
+      const reply = queue.shift() ?? (typeof fallback === 'function' ? fallback(record) : fallback);
       void answer(reply, res);
     });
   });
@@ -89,6 +108,10 @@ export async function startMockOpenAi(replies: MockReply[]): Promise<MockOpenAiS
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
     preflights,
+    enqueue: (...more) => queue.push(...more),
+    setFallback: (next) => {
+      fallback = next;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -102,6 +125,7 @@ async function answer(reply: MockReply, res: ServerResponse): Promise<void> {
     res.socket?.destroy();
     return;
   }
+  if (reply.kind === 'silent') return;
   if (reply.kind === 'error') {
     res.writeHead(reply.status, { 'Content-Type': 'application/json', ...reply.headers });
     res.end(JSON.stringify(reply.body));
@@ -115,6 +139,10 @@ async function answer(reply: MockReply, res: ServerResponse): Promise<void> {
     res.write(`data: ${typeof chunk === 'string' ? chunk : JSON.stringify(chunk)}\n\n`);
   }
   if (reply.hang) return;
+  if (reply.endAfter) {
+    res.end();
+    return;
+  }
   if (reply.dropAfter) {
     // Give the written chunks time to leave before the socket dies.
     await new Promise((r) => setTimeout(r, 20));
@@ -153,4 +181,9 @@ export function toolCallStart(index: number, id: string, name: string): Record<s
 
 export function toolCallArgs(index: number, piece: string): Record<string, unknown> {
   return chunk({ tool_calls: [{ index, function: { arguments: piece } }] });
+}
+
+/** A whole reply of tool calls, each streamed as OpenAI does: its start, then its arguments in one piece. */
+export function toolCallsReply(calls: { id: string; name: string; arguments: string }[]): Record<string, unknown>[] {
+  return [...calls.flatMap((call, index) => [toolCallStart(index, call.id, call.name), toolCallArgs(index, call.arguments)]), chunk({}, 'tool_calls')];
 }

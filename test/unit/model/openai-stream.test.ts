@@ -57,6 +57,19 @@ describe('StreamAccumulator', () => {
     expect(() => acc.result()).toThrow(/without a function name/);
   });
 
+  it('tells a reply cut off in the middle of a tool call from a finished one', () => {
+    const acc = new StreamAccumulator();
+    acc.add(delta({ tool_calls: [{ index: 0, id: 'c1', function: { name: 'create_file', arguments: '{"path": "a.txt", "content": "ha' } }] }));
+    expect(acc.cutOff()).toBe(true);
+    expect(acc.position()).toBe('tool call create_file (32 characters of its arguments so far)');
+    acc.add(delta({ tool_calls: [{ index: 0, function: { arguments: 'lf"}' } }] }));
+    expect(acc.cutOff()).toBe(false);
+    // A finish_reason means the server ended the reply itself (e.g. "length"): not a cut connection.
+    const truncated = new StreamAccumulator();
+    truncated.add(delta({ tool_calls: [{ index: 0, id: 'c2', function: { name: 'create_file', arguments: '{"path": ' } }] }, 'length'));
+    expect([truncated.cutOff(), truncated.position()]).toEqual([false, null]);
+  });
+
   it('rejects malformed chunks with the offending path', () => {
     const acc = new StreamAccumulator();
     const bad = [null, 'text', { choices: 'nope' }, delta({ tool_calls: [{ index: -1 }] })];

@@ -3,6 +3,7 @@ import { ToolErrorKindSchema } from '../../../src/protocol/events';
 import { type Sandbox, SandboxError } from '../../../src/sandbox/port';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
 import { advancePhaseTool } from '../../../src/tools/advance-phase';
+import { askHumanTool } from '../../../src/tools/ask-human';
 import { createFileTool } from '../../../src/tools/create-file';
 import { editFileTool } from '../../../src/tools/edit-file';
 import { errorKindOf } from '../../../src/tools/errors';
@@ -170,10 +171,28 @@ const CASES: Record<string, Case> = {
     run: (h) => runTestsTool.run({}, h.ctx),
   },
 
+  'ask_human: nobody to answer': {
+    kind: 'needs_human',
+    run: (h) => askHumanTool.run({ question: 'Which port?', kind: 'question' }, { ...h.ctx, human: null }),
+  },
+  'ask_human: the answers ran out': {
+    kind: 'needs_human',
+    run: (h) => askHumanTool.run({ question: 'Which port?', kind: 'question' }, { ...h.ctx, human: { interactive: false, ask: async () => null } }),
+  },
+
   'advance_phase: a run without phases': { kind: 'unsupported', run: (h) => advancePhaseTool.run({}, h.ctx) },
   'advance_phase: the final phase': {
     kind: 'final_phase',
-    run: (h) => advancePhaseTool.run({}, { ...h.ctx, phases: { advance: () => ({ ok: false, message: 'Already at the final phase.' }) } }),
+    run: (h) =>
+      advancePhaseTool.run(
+        {},
+        { ...h.ctx, phases: { advance: async () => ({ ok: false, errorKind: 'final_phase', message: 'Already at the final phase.' }) } },
+      ),
+  },
+  'advance_phase: a failed validation': {
+    kind: 'validation_failed',
+    run: (h) =>
+      advancePhaseTool.run({}, { ...h.ctx, phases: { advance: async () => ({ ok: false, errorKind: 'validation_failed', message: 'npm test failed.' }) } }),
   },
 };
 
@@ -199,7 +218,8 @@ describe('failure kinds', () => {
   it('uses every kind the tools can produce, from the closed set', () => {
     const used = new Set(Object.values(CASES).map((c) => c.kind));
     // The executor's own kinds, and a resumed run's for a call the reload cut off (test/unit/store/resume.test.ts).
-    const executorOnly = ['unknown_tool', 'refused_by_gate', 'internal_error', 'interrupted'];
+    // A sandbox that stopped working is the executor's too (a tool throws SandboxUnavailableError).
+    const executorOnly = ['unknown_tool', 'refused_by_gate', 'internal_error', 'interrupted', 'sandbox_unavailable'];
     expect([...used, ...executorOnly].sort()).toEqual([...ToolErrorKindSchema.options].sort());
   });
 });

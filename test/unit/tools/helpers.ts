@@ -23,6 +23,7 @@ export function harness(files: Record<string, string> = {}, sandboxOverride?: (r
     phases: null,
     fileVersions: null,
     refuseSyntaxErrors: false,
+    human: null,
   };
   return { sandbox, ctx, events, controller };
 }

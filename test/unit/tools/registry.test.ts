@@ -15,6 +15,7 @@ describe('registry', () => {
       'edit_file',
       'run_command',
       'run_tests',
+      'ask_human',
     ]);
   });
 

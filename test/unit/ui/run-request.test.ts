@@ -27,6 +27,7 @@ describe('buildRunRequest', () => {
         allowDestructive: true,
         maxRecoveries: 1,
         emergency: true,
+        suggestions: {},
       },
     });
   });

@@ -4,16 +4,7 @@ import { modelLabel } from '../../../src/ui/settings/model-label';
 import { DEFAULT_PAGE_SETTINGS, type PageSettings, runPolicy } from '../../../src/ui/settings/page-settings';
 import { API_KEY_KEY, forgetApiKey, loadSettings, saveSettings, SETTINGS_KEY } from '../../../src/ui/settings/storage';
 import { applyPreset, toDraft, validateDraft } from '../../../src/ui/settings/validate';
-
-function memoryStore(initial: Record<string, string> = {}) {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    getItem: (key: string) => data.get(key) ?? null,
-    setItem: (key: string, value: string) => void data.set(key, value),
-    removeItem: (key: string) => void data.delete(key),
-  };
-}
+import { memoryStore } from './memory-storage';
 
 const openai: PageSettings = {
   ...DEFAULT_PAGE_SETTINGS,
@@ -25,6 +16,7 @@ const openai: PageSettings = {
     scenario: 'demo',
     idleTimeoutSeconds: 60,
     replyLimitMinutes: 10,
+    recoveryModel: '',
   },
   maxIterations: 12,
 };

@@ -26,6 +26,10 @@ const ALLOW_DESTRUCTIVE_NOTE =
   'In ReAct mode commands that delete or overwrite the workspace (rm -rf ., git clean -fdx, git reset --hard…) or cannot be judged ' +
   'are refused, as in the building phase. Turn this on to let them run. Plan & execute mode always follows its phase policy.';
 
+const RECOVERY_MODEL_NOTE =
+  'Another model on the same provider, base URL and key writes the critique and revised plan, also after a failed model ' +
+  'request. The scripted demo always answers with its own scenario.';
+
 /** How the agent works: the mode, the policy overrides (checked by the worker as typed), and the two switches. */
 export function AgentFieldset({ draft, errors, update, loadDefaultPolicy }: DraftProps & { loadDefaultPolicy: LoadDefaultPolicy }) {
   return (
@@ -81,6 +85,19 @@ export function AgentFieldset({ draft, errors, update, loadDefaultPolicy }: Draf
         value={draft.maxRecoveries}
         onChange={(value) => update('maxRecoveries', value)}
       />
+      <Field id="recovery-model" label="Recovery model" error={errors.recoveryModel} note={RECOVERY_MODEL_NOTE}>
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="Default: the main model"
+            value={draft.recoveryModel}
+            onChange={(event) => update('recoveryModel', event.target.value)}
+          />
+        )}
+      </Field>
       <CheckField
         noteId="emergency-note"
         label="Explain failed runs"

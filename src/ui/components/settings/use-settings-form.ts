@@ -23,6 +23,11 @@ export interface SettingsFormOptions {
   onForgetKey: () => void;
 }
 
+/** The errors without the field's own (and its parts', such as each error code's suggestions). */
+function withoutErrorsOf(errors: DraftErrors, field: DraftField): DraftErrors {
+  return Object.fromEntries(Object.entries(errors).filter(([key]) => key !== field && !key.startsWith(`${field}.`)));
+}
+
 /** The Settings form's state: the draft being edited, its errors, Save and Forget key. */
 export function useSettingsForm({ open, settings, checkPolicy, onSave, onForgetKey }: SettingsFormOptions) {
   const [draft, setDraft] = useState<SettingsDraft>(() => toDraft(settings));
@@ -43,7 +48,7 @@ export function useSettingsForm({ open, settings, checkPolicy, onSave, onForgetK
 
   const update: UpdateField = (field, value) => {
     setDraft((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
+    setErrors((current) => withoutErrorsOf(current, field));
   };
 
   const choosePreset = (provider: Provider) => {
