@@ -55,6 +55,8 @@ export function formatEvent(event: EngineEvent): string | null {
       return `  ↻ loop (${event.pattern}, ${event.count}×): ${event.action}`;
     case 'recovery_started':
       return `  ⟲ recovery: ${event.detail}`;
+    case 'context_compacted':
+      return `  ≋ context ${event.tier === 'mask' ? `masked ${event.masked ?? 0} old results` : `summarised (${event.summaryBy ?? 'deterministic'})`}: ${event.tokensBefore} → ${event.tokensAfter} tokens`;
     case 'human_asked':
       return `  ? ${event.kind === 'blocker' ? 'blocked: ' : ''}${event.question}${(event.options ?? []).map((option, i) => `\n    ${i + 1}) ${option}`).join('')}`;
     case 'human_answered':
@@ -65,6 +67,7 @@ export function formatEvent(event: EngineEvent): string | null {
         : '  ⟲ recovery request failed';
     case 'run_configured':
     case 'user_message':
+    case 'usage':
     case 'workspace_snapshot':
     case 'iteration_started':
     case 'model_delta':

@@ -11,6 +11,8 @@ commands:
   run --task TEXT [--model scripted:NAME | --base-url URL --model NAME] [--mode react|plan_exec]
       [--policy JSON] [--max-iterations N] [--workspace DIR] [--allow-destructive] [--json]
       [--save FILE] [--max-recoveries N] [--no-emergency] [--recovery-model NAME] [--answers FILE]
+      [--context-window N] [--tokenizer o200k|cl100k] [--temperature X] [--max-output-tokens N]
+      [--summary-model NAME] [--max-tokens N] [--max-cost USD]
                  run the engine headless on the virtual sandbox (JSONL events with --json);
                  react mode refuses destructive commands unless --allow-destructive;
                  --save keeps a session file (*.phasegate.json) up to date as it runs;
@@ -19,8 +21,15 @@ commands:
                  critique (default: the main model; a scripted model answers it itself);
                  the agent's questions (ask_human) are answered from --answers FILE
                  (JSONL {"answer": "..."} in order), then at the terminal (stderr/stdin);
-                 with neither, a question ends the run with needs_human
+                 with neither, a question ends the run with needs_human;
+                 --context-window (default: the model's known window, else 32000) and
+                 --tokenizer (default o200k) are what the run counts with; --temperature
+                 (default 0) and --max-output-tokens (default 16384) go with each request;
+                 --summary-model writes the summaries of old turns (default: the main model);
+                 the run ends with budget_exceeded before a request would pass --max-tokens
+                 (prompt and completion tokens) or --max-cost (US dollars, known prices only)
   run --resume FILE [--model … | --base-url URL --model NAME] [--recovery-model NAME] [--save FILE] [--json]
+      [the counting, sampling and budget flags above]
                  go on with an interrupted session, writing to FILE (or to --save)
   show FILE [--json]
                  print a session file's log (JSONL events with --json)

@@ -1,6 +1,6 @@
 import { Engine, type RunSummary } from '../engine/engine';
 import { workspaceAt } from '../engine/restore-workspace';
-import { createModel, createRecoveryModel } from '../model/create-model';
+import { contextOptionsFor, createModel, createRecoveryModel, createSummaryModel } from '../model/create-model';
 import type { Model } from '../model/port';
 import { messageOf } from '../protocol/error-message';
 import {
@@ -18,6 +18,7 @@ import { VirtualSandbox } from '../sandbox/virtual';
 import { MemoryStore } from '../store/memory-store';
 import { SessionRecorder } from '../store/recorder';
 import { type ParsedArgs, rejectUnknownFlags, stringFlag, UsageError } from './args';
+import { budgetsFromArgs, CONTEXT_FLAGS, contextSettingsFromArgs } from './context-flags';
 import { formatEvent } from './format-event';
 import { setNodeGrammarSource } from './grammar-loader-node';
 import { CliAnswers, readAnswersFile } from './human-answers';
@@ -42,6 +43,7 @@ export const RUN_FLAGS = [
   'no-emergency',
   'recovery-model',
   'answers',
+  ...CONTEXT_FLAGS,
 ] as const;
 /** What a resumed run takes from its session file, so it may not be given again. */
 const STORED_WITH_THE_SESSION = ['task', 'mode', 'policy', 'max-iterations', 'workspace', 'allow-destructive'] as const;
@@ -87,6 +89,7 @@ export async function runTaskCommand(args: ParsedArgs, out: (line: string) => vo
       secrets: modelSecrets(settings),
       allowDestructive: args.flags.get('allow-destructive') === true,
       ...failureChainFromArgs(args),
+      ...budgetsFromArgs(args),
       human,
     }),
   );
@@ -126,6 +129,7 @@ async function resumeCommand(args: ParsedArgs, path: string, out: (line: string)
       events: loaded.events,
       ...modelsFor(settings, meta.mode),
       secrets: modelSecrets(settings),
+      ...budgetsFromArgs(args),
       reason: `continued from ${path}`,
       human,
     }),
@@ -173,14 +177,30 @@ function startRecording(args: ParsedArgs, store: MemoryStore, savePath: string |
 
 const toStderr = (line: string) => process.stderr.write(`${terminalSafe(line)}\n`);
 
-/** The run's model and, with `--recovery-model NAME`, the recovery tier's (same endpoint and key; the scripted model answers both). */
-function modelsFor(settings: ModelSettingsInput, mode: Mode): { model: Model; recoveryModel?: Model } {
+/**
+ * The run's model and, with `--recovery-model NAME` and `--summary-model NAME`, the recovery tier's and the summaries'
+ * (same endpoint and key; a scripted model answers all); the window and tokenizer it counts with.
+ */
+function modelsFor(
+  settings: ModelSettingsInput,
+  mode: Mode,
+): { model: Model; recoveryModel?: Model; summaryModel?: Model } & ReturnType<typeof contextOptionsFor> {
   const recoveryModel = createRecoveryModel(settings, { mode });
-  return { model: createModel(settings, { mode }), ...(recoveryModel ? { recoveryModel } : {}) };
+  const summaryModel = createSummaryModel(settings, { mode });
+  return {
+    model: createModel(settings, { mode }),
+    ...(recoveryModel ? { recoveryModel } : {}),
+    ...(summaryModel ? { summaryModel } : {}),
+    ...contextOptionsFor(settings),
+  };
 }
 
-/** `--model scripted:NAME` or `--base-url URL --model NAME` (key from PHASEGATE_API_KEY or OPENAI_API_KEY), and `--recovery-model NAME`. */
+/**
+ * `--model scripted:NAME` or `--base-url URL --model NAME` (key from PHASEGATE_API_KEY or OPENAI_API_KEY), `--recovery-model NAME`,
+ * and the counting and sampling flags (context-flags.ts).
+ */
 function modelSettingsFromArgs(args: ParsedArgs, fallback: string | undefined): ModelSettingsInput {
+  const context = contextSettingsFromArgs(args);
   const recoveryModel = stringFlag(args, 'recovery-model')?.trim() ?? '';
   if (args.flags.has('recovery-model') && recoveryModel === '') throw new UsageError('--recovery-model needs a model name');
   const model = stringFlag(args, 'model') ?? fallback;
@@ -189,9 +209,9 @@ function modelSettingsFromArgs(args: ParsedArgs, fallback: string | undefined): 
   if (model.startsWith('scripted:')) {
     if (baseUrl) throw new UsageError('--base-url does not go with a scripted model');
     const scenario = model.slice('scripted:'.length);
-    return { provider: 'scripted', baseUrl: '', model: scenario, apiKey: '', scenario, recoveryModel };
+    return { provider: 'scripted', baseUrl: '', model: scenario, apiKey: '', scenario, recoveryModel, ...context };
   }
   if (!baseUrl) throw new UsageError('--model NAME needs --base-url URL (or use --model scripted:NAME)');
   const apiKey = process.env.PHASEGATE_API_KEY ?? process.env.OPENAI_API_KEY ?? '';
-  return { provider: 'custom', baseUrl, model, apiKey, scenario: 'demo', recoveryModel };
+  return { provider: 'custom', baseUrl, model, apiKey, scenario: 'demo', recoveryModel, ...context };
 }

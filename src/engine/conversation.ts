@@ -1,6 +1,8 @@
 import type { ChatMessage } from '../model/port';
+import { modelTurnsIn } from '../model/turns';
 import type { EngineEvent, EventPayload } from '../protocol/events';
-import { CLARIFICATION_LINE, PREVIOUS_CLARIFICATIONS, renderTemplate } from './prompts';
+import { FIRST_TURN_INDEX, replyIndices } from './context/turns';
+import { CLARIFICATION_LINE, PREVIOUS_CLARIFICATIONS, renderTemplate, SUMMARY_MESSAGE } from './prompts';
 
 /**
  * The conversation with the model is a fold over the log: the loop builds its messages with
@@ -28,9 +30,29 @@ export function applyToConversation(messages: ChatMessage[], event: EventPayload
     case 'tool_result':
       messages.push({ role: 'tool', toolCallId: event.callId, name: event.name, content: event.output });
       return;
+    case 'context_compacted':
+      if (event.summary !== undefined && event.replacedReplies !== undefined) replaceBySummary(messages, event.summary, event.replacedReplies);
+      return;
     default:
       return;
   }
+}
+
+/**
+ * The oldest turns (an earlier summary with them) give way to one summary message after the task.
+ * The cut falls at a reply, so no tool result loses its call; the message counts the model turns
+ * it stands for, so a scripted model still knows which turn comes next.
+ */
+function replaceBySummary(messages: ChatMessage[], summary: string, replacedReplies: number): void {
+  const replies = replyIndices(messages);
+  const end = replies[replacedReplies] ?? messages.length;
+  const removed = messages.splice(FIRST_TURN_INDEX, end - FIRST_TURN_INDEX);
+  messages.splice(FIRST_TURN_INDEX, 0, {
+    role: 'user',
+    content: renderTemplate(SUMMARY_MESSAGE, { summary }),
+    reason: 'context_summary',
+    modelTurns: modelTurnsIn(removed),
+  });
 }
 
 const HEADING = `\n\n${PREVIOUS_CLARIFICATIONS}`;

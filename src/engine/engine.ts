@@ -1,4 +1,5 @@
 import type { Model } from '../model/port';
+import { loadTokenCounter, type TokenEncoding } from '../model/token-counter';
 import { messageOf } from '../protocol/error-message';
 import type { Emit, EngineEvent, EventPayload, RunStatus } from '../protocol/events';
 import type { Mode } from '../protocol/settings';
@@ -9,6 +10,7 @@ import type { BlobStore } from '../store/port';
 import { FileVersions } from '../tools/file-versions';
 import { ALL_TOOLS, KNOWN_TOOL_NAMES, PLAN_EXEC_TOOLS, toolSpecs } from '../tools/registry';
 import type { HumanChannel, PhaseControl } from '../tools/tool';
+import { loadWorkspaceTree } from './context/file-tree';
 import { conversationOf } from './conversation';
 import { emergency } from './emergency';
 import { fileChange } from './file-change';
@@ -23,9 +25,10 @@ import { buildSystemPrompt, buildTaskMessage, loadProjectInstructions } from './
 import { INTERRUPTED_CALL_RESULT } from './prompts';
 import { loadManifest, restoreCheckpointFiles, restoreWorkspace, snapshotFiles } from './restore-workspace';
 import { planResume, type ResumePlan } from './resume-plan';
-import type { RunContext } from './run-context';
+import { DEFAULT_CONTEXT_WINDOW, type RunContext } from './run-context';
 import { Session } from './session';
 import { WorkspaceSnapshots } from './snapshots';
+import { UsageMeter } from './usage-meter';
 import { VerificationTracker } from './verification';
 
 export interface RunOptions {
@@ -51,6 +54,16 @@ export interface RunOptions {
   suggestions?: SuggestionOverrides;
   /** Who answers ask_human (the page, a terminal, a file of answers); without one a question ends the run with needs_human. */
   human?: HumanChannel;
+  /** The model's context window in tokens; default 32,000. */
+  contextWindow?: number;
+  /** The tokenizer to count with; default o200k. */
+  tokenEncoding?: TokenEncoding;
+  /** Writes the summaries of old turns when the context fills up; default the main model. */
+  summaryModel?: Model;
+  /** The run ends with budget_exceeded before a request would take its tokens past this (prompt and completion of every reply). */
+  maxTokensPerRun?: number | null;
+  /** The same in US dollars; enforced only when the model's price is known (a notice says so otherwise). */
+  maxCostPerRun?: number | null;
 }
 
 export interface ResumeOptions {
@@ -68,6 +81,12 @@ export interface ResumeOptions {
   suggestions?: SuggestionOverrides;
   /** Who answers ask_human from here on (a question left waiting is asked again). */
   human?: HumanChannel;
+  /** As in RunOptions: counting, the summary model and the budgets (which go on from the usage the log recorded). */
+  contextWindow?: number;
+  tokenEncoding?: TokenEncoding;
+  summaryModel?: Model;
+  maxTokensPerRun?: number | null;
+  maxCostPerRun?: number | null;
 }
 
 export interface RunSummary {
@@ -92,6 +111,8 @@ export class Engine {
   /** The current run's suggestion overrides for its run_finished. */
   private suggestions: SuggestionOverrides = {};
   private runCounter = 0;
+  /** The run in progress (its events are its log). */
+  private currentRunId: string | null = null;
 
   /** Where workspace snapshots go; without it a run takes none and cannot be resumed. */
   private readonly blobs: BlobStore | null;
@@ -183,6 +204,7 @@ export class Engine {
     if (this.current) throw new Error('a run is already in progress; stop it first');
     const controller = new AbortController();
     this.current = controller;
+    this.currentRunId = runId;
     const emit = (payload: EventPayload) => {
       if (payload.type === 'phase_changed' && this.lastCheckpoint !== null) this.rollbackPoint = this.lastCheckpoint;
       this.session.record(runId, payload);
@@ -219,6 +241,11 @@ export class Engine {
       model: options.model,
       ...(options.recoveryModel ? { recoveryModel: options.recoveryModel } : {}),
       ...(options.human ? { human: options.human } : {}),
+      ...(options.summaryModel ? { summaryModel: options.summaryModel } : {}),
+      ...(options.contextWindow === undefined ? {} : { contextWindow: options.contextWindow }),
+      ...(options.tokenEncoding === undefined ? {} : { tokenEncoding: options.tokenEncoding }),
+      maxTokensPerRun: options.maxTokensPerRun ?? null,
+      maxCostPerRun: options.maxCostPerRun ?? null,
       maxIterations: plan.start.maxIterations,
       refuseSyntaxErrors: plan.configured.refuseSyntaxErrors,
       allowDestructive: plan.configured.allowDestructive,
@@ -308,7 +335,8 @@ export class Engine {
     if (!sameMode) {
       const project = await loadProjectInstructions(this.sandbox).catch(() => null);
       if (project) emit({ type: 'notice', level: 'info', message: `Using project instructions from ${project.file}.` });
-      const base = buildSystemPrompt({ sandboxKind: this.sandbox.info.kind, workdir: this.sandbox.workdir, project });
+      const workspaceTree = await loadWorkspaceTree(this.sandbox, signal).catch(() => null);
+      const base = buildSystemPrompt({ sandboxKind: this.sandbox.info.kind, workdir: this.sandbox.workdir, project, workspaceTree });
       if (resumed) emit({ type: 'notice', level: 'info', message: `Going on in ${options.mode} mode (the run was in ${resumed.mode} mode).` });
       configured = {
         type: 'run_configured',
@@ -349,6 +377,20 @@ export class Engine {
       snapshots,
       verification: new VerificationTracker(() => snapshots?.latest ?? null),
       fixes: new FixAttemptTracker(),
+      log: resumed ? () => [...this.priorEvents(resumed)] : () => this.session.events.filter((event) => event.runId === this.currentRunId),
+      context: {
+        window: options.contextWindow ?? DEFAULT_CONTEXT_WINDOW,
+        counter: await loadTokenCounter(options.tokenEncoding ?? 'o200k'),
+        summaryModel: options.summaryModel ?? null,
+      },
+      // The same counter (loaded once) and window; a resumed run's budget goes on from the usage its log recorded.
+      usage: await UsageMeter.create(options.model, {
+        counter: await loadTokenCounter(options.tokenEncoding ?? 'o200k'),
+        window: options.contextWindow ?? DEFAULT_CONTEXT_WINDOW,
+        budgets: { maxTokens: options.maxTokensPerRun ?? null, maxCostUsd: options.maxCostPerRun ?? null },
+        emit,
+        earlier: resumed ? [...this.priorEvents(resumed)] : [],
+      }),
       scope: {
         sandbox: new GatedSandbox(this.sandbox, gate),
         emit,

@@ -7,9 +7,11 @@ import { applyToConversation } from './conversation';
 import { emptyAdvice, FailureChain } from './failure-chain';
 import { fatalOutcome } from './fatal-results';
 import { askHowToGoOn, loopQuestion, questionAgain } from './loop-escalation';
+import { ModelTurn } from './model-turn';
 import { EMPTY_REPLY_NUDGE, LOOP_GUIDANCE, renderTemplate } from './prompts';
 import type { RunContext } from './run-context';
 import { executeToolCall } from './tool-executor';
+import { BudgetExceeded } from './usage-meter';
 
 export type LoopOutcome =
   | { status: 'completed'; summary: string; iterations: number; verified: boolean | 'unknown' }
@@ -19,6 +21,7 @@ export type LoopOutcome =
 /** A model failure's code and cause: a timeout is its own code; a wrong key or a broken reply will not pass on a retry. */
 function modelFailure(code: ModelError['code'] | 'unknown'): { errorCode: RunErrorCode; cause: string; retryable: boolean } {
   if (code === 'timeout') return { errorCode: 'timeout', cause: 'model_timeout', retryable: true };
+  if (code === 'context_overflow') return { errorCode: 'context_overflow', cause: 'context_overflow', retryable: false };
   const retryable = code === 'rate_limited' || code === 'server' || code === 'network' || code === 'unknown';
   return { errorCode: 'llm_failure', cause: `model_${code}`, retryable };
 }
@@ -30,7 +33,6 @@ const cancelled = (iterations: number): LoopOutcome => ({ status: 'cancelled', r
  * A text-only reply ends the run; limits and failures end it with a reason.
  */
 export async function runReactLoop(run: RunContext): Promise<LoopOutcome> {
-  const { model } = run;
   const { emit, signal } = run.scope;
   const messages: ChatMessage[] = [...run.messages];
   /** Records an event and adds it to the conversation: the one way messages grow, so the log can rebuild them. */
@@ -61,35 +63,31 @@ export async function runReactLoop(run: RunContext): Promise<LoopOutcome> {
   }
 
   const chain = new FailureChain(run, run.maxRecoveries);
+  const turn = new ModelTurn(run, say);
   for (let iteration = run.firstIteration; iteration <= run.maxIterations; iteration++) {
     if (signal.aborted) return cancelled(iteration - 1);
     const budget = chain.canRecover ? chain.beforeTurn(iteration) : null;
-    if (budget) await chain.recover(budget.trigger, budget.detail, messages, say);
+    if (budget) await chain.recover(budget.trigger, budget.detail, await turn.request(messages), say);
     if (signal.aborted) return cancelled(iteration - 1);
     emit({ type: 'iteration_started', iteration });
 
     let reply;
     try {
-      reply = await model.complete({
-        messages,
-        tools: run.toolSpecs,
-        signal,
-        onTextDelta: (text) => emit({ type: 'model_delta', text }),
-        onRetry: ({ attempt, delayMs, reason }) =>
-          emit({ type: 'notice', level: 'warning', message: `Model request failed (${reason}); retry ${attempt} in ${Math.round(delayMs)} ms.` }),
-      });
+      reply = await turn.ask(messages);
     } catch (error) {
+      if (error instanceof BudgetExceeded) return error.outcome(iteration);
       if (signal.aborted || (error instanceof ModelError && error.code === 'aborted')) return cancelled(iteration);
       const failure = modelFailure(error instanceof ModelError ? error.code : 'unknown');
       const reason = `The model request failed: ${messageOf(error)}`;
       // A failure a retry may cure goes to recovery once (its own retries are spent), then to the emergency.
       if (failure.retryable && chain.canRecover && iteration < run.maxIterations) {
-        await chain.recover('llm_failure', `${reason}.`, messages, say);
+        await chain.recover('llm_failure', `${reason}.`, await turn.request(messages), say);
         if (signal.aborted) return cancelled(iteration);
         continue;
       }
       return { status: 'failed', ...failure, reason, iterations: iteration };
     }
+    run.usage.record(turn.lastRequest, run.toolSpecs, reply);
     // At most 50 calls a reply, and no call's arguments over 1 MiB: the rest never reaches the log (call-limits.ts).
     const bounded = boundToolCalls(reply.toolCalls);
     say({ type: 'assistant_message', text: reply.text, toolCalls: bounded.calls });
@@ -141,7 +139,8 @@ export async function runReactLoop(run: RunContext): Promise<LoopOutcome> {
       if (end) return end;
       continue;
     }
-    if (advice.recover) await chain.recover(advice.recover.trigger, advice.recover.detail, messages, say);
+    // The critique is asked for with the request as the context manager shapes it, so it fits the window too.
+    if (advice.recover) await chain.recover(advice.recover.trigger, advice.recover.detail, await turn.request(messages), say);
   }
   return {
     status: 'failed',

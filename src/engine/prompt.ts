@@ -30,9 +30,11 @@ export interface PromptContext {
   sandboxKind: 'virtual' | 'webcontainer';
   workdir: string;
   project: ProjectInstructions | null;
+  /** The workspace tree layer (context/file-tree.ts `loadWorkspaceTree`); absent or null for none. */
+  workspaceTree?: string | null;
 }
 
-/** System prompt in layers: base rules, then the environment, then the project's own instructions. */
+/** System prompt in layers: base rules, then the environment, then the project's own instructions, then the workspace tree. */
 export function buildSystemPrompt(context: PromptContext): string {
   const layers = [BASE_RULES, renderTemplate(ENVIRONMENT_LAYER, { environment: ENVIRONMENTS[context.sandboxKind], workdir: context.workdir })];
   if (context.project) {
@@ -44,6 +46,7 @@ export function buildSystemPrompt(context: PromptContext): string {
         : text;
     layers.push(renderTemplate(PROJECT_LAYER, { file, content }));
   }
+  if (context.workspaceTree) layers.push(context.workspaceTree);
   return layers.join('\n\n');
 }
 

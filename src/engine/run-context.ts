@@ -1,10 +1,24 @@
 import type { ChatMessage, Model, ToolSpec } from '../model/port';
-import type { EventOf, ToolCall } from '../protocol/events';
+import type { TokenCounter } from '../model/token-counter';
+import type { EngineEvent, EventOf, ToolCall } from '../protocol/events';
+import { UNKNOWN_MODEL_CONTEXT_WINDOW } from '../protocol/model-windows';
 import type { RunScope, Tool } from '../tools/tool';
 import type { FixAttemptTracker } from './fix-attempts';
 import type { Gate } from './gate';
 import type { WorkspaceSnapshots } from './snapshots';
+import type { UsageMeter } from './usage-meter';
 import type { VerificationTracker } from './verification';
+
+export interface RunContextWindow {
+  /** The model's context window in tokens (the setting, the preset's default, or 32,000). */
+  readonly window: number;
+  readonly counter: TokenCounter;
+  /** Writes the summaries of old turns; null: the main model does. */
+  readonly summaryModel: Model | null;
+}
+
+/** When nothing says how large the model's window is (the protocol's figure for unknown models). */
+export const DEFAULT_CONTEXT_WINDOW = UNKNOWN_MODEL_CONTEXT_WINDOW;
 
 /**
  * Everything one run needs, built once by the engine and handed down as it is: the loop
@@ -37,6 +51,12 @@ export interface RunContext {
   readonly verification: VerificationTracker;
   /** Failing targets across attempts: the third failure lists the earlier ones. */
   readonly fixes: FixAttemptTracker;
+  /** This run's log so far (a resumed run's stored events included): the pinned state and the log summary read it. */
+  readonly log: () => readonly EngineEvent[];
+  /** What the context manager works with: the window, the token counter, the summary model. */
+  readonly context: RunContextWindow;
+  /** Tokens and cost so far: a `usage` event after each reply, and the budget check before each call. */
+  readonly usage: UsageMeter;
   /** What the tools share; its emit and signal are the run's. */
   readonly scope: RunScope;
 }

@@ -1,5 +1,6 @@
 import { messageOf } from '../protocol/error-message';
-import { type Mode, type ModelSettingsInput, ModelSettingsSchema } from '../protocol/settings';
+import { contextWindowFor } from '../protocol/model-windows';
+import { type Mode, type ModelSettings, type ModelSettingsInput, ModelSettingsSchema } from '../protocol/settings';
 import { describeFirstIssue } from '../protocol/zod-issue';
 import { LazyOpenAiModel } from './lazy-openai';
 import type { Model } from './port';
@@ -28,7 +29,7 @@ export function createModel(settings: ModelSettingsInput, options: CreateModelOp
   if (!parsed.success) {
     throw new ModelConfigError(`invalid model settings: ${describeFirstIssue(parsed.error, 'settings')}`);
   }
-  const { provider, baseUrl, model, apiKey, scenario, idleTimeoutSeconds, replyLimitMinutes } = parsed.data;
+  const { provider, baseUrl, model, apiKey, scenario, idleTimeoutSeconds, replyLimitMinutes, temperature, maxOutputTokens } = parsed.data;
   if (provider === 'scripted') {
     try {
       const name = options.mode === 'plan_exec' && scenario === 'demo' ? 'plan_exec-demo' : scenario;
@@ -39,7 +40,7 @@ export function createModel(settings: ModelSettingsInput, options: CreateModelOp
   }
   checkBaseUrl(baseUrl);
   const limits = { idleTimeoutMs: idleTimeoutSeconds * 1000, totalLimitMs: replyLimitMinutes * 60_000 };
-  return new LazyOpenAiModel({ baseUrl, apiKey, model, limits, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  return new LazyOpenAiModel({ baseUrl, apiKey, model, limits, temperature, maxOutputTokens, ...(options.fetch ? { fetch: options.fetch } : {}) });
 }
 
 /**
@@ -55,6 +56,29 @@ export function createRecoveryModel(settings: ModelSettingsInput, options: Creat
   const { provider, model, recoveryModel } = parsed.data;
   if (provider === 'scripted' || recoveryModel === '' || recoveryModel === model) return undefined;
   return createModel({ ...parsed.data, model: recoveryModel, recoveryModel: '' }, options);
+}
+
+/**
+ * The model that writes the summaries of old turns when the context fills up: `summaryModel` on the
+ * same provider, endpoint, key, limits and sampling, built by `createModel`. Undefined when the run
+ * should use its main model: none is set, it names the main model, or the provider is scripted.
+ */
+export function createSummaryModel(settings: ModelSettingsInput, options: CreateModelOptions = {}): Model | undefined {
+  const { provider, model, summaryModel, ...rest } = parseModelSettings(settings);
+  if (provider === 'scripted' || summaryModel === '' || summaryModel === model) return undefined;
+  return createModel({ ...rest, provider, model: summaryModel, summaryModel: '', recoveryModel: '' }, options);
+}
+
+/** What a run counts with (RunOptions.contextWindow and tokenEncoding): the window from Settings or the model's known one, and the tokenizer. */
+export function contextOptionsFor(settings: ModelSettingsInput): { contextWindow: number; tokenEncoding: ModelSettings['tokenizer'] } {
+  const { model, contextWindow, tokenizer } = parseModelSettings(settings);
+  return { contextWindow: contextWindowFor(model, contextWindow), tokenEncoding: tokenizer };
+}
+
+function parseModelSettings(settings: ModelSettingsInput): ModelSettings {
+  const parsed = ModelSettingsSchema.safeParse(settings);
+  if (!parsed.success) throw new ModelConfigError(`invalid model settings: ${describeFirstIssue(parsed.error, 'settings')}`);
+  return parsed.data;
 }
 
 /** The value itself is never echoed: people paste keys into the wrong field. */

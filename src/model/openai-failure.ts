@@ -79,6 +79,12 @@ export function classifyFailure(err: unknown, ctx: FailureContext): AttemptFailu
         reason: status === undefined ? 'server error in stream' : `server error (HTTP ${status})`,
       };
     }
+    if (isContextOverflow(err.code, serverSays)) {
+      return noRetry(
+        new ModelError(`${ctx.host} says the request is longer than the model's context window${suffix}`, 'context_overflow', false),
+        'context overflow',
+      );
+    }
     return noRetry(new ModelError(`${ctx.host} refused the request (HTTP ${status})${suffix}`, 'bad_response', false), `HTTP ${status}`);
   }
 
@@ -94,6 +100,29 @@ export function classifyFailure(err: unknown, ctx: FailureContext): AttemptFailu
     retryAfterMs: undefined,
     reason: 'network error (stream interrupted)',
   };
+}
+
+/**
+ * How providers say a request is longer than the model's window (HTTP 400/413): OpenAI's code,
+ * and the wording of OpenAI, vLLM and OpenRouter ("maximum context length is N tokens"),
+ * llama.cpp and Ollama ("exceeds the available context size", "input length exceeds the
+ * context length"), LM Studio ("context length of only N tokens, which is not enough", "context
+ * overflows"), and the "prompt is too long" / "too large for model" forms behind OpenRouter.
+ */
+const OVERFLOW_PATTERNS = [
+  /context[_ ]length[_ ]exceeded/i,
+  /maximum context length/i,
+  /exceeds? (?:the )?(?:available |maximum )?context (?:size|length|window)/i,
+  /context length of only \d+ tokens/i,
+  /context (?:the )?overflows/i,
+  /prompt is too long/i,
+  /too large for model with \d+ maximum context length/i,
+  /input (?:token count|length) .{0,40}exceeds/i,
+  /reduce the length of the messages/i,
+];
+
+export function isContextOverflow(code: string | null | undefined, message: string): boolean {
+  return code === 'context_length_exceeded' || OVERFLOW_PATTERNS.some((pattern) => pattern.test(message));
 }
 
 function serverMessage(err: APIError): string {

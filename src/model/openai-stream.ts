@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ToolCall } from '../protocol/events';
 import { describeFirstIssue } from '../protocol/zod-issue';
-import { ModelError, type ModelResponse } from './port';
+import { ModelError, type ModelResponse, type ModelUsage } from './port';
 
 /** Only the parts of a chat.completion.chunk we use; anything else is ignored. */
 const ToolCallDeltaSchema = z.object({
@@ -15,7 +15,15 @@ const ToolCallDeltaSchema = z.object({
     .nullish(),
 });
 
+/** The final chunk of a stream asked with include_usage (choices empty); a shape we do not know is ignored, not an error. */
+const UsageSchema = z.object({
+  prompt_tokens: z.number().int().nonnegative(),
+  completion_tokens: z.number().int().nonnegative(),
+  prompt_tokens_details: z.object({ cached_tokens: z.number().int().nonnegative().nullish() }).nullish(),
+});
+
 const ChunkSchema = z.object({
+  usage: z.unknown().optional(),
   choices: z
     .array(
       z.object({
@@ -48,6 +56,7 @@ interface PartialCall {
 export class StreamAccumulator {
   private text = '';
   private finishReason: string | null = null;
+  private usage: ModelUsage | undefined;
   private readonly calls: PartialCall[] = [];
   /** True once any text has been passed to the caller (a retry would then repeat it). */
   emittedText = false;
@@ -57,6 +66,7 @@ export class StreamAccumulator {
     if (!parsed.success) {
       throw new ModelError(`the endpoint sent a malformed stream chunk (${describeFirstIssue(parsed.error, 'chunk')})`, 'bad_response', false);
     }
+    this.addUsage(parsed.data.usage);
     // Only the first choice matters: we never ask for n > 1.
     const choice = parsed.data.choices?.find((c) => (c.index ?? 0) === 0);
     if (!choice) return;
@@ -82,7 +92,7 @@ export class StreamAccumulator {
         arguments: call.arguments.length > 0 ? call.arguments : '{}',
       };
     });
-    return { text: this.text, toolCalls, finishReason: this.finishReason };
+    return { text: this.text, toolCalls, finishReason: this.finishReason, ...(this.usage ? { usage: this.usage } : {}) };
   }
 
   /** The tool call still being streamed (no finish_reason yet), as a failure message names it. */
@@ -99,6 +109,19 @@ export class StreamAccumulator {
   cutOff(): boolean {
     if (this.finishReason !== null) return false;
     return this.calls.some((call) => call.arguments.trim() !== '' && !isJson(call.arguments));
+  }
+
+  /** The provider's token counts (the last usage a stream sends wins; some servers send a running count on every chunk). */
+  private addUsage(raw: unknown): void {
+    if (raw === undefined || raw === null) return;
+    const usage = UsageSchema.safeParse(raw);
+    if (!usage.success) return;
+    const cached = usage.data.prompt_tokens_details?.cached_tokens;
+    this.usage = {
+      promptTokens: usage.data.prompt_tokens,
+      completionTokens: usage.data.completion_tokens,
+      ...(typeof cached === 'number' ? { cachedTokens: cached } : {}),
+    };
   }
 
   private addToolCallDelta(delta: ToolCallDelta): void {

@@ -4,6 +4,7 @@ import type { ModelInfo } from '../protocol/events';
 import { abortableSleep, abortedError, throwIfAborted } from './abortable-sleep';
 import { backoffMs, classifyFailure } from './openai-failure';
 import { endpointHost, openAiLabel, splitEndpoint } from './openai-label';
+import { RequestParameters } from './openai-request';
 import { StreamAccumulator } from './openai-stream';
 import { toWireMessages, toWireTools } from './openai-wire';
 import { type Model, ModelError, type ModelRequest, type ModelResponse } from './port';
@@ -26,6 +27,10 @@ export interface OpenAiModelOptions {
   retryMaxDelayMs?: number;
   /** Idle timeout and total limit per reply; defaults 60 s and 10 min. */
   limits?: Partial<ReplyLimits>;
+  /** Sent as `temperature` (never to reasoning models); absent: the provider's default. */
+  temperature?: number;
+  /** Sent as `max_tokens` (`max_completion_tokens` to reasoning models), clipped to the model's known limit; absent: none. */
+  maxOutputTokens?: number;
 }
 
 /** The SDK refuses an empty key, but local servers ignore whatever is sent. */
@@ -42,6 +47,8 @@ export class OpenAiModel implements Model {
   private readonly retryBaseDelayMs: number;
   private readonly retryMaxDelayMs: number;
   private readonly limits: ReplyLimits;
+  /** stream_options, temperature and max tokens, as this provider takes them (learnt from its refusals). */
+  private readonly parameters: RequestParameters;
 
   constructor(options: OpenAiModelOptions) {
     this.model = options.model;
@@ -51,6 +58,10 @@ export class OpenAiModel implements Model {
     this.retryBaseDelayMs = options.retryBaseDelayMs ?? 1000;
     this.retryMaxDelayMs = options.retryMaxDelayMs ?? 30_000;
     this.limits = { ...DEFAULT_REPLY_LIMITS, ...options.limits };
+    this.parameters = new RequestParameters(options.model, {
+      ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
+      ...(options.maxOutputTokens === undefined ? {} : { maxOutputTokens: options.maxOutputTokens }),
+    });
     this.info = { kind: 'openai', name: options.model, label: options.label ?? openAiLabel(options.model, options.baseUrl) };
     const { baseURL, defaultQuery } = splitEndpoint(options.baseUrl);
     this.client = new OpenAI({
@@ -80,7 +91,7 @@ export class OpenAiModel implements Model {
     for (let attempt = 0; ; attempt++) {
       const accumulator = new StreamAccumulator();
       try {
-        return await this.attempt(body, request, accumulator);
+        return await this.attemptWithParameters(body, request, accumulator);
       } catch (err) {
         const failure = classifyFailure(err, { host: this.host, apiKey: this.apiKey, signal: request.signal, position: accumulator.position() });
         // Text already shown to the user cannot be taken back, so such a stream is not replayed.
@@ -94,6 +105,21 @@ export class OpenAiModel implements Model {
         const delayMs = Math.min(this.retryMaxDelayMs, failure.retryAfterMs ?? backoffMs(attempt + 1, this.retryBaseDelayMs, this.retryMaxDelayMs));
         request.onRetry?.({ attempt: attempt + 1, delayMs, reason: failure.reason });
         await abortableSleep(delayMs, request.signal);
+      }
+    }
+  }
+
+  /** One attempt; a parameter the provider refuses (HTTP 400 naming it) is changed and the request sent again at once. */
+  private async attemptWithParameters(
+    base: ChatCompletionCreateParamsStreaming,
+    request: ModelRequest,
+    accumulator: StreamAccumulator,
+  ): Promise<ModelResponse> {
+    for (;;) {
+      try {
+        return await this.attempt({ ...base, ...this.parameters.params() }, request, accumulator);
+      } catch (error) {
+        if (this.parameters.adaptTo(error) === null) throw error;
       }
     }
   }

@@ -7,7 +7,13 @@ import type { ToolSpec } from '../protocol/tool-spec';
 export type ChatMessage =
   | { role: 'system'; content: string }
   /** `reason`: why the engine sent it, when it was not the task (a nudge, a critique); models never see it. */
-  | { role: 'user'; content: string; reason?: UserMessageReason }
+  | {
+      role: 'user';
+      content: string;
+      reason?: UserMessageReason | 'context_summary';
+      /** A summary of earlier turns (context compaction): how many model turns it stands for. */
+      modelTurns?: number;
+    }
   | { role: 'assistant'; content: string; toolCalls: ToolCall[] }
   | { role: 'tool'; toolCallId: string; name: string; content: string };
 
@@ -23,10 +29,20 @@ export interface ModelRequest {
   onRetry?: (info: { attempt: number; delayMs: number; reason: string }) => void;
 }
 
+/** Tokens one reply took, as the provider reported them (the final usage chunk of a stream). */
+export interface ModelUsage {
+  promptTokens: number;
+  completionTokens: number;
+  /** Prompt tokens served from the provider's cache (prompt_tokens_details.cached_tokens). */
+  cachedTokens?: number;
+}
+
 export interface ModelResponse {
   text: string;
   toolCalls: ToolCall[];
   finishReason: string | null;
+  /** Absent when the provider reported none (the scripted model, servers without stream usage). */
+  usage?: ModelUsage;
 }
 
 export interface Model {
@@ -38,7 +54,7 @@ export interface Model {
 export class ModelError extends Error {
   constructor(
     message: string,
-    readonly code: 'aborted' | 'auth' | 'rate_limited' | 'server' | 'network' | 'bad_response' | 'timeout' | 'scenario_exhausted',
+    readonly code: 'aborted' | 'auth' | 'rate_limited' | 'server' | 'network' | 'bad_response' | 'timeout' | 'scenario_exhausted' | 'context_overflow',
     readonly retryable: boolean,
   ) {
     super(message);

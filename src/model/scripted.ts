@@ -3,6 +3,7 @@ import { INTERRUPTED_CALL_RESULT } from '../protocol/interrupted-call';
 import { abortableSleep, throwIfAborted } from './abortable-sleep';
 import { type ChatMessage, type Model, ModelError, type ModelRequest, type ModelResponse } from './port';
 import type { Scenario, ScriptedTurn } from './scenario';
+import { modelTurnsIn } from './turns';
 
 export interface ScriptedModelOptions {
   /** Pause before each streamed text chunk, so the UI visibly streams. Default 0. */
@@ -51,18 +52,9 @@ export class ScriptedModel implements Model {
   }
 }
 
-/**
- * Model turns so far: replies (not counting calls sent again), and the turns the conversation
- * holds only through the engine's answer to them: an empty reply (its nudge) and a recovery
- * critique (handed back as a user message).
- */
+/** Model turns so far (turns.ts), not counting calls sent again after an interruption. */
 function turnsSoFar(messages: readonly ChatMessage[]): number {
-  let turns = 0;
-  for (const message of messages) {
-    if (message.role === 'assistant' && !message.toolCalls.some((call) => call.id.endsWith(AGAIN))) turns++;
-    else if (message.role === 'user' && (message.reason === 'empty_reply_nudge' || message.reason === 'recovery')) turns++;
-  }
-  return turns;
+  return modelTurnsIn(messages, (reply) => !reply.toolCalls.some((call) => call.id.endsWith(AGAIN)));
 }
 
 /** The calls of the last reply whose results say they were interrupted. */

@@ -378,6 +378,51 @@ export const RecoveryFinishedSchema = z.object({
   model: z.string().optional(),
 });
 
+/**
+ * The conversation was made smaller before a model call. `mask`: old tool results left out of the
+ * request (a view, rebuilt each turn). `summary` (the context reached 85% of the window) and
+ * `overflow` (the provider said it was too long): the oldest turns replaced by `summary`, which
+ * the conversation fold applies, so a resumed run sends the same messages.
+ */
+export const ContextCompactedSchema = z.object({
+  ...base,
+  type: z.literal('context_compacted'),
+  tier: z.enum(['mask', 'summary', 'overflow']),
+  tokensBefore: z.number().int().nonnegative(),
+  tokensAfter: z.number().int().nonnegative(),
+  /** The recent turns left as they were. */
+  keptTurns: z.number().int().nonnegative(),
+  /** mask: how many tool results the request leaves out. */
+  masked: z.number().int().nonnegative().optional(),
+  /** summary, overflow: who wrote the summary (the auxiliary model, the main model, or the engine from the log). */
+  summaryBy: z.enum(['aux', 'main', 'deterministic']).optional(),
+  summary: z.string().optional(),
+  /** summary, overflow: how many replies, from the start of the conversation (an earlier summary's included), the summary replaces. */
+  replacedReplies: z.number().int().nonnegative().optional(),
+});
+
+/**
+ * What one model reply cost, recorded right after it: the provider's token counts (or, when it sent
+ * none, the run's own count: `estimated`), the counted size of the request that was sent against the
+ * context window, and its cost in US dollars when the model's price is known.
+ */
+export const UsageSchema = z.object({
+  ...base,
+  type: z.literal('usage'),
+  promptTokens: z.number().int().nonnegative(),
+  completionTokens: z.number().int().nonnegative(),
+  /** Prompt tokens the provider served from its cache (prompt_tokens_details.cached_tokens). */
+  cachedTokens: z.number().int().nonnegative().optional(),
+  /** True when the provider reported no usage and the counts are the run's own tokenizer's. */
+  estimated: z.boolean(),
+  /** The window the run counts against. */
+  contextWindow: z.number().int().positive(),
+  /** The request that was sent (messages and tools), as the run's tokenizer counts it. */
+  requestTokens: z.number().int().nonnegative(),
+  /** This reply's cost in US dollars; absent when the model's price is unknown. */
+  costUsd: z.number().nonnegative().optional(),
+});
+
 /** The files were put back as a checkpoint (a workspace snapshot) held them, at the user's word. */
 export const CheckpointRestoredSchema = z.object({
   ...base,
@@ -511,6 +556,8 @@ export const EngineEventSchema = z.discriminatedUnion('type', [
   PhaseRollbackFailedSchema,
   HumanAskedSchema,
   HumanAnsweredSchema,
+  ContextCompactedSchema,
+  UsageSchema,
   ModelDeltaSchema,
   AssistantMessageSchema,
   ToolCallEventSchema,

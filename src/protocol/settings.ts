@@ -21,6 +21,49 @@ export type Mode = z.infer<typeof ModeSchema>;
 export const SandboxPreferenceSchema = z.enum(['auto', 'virtual', 'webcontainer']);
 export type SandboxPreference = z.infer<typeof SandboxPreferenceSchema>;
 
+/** The tokenizers a run may count with. */
+export const TokenizerSchema = z.enum(['o200k', 'cl100k']);
+export type Tokenizer = z.infer<typeof TokenizerSchema>;
+
+/** Bounds of the counting and sampling settings: the same for Settings, the worker and the CLI. */
+export const CONTEXT_LIMITS = {
+  contextWindow: { min: 1_000, max: 10_000_000 },
+  temperature: { min: 0, max: 2 },
+  maxOutputTokens: { min: 1, max: 1_000_000 },
+  maxTokensPerRun: { min: 1, max: 1_000_000_000 },
+  maxCostPerRun: { min: 0.0001, max: 100_000 },
+} as const;
+
+const { contextWindow, temperature, maxOutputTokens, maxTokensPerRun, maxCostPerRun } = CONTEXT_LIMITS;
+
+/** 0 stands for the model's known window. */
+export const ContextWindowSchema = z
+  .number()
+  .int('the context window is a whole number of tokens')
+  .refine(
+    (tokens) => tokens === 0 || (tokens >= contextWindow.min && tokens <= contextWindow.max),
+    "the context window is 0 (the model's known window) or from 1,000 to 10,000,000 tokens",
+  );
+export const TemperatureSchema = z.number().min(temperature.min, 'the temperature is from 0 to 2').max(temperature.max, 'the temperature is from 0 to 2');
+export const MaxOutputTokensSchema = z
+  .number()
+  .int('max output tokens is a whole number')
+  .min(maxOutputTokens.min, 'max output tokens is from 1 to 1,000,000')
+  .max(maxOutputTokens.max, 'max output tokens is from 1 to 1,000,000');
+/** A run's token budget (prompt and completion tokens of every reply); null: none. */
+export const MaxTokensPerRunSchema = z
+  .number()
+  .int('the token budget is a whole number of tokens')
+  .min(maxTokensPerRun.min, 'the token budget is at least 1 token')
+  .max(maxTokensPerRun.max, 'the token budget is at most 1,000,000,000 tokens')
+  .nullable();
+/** A run's cost budget in US dollars; null: none. Enforced only for models with a known price. */
+export const MaxCostPerRunSchema = z
+  .number()
+  .min(maxCostPerRun.min, 'the cost budget is at least $0.0001')
+  .max(maxCostPerRun.max, 'the cost budget is at most $100,000')
+  .nullable();
+
 /** Everything a run needs to reach a model. `apiKey` lives only in memory and in this browser's storage. */
 export const ModelSettingsSchema = z.object({
   provider: ProviderSchema,
@@ -38,6 +81,19 @@ export const ModelSettingsSchema = z.object({
    * main model). Ignored by the scripted provider, whose scenario scripts the critique itself.
    */
   recoveryModel: z.string().trim().max(200, 'the recovery model name is at most 200 characters').default(''),
+  /** The context window in tokens; 0: the model's known window (`model-windows.ts`), else 32,000. */
+  contextWindow: ContextWindowSchema.default(0),
+  /** The tokenizer the run counts with (o200k: GPT-4o and later; cl100k: GPT-4, GPT-3.5 and many open models' estimates). */
+  tokenizer: TokenizerSchema.default('o200k'),
+  /** Sampling temperature (left out for reasoning models, which accept only their default). */
+  temperature: TemperatureSchema.default(0),
+  /** The most tokens a reply may take (`max_tokens`), clipped to what the model allows when known. */
+  maxOutputTokens: MaxOutputTokensSchema.default(16_384),
+  /**
+   * Writes the summaries of old turns when the context fills up: another model name on the same
+   * provider, endpoint and key (empty: the main model). Ignored by the scripted provider.
+   */
+  summaryModel: z.string().trim().max(200, 'the summary model name is at most 200 characters').default(''),
 });
 export type ModelSettings = z.infer<typeof ModelSettingsSchema>;
 /** Model settings as given (stored before the time limits existed, or from the CLI): limits may be left out. */
@@ -69,11 +125,28 @@ export const SettingsSchema = z.object({
   emergency: z.boolean().default(true),
   /** The emergency tier's suggestions per error code, in place of the built-in ones; {} keeps them all. */
   suggestions: SuggestionOverridesSchema.default({}),
+  /** Budgets: a run ends with budget_exceeded before a request would pass them (null: no budget). */
+  maxTokensPerRun: MaxTokensPerRunSchema.default(null),
+  maxCostPerRun: MaxCostPerRunSchema.default(null),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
 export const DEFAULT_SETTINGS: Settings = {
-  model: { provider: 'scripted', baseUrl: '', model: 'demo', apiKey: '', scenario: 'demo', idleTimeoutSeconds: 60, replyLimitMinutes: 10, recoveryModel: '' },
+  model: {
+    provider: 'scripted',
+    baseUrl: '',
+    model: 'demo',
+    apiKey: '',
+    scenario: 'demo',
+    idleTimeoutSeconds: 60,
+    replyLimitMinutes: 10,
+    recoveryModel: '',
+    contextWindow: 0,
+    tokenizer: 'o200k',
+    temperature: 0,
+    maxOutputTokens: 16_384,
+    summaryModel: '',
+  },
   mode: 'react',
   maxIterations: 30,
   sandbox: 'auto',
@@ -84,6 +157,8 @@ export const DEFAULT_SETTINGS: Settings = {
   maxRecoveries: 1,
   emergency: true,
   suggestions: {},
+  maxTokensPerRun: null,
+  maxCostPerRun: null,
 };
 
 /** Parses stored or imported settings; anything invalid falls back to the defaults, with the reason. */

@@ -11,7 +11,12 @@ export const DEFAULT_SUGGESTIONS: Record<RunErrorCode, readonly string[]> = {
   llm_failure: ['Check the model settings (base URL, model name, API key).', 'Retry: the provider may have been busy.', 'Try another model or provider.'],
   context_overflow: ['Retry with a model that has a larger context window.', 'Split the task into smaller ones.'],
   sandbox_failure: ['Retry: the sandbox restarts.', 'Use the virtual sandbox if WebContainer keeps failing.'],
-  budget_exceeded: ['Raise "Max iterations" in Settings and retry.', 'Edit the task into smaller steps.', 'Continue from here to go on from the last step.'],
+  budget_exceeded: [
+    'Raise "Max iterations" in Settings and retry.',
+    'If the token or cost budget stopped it, raise "Max tokens per run" or "Max cost per run" in Settings.',
+    'Edit the task into smaller steps.',
+    'Continue from here to go on from the last step.',
+  ],
   needs_human: ['Answer the question and resume.', 'Edit the task to include the missing information.'],
   internal_error: ['Retry.', 'Download the session file and report the problem.'],
   empty_task: ['Describe what the agent should do in the Task box.'],

@@ -86,6 +86,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
           modelText={modelLabel(settings.model)}
           phase={phaseStrip(state, settings.mode)}
           iteration={state.status === 'running' && state.run ? state.run : null}
+          usage={state.usage}
           onOpenSettings={() => setSettingsOpen(true)}
           onOpenSessions={() => setSessionsOpen(true)}
           onNewSession={() => void engine.sessions.newSession()}

@@ -4,7 +4,7 @@ import { setFetchedGrammarSource } from '../code/fetched-grammar-source';
 import { Engine } from '../engine/engine';
 import { DEFAULT_POLICY, resolvePolicyText } from '../engine/policy';
 import { restoreWorkspace } from '../engine/restore-workspace';
-import { createModel, createRecoveryModel } from '../model/create-model';
+import { contextOptionsFor, createModel, createRecoveryModel, createSummaryModel } from '../model/create-model';
 import type { Model } from '../model/port';
 import { SCENARIOS } from '../model/scenarios';
 import type { EngineEvent, RunStatus, SandboxInfo } from '../protocol/events';
@@ -28,11 +28,20 @@ import { checkWorkspaceFiles, currentWorkspace, refuseWhileReplacing, replaceWor
 /** Delay per streamed chunk of the scripted model, so a demo reads as it streams. */
 const SCRIPTED_DELAY_MS = 12;
 
-/** A run's model and, when Settings name one, its recovery model (same endpoint and key). */
-function modelsFor(settings: ModelSettingsInput, mode: Mode): { model: Model; recoveryModel?: Model } {
+/** A run's model and, when Settings name them, its recovery and summary models (same endpoint and key); its window and tokenizer. */
+function modelsFor(
+  settings: ModelSettingsInput,
+  mode: Mode,
+): { model: Model; recoveryModel?: Model; summaryModel?: Model } & ReturnType<typeof contextOptionsFor> {
   const options = { scriptedDelayMs: SCRIPTED_DELAY_MS, mode };
   const recoveryModel = createRecoveryModel(settings, options);
-  return { model: createModel(settings, options), ...(recoveryModel ? { recoveryModel } : {}) };
+  const summaryModel = createSummaryModel(settings, options);
+  return {
+    model: createModel(settings, options),
+    ...(recoveryModel ? { recoveryModel } : {}),
+    ...(summaryModel ? { summaryModel } : {}),
+    ...contextOptionsFor(settings),
+  };
 }
 
 // Grammars are fetched from /grammars/ (served by the app), each only when a file of its language is parsed.
@@ -132,7 +141,7 @@ const api: EngineWorkerApi = {
     const sessions = await sessionsReady;
     await sessions.flush();
     const { session, events } = await sessions.open(parsed.data.sessionId, { loadWorkspace: false });
-    const { model, mode, suggestions, answer } = parsed.data;
+    const { model, mode, suggestions, answer, maxTokensPerRun, maxCostPerRun } = parsed.data;
     // The question the run waited on is asked again as it resumes; this answer is ready for it.
     if (answer) pageAnswers.answerAhead(answer.callId, answer.text);
     const summary = await engine.resume({
@@ -141,6 +150,8 @@ const api: EngineWorkerApi = {
       ...modelsFor(model, mode ?? session.mode),
       secrets: modelSecrets(model),
       ...(suggestions ? { suggestions } : {}),
+      maxTokensPerRun: maxTokensPerRun ?? null,
+      maxCostPerRun: maxCostPerRun ?? null,
       reason: 'the page was reloaded or the engine stopped during the run',
       human: pageAnswers,
     });
@@ -186,7 +197,20 @@ const api: EngineWorkerApi = {
     if (!parsed.success) {
       throw new Error(`invalid run request: ${describeFirstIssue(parsed.error, 'request')}`);
     }
-    const { task, mode, model, maxIterations, policy, refuseSyntaxErrors, allowDestructive, maxRecoveries, emergency, suggestions } = parsed.data;
+    const {
+      task,
+      mode,
+      model,
+      maxIterations,
+      policy,
+      refuseSyntaxErrors,
+      allowDestructive,
+      maxRecoveries,
+      emergency,
+      suggestions,
+      maxTokensPerRun,
+      maxCostPerRun,
+    } = parsed.data;
     const summary = await engine.run({
       task,
       mode,
@@ -199,6 +223,8 @@ const api: EngineWorkerApi = {
       emergency: emergency !== false,
       ...(suggestions ? { suggestions } : {}),
       allowDestructive: allowDestructive === true,
+      maxTokensPerRun: maxTokensPerRun ?? null,
+      maxCostPerRun: maxCostPerRun ?? null,
       human: pageAnswers,
     });
     return summary.status;

@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { HUMAN_QUESTION_LIMITS } from '../protocol/events';
-import { MaxIterationsSchema, MaxRecoveriesSchema, ModelSettingsSchema, ModeSchema } from '../protocol/settings';
+import { MaxCostPerRunSchema, MaxIterationsSchema, MaxRecoveriesSchema, MaxTokensPerRunSchema, ModelSettingsSchema, ModeSchema } from '../protocol/settings';
 import { SuggestionOverridesSchema } from '../protocol/suggestions';
 
 /** What the page asks the worker to run: one schema, checked by the worker, typed for the page. */
 export const RunRequestSchema = z.object({
   task: z.string(),
   mode: ModeSchema,
-  /** Includes the API key; the worker keeps it in memory for this run only. `recoveryModel` names the recovery tier's model. */
+  /**
+   * Includes the API key; the worker keeps it in memory for this run only. `recoveryModel` and `summaryModel` name the
+   * recovery tier's and the summaries' models; `contextWindow`, `tokenizer`, `temperature` and `maxOutputTokens` travel with it.
+   */
   model: ModelSettingsSchema,
   maxIterations: MaxIterationsSchema,
   /** Policy overrides (the parsed JSON from Settings), merged onto the defaults: `phases` in plan_exec, `commands` in both modes. */
@@ -21,6 +24,9 @@ export const RunRequestSchema = z.object({
   suggestions: SuggestionOverridesSchema.optional(),
   /** react mode: let destructive commands through (Settings → "Allow destructive commands"). */
   allowDestructive: z.boolean().optional(),
+  /** Budgets (Settings → "Max tokens per run", "Max cost per run (USD)"); absent or null: none. */
+  maxTokensPerRun: MaxTokensPerRunSchema.optional(),
+  maxCostPerRun: MaxCostPerRunSchema.optional(),
 });
 
 export type RunRequest = z.input<typeof RunRequestSchema>;
@@ -41,6 +47,8 @@ export const ResumeRequestSchema = z.object({
   answer: HumanAnswerRequestSchema.optional(),
   /** As in RunRequest. */
   suggestions: SuggestionOverridesSchema.optional(),
+  maxTokensPerRun: MaxTokensPerRunSchema.optional(),
+  maxCostPerRun: MaxCostPerRunSchema.optional(),
 });
 
 export type ResumeRequest = z.input<typeof ResumeRequestSchema>;

@@ -1,5 +1,7 @@
 import type { RunStatus } from '../../protocol/events';
+import type { ContextUsage } from '../state/context-usage';
 import type { PhaseStrip } from '../state/phase-strip';
+import { ContextMeter } from './ContextMeter';
 import { PhaseStatus } from './PhaseStatus';
 
 export interface HeaderProps {
@@ -9,6 +11,8 @@ export interface HeaderProps {
   modelText: string;
   phase: PhaseStrip;
   iteration: { iteration: number; maxIterations: number } | null;
+  /** The context meter's figures (null before the session's first reply). */
+  usage: ContextUsage | null;
   onOpenSettings: () => void;
   onOpenSessions: () => void;
   onNewSession: () => void;
@@ -27,6 +31,7 @@ export function Header({
   modelText,
   phase,
   iteration,
+  usage,
   onOpenSettings,
   onOpenSessions,
   onNewSession,
@@ -56,6 +61,7 @@ export function Header({
             step {iteration.iteration}/{iteration.maxIterations}
           </span>
         )}
+        <ContextMeter usage={usage} />
       </div>
       <div className="header-actions">
         <button type="button" className="button" disabled={busy} onClick={onNewSession}>

@@ -5,6 +5,7 @@ import { errorCount } from '../settings/save-outcome';
 import type { DraftErrors } from '../settings/validate';
 import type { LoadDefaultPolicy } from './DefaultPolicy';
 import { AgentFieldset } from './settings/AgentFieldset';
+import { ContextFieldset } from './settings/ContextFieldset';
 import { ModelFieldset } from './settings/ModelFieldset';
 import { RunFieldset } from './settings/RunFieldset';
 import { SharingFieldset } from './settings/SharingFieldset';
@@ -62,6 +63,7 @@ export function SettingsDialog({ open, settings, scenarios, onSave, onCancel, on
           keyForgotten={form.keyForgotten}
           onForgetKey={form.forgetKey}
         />
+        <ContextFieldset {...fields} />
         <RunFieldset {...fields} />
         <AgentFieldset {...fields} loadDefaultPolicy={loadDefaultPolicy} />
         <SuggestionsFieldset {...fields} />

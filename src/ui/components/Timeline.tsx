@@ -163,7 +163,32 @@ function Entry({ entry, endActions }: { entry: TimelineEntry; endActions: RunEnd
       return <RunEnd entry={entry} actions={endActions} />;
     case 'question':
       return <QuestionCard entry={entry} onAnswer={null} />;
+    case 'compaction':
+      return <Compaction entry={entry} />;
   }
+}
+
+const SUMMARY_AUTHOR = { aux: 'the summary model', main: 'the main model', deterministic: 'the log (no model)' } as const;
+
+/** A compaction is one quiet line; a summary can be opened to read. */
+function Compaction({ entry }: { entry: Extract<TimelineEntry, { kind: 'compaction' }> }) {
+  const tokens = `${entry.tokensBefore.toLocaleString('en-US')} → ${entry.tokensAfter.toLocaleString('en-US')} tokens`;
+  if (entry.tier === 'mask' || entry.summary === null) {
+    return (
+      <p className="compaction">
+        Context: {entry.masked} old tool {entry.masked === 1 ? 'result' : 'results'} left out of the request ({tokens})
+      </p>
+    );
+  }
+  const why = entry.tier === 'overflow' ? 'the provider said the request was too long' : 'the context reached 85% of the window';
+  return (
+    <details className="compaction">
+      <summary>
+        Context summarised by {entry.summaryBy ? SUMMARY_AUTHOR[entry.summaryBy] : 'the engine'}: {why} ({tokens})
+      </summary>
+      <p className="entry-text compaction-summary">{entry.summary}</p>
+    </details>
+  );
 }
 
 /** What the page can do from the timeline: run the task again, put it back in the Task box, restore files to a checkpoint. */

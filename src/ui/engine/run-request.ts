@@ -7,7 +7,7 @@ export type RunRequestResult = { ok: true; request: RunRequest } | { ok: false; 
 export function buildRunRequest(task: string, settings: PageSettings): RunRequestResult {
   const policy = runPolicy(settings);
   if (!policy.ok) return { ok: false, error: policy.error };
-  const { model, mode, maxIterations, refuseSyntaxErrors, allowDestructive, maxRecoveries, emergency, suggestions } = settings;
+  const { model, mode, maxIterations, refuseSyntaxErrors, allowDestructive, maxRecoveries, emergency, suggestions, maxTokensPerRun, maxCostPerRun } = settings;
   return {
     ok: true,
     request: {
@@ -20,6 +20,8 @@ export function buildRunRequest(task: string, settings: PageSettings): RunReques
       emergency,
       suggestions,
       allowDestructive,
+      maxTokensPerRun,
+      maxCostPerRun,
       ...(policy.policy === undefined ? {} : { policy: policy.policy }),
     },
   };

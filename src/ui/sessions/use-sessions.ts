@@ -142,6 +142,8 @@ export function useSessions({ client, workerReady, settings, loadEvents, addProb
           sessionId: session.id,
           model: settingsRef.current.model,
           suggestions: settingsRef.current.suggestions,
+          maxTokensPerRun: settingsRef.current.maxTokensPerRun,
+          maxCostPerRun: settingsRef.current.maxCostPerRun,
           ...mode,
           ...(answer ? { answer } : {}),
         })

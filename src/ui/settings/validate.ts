@@ -1,5 +1,5 @@
 import { type RunErrorCode, RunErrorCodeSchema } from '../../protocol/events';
-import { MAX_ITERATIONS_LIMITS, type Provider, PROVIDERS, type Settings, SettingsSchema } from '../../protocol/settings';
+import { MAX_ITERATIONS_LIMITS, type Provider, PROVIDERS, type Settings, SettingsSchema, type Tokenizer } from '../../protocol/settings';
 import type { SuggestionOverrides } from '../../protocol/suggestions';
 import type { PageSettings } from './page-settings';
 
@@ -27,6 +27,16 @@ export interface SettingsDraft {
   recoveryModel: string;
   /** Per error code, the suggestions for a failed run, one a line (empty: the built-in ones). */
   suggestions: Record<RunErrorCode, string>;
+  /** Tokens; empty: the model's known window. */
+  contextWindow: string;
+  tokenizer: Tokenizer;
+  temperature: string;
+  maxOutputTokens: string;
+  /** The summaries' model name on the same endpoint (empty: the main model). */
+  summaryModel: string;
+  /** Budgets; empty: none. */
+  maxTokensPerRun: string;
+  maxCostPerRun: string;
 }
 
 export type DraftField = keyof SettingsDraft;
@@ -55,6 +65,13 @@ export function toDraft(settings: PageSettings): SettingsDraft {
     emergency: settings.emergency,
     recoveryModel: settings.model.recoveryModel,
     suggestions: suggestionTexts(settings.suggestions),
+    contextWindow: settings.model.contextWindow === 0 ? '' : String(settings.model.contextWindow),
+    tokenizer: settings.model.tokenizer,
+    temperature: String(settings.model.temperature),
+    maxOutputTokens: String(settings.model.maxOutputTokens),
+    summaryModel: settings.model.summaryModel,
+    maxTokensPerRun: settings.maxTokensPerRun === null ? '' : String(settings.maxTokensPerRun),
+    maxCostPerRun: settings.maxCostPerRun === null ? '' : String(settings.maxCostPerRun),
   };
 }
 
@@ -99,6 +116,13 @@ const FIELD_BY_PATH: Record<string, DraftField> = {
   webcontainerBootTimeoutMs: 'bootTimeoutSeconds',
   maxRecoveries: 'maxRecoveries',
   'model.recoveryModel': 'recoveryModel',
+  'model.contextWindow': 'contextWindow',
+  'model.tokenizer': 'tokenizer',
+  'model.temperature': 'temperature',
+  'model.maxOutputTokens': 'maxOutputTokens',
+  'model.summaryModel': 'summaryModel',
+  maxTokensPerRun: 'maxTokensPerRun',
+  maxCostPerRun: 'maxCostPerRun',
 };
 
 const MESSAGES: Partial<Record<DraftField, string>> = {
@@ -108,10 +132,21 @@ const MESSAGES: Partial<Record<DraftField, string>> = {
   idleTimeoutSeconds: 'Enter a whole number of seconds from 5 to 3600.',
   replyLimitMinutes: 'Enter a whole number of minutes from 1 to 120.',
   maxRecoveries: 'Enter a whole number from 0 (no recovery) to 5.',
+  contextWindow: "Enter a whole number of tokens from 1,000 to 10,000,000, or leave it empty for the model's known window.",
+  temperature: 'Enter a number from 0 to 2.',
+  maxOutputTokens: 'Enter a whole number of tokens from 1 to 1,000,000.',
+  maxTokensPerRun: 'Enter a whole number of tokens (at least 1), or leave it empty for no budget.',
+  maxCostPerRun: 'Enter an amount in US dollars from 0.0001 to 100000, or leave it empty for no budget.',
 };
 
 function parseNumber(text: string): number {
   return text.trim() === '' ? Number.NaN : Number(text);
+}
+
+/** An optional number: empty is `empty` (the default, or no budget); "$0.50" reads as 0.5. */
+function parseOptional<T>(text: string, empty: T): number | T {
+  const trimmed = text.trim().replace(/^\$\s*/, '');
+  return trimmed === '' ? empty : Number(trimmed);
 }
 
 /** Checks every field but the policy, whose check needs the worker (see SettingsDialog). */
@@ -127,6 +162,11 @@ export function validateDraft(draft: SettingsDraft): { ok: true; settings: PageS
       idleTimeoutSeconds: parseNumber(draft.idleTimeoutSeconds),
       replyLimitMinutes: parseNumber(draft.replyLimitMinutes),
       recoveryModel: draft.recoveryModel.trim(),
+      contextWindow: parseOptional(draft.contextWindow, 0),
+      tokenizer: draft.tokenizer,
+      temperature: parseNumber(draft.temperature),
+      maxOutputTokens: parseNumber(draft.maxOutputTokens),
+      summaryModel: draft.summaryModel.trim(),
     },
     mode: draft.mode,
     maxIterations: parseNumber(draft.maxIterations),
@@ -138,6 +178,8 @@ export function validateDraft(draft: SettingsDraft): { ok: true; settings: PageS
     maxRecoveries: parseNumber(draft.maxRecoveries),
     emergency: draft.emergency,
     suggestions: suggestions.overrides,
+    maxTokensPerRun: parseOptional(draft.maxTokensPerRun, null),
+    maxCostPerRun: parseOptional(draft.maxCostPerRun, null),
   };
   const errors: DraftErrors = {};
   const result = SettingsSchema.safeParse(candidate);

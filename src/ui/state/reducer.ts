@@ -1,5 +1,6 @@
 import type { EngineEvent, EventOf, ModelInfo, OutlineSymbol, Phase, RunStatus, SandboxInfo } from '../../protocol/events';
 import { exitLine, promptLine, toTerminalNewlines } from '../terminal/format';
+import { addUsage, type ContextUsage } from './context-usage';
 import { enterPhase, initialPhaseState, type PhaseState, recordViolation } from './phase';
 import { phaseCheckNotice } from './phase-checks';
 import { answerQuestion, askQuestion, isCallAgain, type QuestionEntry } from './questions';
@@ -34,6 +35,17 @@ export type TimelineEntry =
   | { kind: 'notice'; id: string; level: 'info' | 'warning'; message: string }
   | { kind: 'phase'; id: string; from: Phase | null; to: Phase; reason: string; auto: boolean }
   | QuestionEntry
+  | {
+      /** The context was made smaller: one quiet line, the summary behind it. */
+      kind: 'compaction';
+      id: string;
+      tier: 'mask' | 'summary' | 'overflow';
+      tokensBefore: number;
+      tokensAfter: number;
+      masked: number;
+      summaryBy: 'aux' | 'main' | 'deterministic' | null;
+      summary: string | null;
+    }
   | {
       kind: 'refusal';
       id: string;
@@ -128,6 +140,8 @@ export interface UiState {
   terminal: TerminalState;
   /** plan_exec phases of the current run (empty in react mode). */
   phase: PhaseState;
+  /** The context meter: the last request against the window and the run's token totals (null before the first reply). */
+  usage: ContextUsage | null;
 }
 
 export const initialState: UiState = {
@@ -142,6 +156,7 @@ export const initialState: UiState = {
   outlineFocus: null,
   terminal: { text: '', dropped: 0, atLineStart: true },
   phase: initialPhaseState,
+  usage: null,
 };
 
 /** Keep at most this much terminal text; xterm keeps its own scrollback. */
@@ -240,6 +255,17 @@ export function reduce(state: UiState, event: EngineEvent): UiState {
     case 'phase_rollback_completed':
     case 'phase_rollback_failed':
       return pushEntry(state, { kind: 'notice', id, ...phaseCheckNotice(event) });
+    case 'context_compacted':
+      return pushEntry(state, {
+        kind: 'compaction',
+        id,
+        tier: event.tier,
+        tokensBefore: event.tokensBefore,
+        tokensAfter: event.tokensAfter,
+        masked: event.masked ?? 0,
+        summaryBy: event.summaryBy ?? null,
+        summary: event.summary ?? null,
+      });
     case 'human_asked':
       return askQuestion(endStreaming(state), id, event);
     case 'human_answered':
@@ -247,6 +273,8 @@ export function reduce(state: UiState, event: EngineEvent): UiState {
     case 'run_configured':
     case 'user_message':
       return state;
+    case 'usage':
+      return { ...state, usage: addUsage(state.usage, event) };
     case 'phase_changed':
       return pushEntry(
         { ...state, phase: enterPhase(state.phase, event) },
@@ -307,6 +335,7 @@ function startRun(state: UiState, event: EventOf<'run_started'>): UiState {
     },
     timeline: [{ kind: 'task', id: `${event.runId}:${event.seq}`, task: event.task }],
     phase: initialPhaseState,
+    usage: null,
   };
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { renderWorkspaceTree, type WorkspaceListing } from '../../../src/engine/context/file-tree';
 import { buildPhaseLayer, describePhase } from '../../../src/engine/phase-prompt';
 import { DEFAULT_POLICY, type Policy } from '../../../src/engine/policy';
 import { buildSystemPrompt, buildTaskMessage } from '../../../src/engine/prompt';
@@ -18,6 +19,26 @@ const EXACT_LIMIT =
   "You are Phasegate, a careful coding agent working in a sandboxed workspace.\n\nHow you work:\n- Work in small steps: explore the project, make a focused change, verify it, repeat.\n- Use the tools to look at files before you change them; never guess a file's content.\n- Prefer edit_file for changes to existing files and create_file for new ones.\n- After a change, run the tests (run_tests) or a command that proves it works.\n- When a tool returns an error, read it and adjust your next call instead of repeating it.\n- When a requirement is ambiguous, or something you cannot fix blocks you (missing credentials, an external service, a decision only the user can make), ask the user with ask_human rather than guess.\n- Paths are relative to the workspace root.\n- When the task is done, reply with a short summary of what you changed and how you verified it, without calling a tool. That reply ends the run.\n\nEnvironment: a virtual bash shell (just-bash) with common Unix tools (ls, cat, grep, rg, sed, awk, find, jq, diff, tar…) and a minimal `npm test` / `npm run` that runs package.json scripts through bash. There is no Node.js, no Python and no network. Workspace root: /w.\n\nProject instructions from CLAUDE.md (follow them):\n" +
   'y'.repeat(8000) +
   '';
+const TREE_LISTED =
+  'Workspace files when the run started (5 files, all listed; dependencies, build output and paths ignored by .gitignore are left out; list_files shows more):\nlib/\n  deep/\n    x.ts\n  a.ts\nshared/ → lib/\nREADME.md\nmain.ts\nrun.sh → main.ts';
+const TREE_SUMMARISED =
+  'Workspace files when the run started (5 files in 2 folders, summarised: a folder shown as "name/ (N files)" holds N files not listed, counted in the first 7 entries only; dependencies, build output and paths ignored by .gitignore are left out; list_files shows more):\nlib/ (2 files)\nshared/ → lib/\nREADME.md\nmain.ts\nrun.sh → main.ts';
+const TREE_EMPTY =
+  'Workspace files when the run started (0 files, all listed; dependencies, build output and paths ignored by .gitignore are left out; list_files shows more):\n(no files)';
+/** Folders first, then files, links among them, as the walk lists them. */
+const LISTING: WorkspaceListing = {
+  entries: [
+    { path: 'lib', type: 'dir' },
+    { path: 'lib/deep', type: 'dir' },
+    { path: 'lib/deep/x.ts', type: 'file' },
+    { path: 'lib/a.ts', type: 'file' },
+    { path: 'shared', type: 'dir', link: 'lib' },
+    { path: 'README.md', type: 'file' },
+    { path: 'main.ts', type: 'file' },
+    { path: 'run.sh', type: 'file', link: 'main.ts' },
+  ],
+  cappedAt: null,
+};
 const TASK = 'Task:\nFix the bug\n in {{x}} $& $1';
 const PHASE_LAYER_DEFAULT =
   "This run is gated in phases: planning → building → verification → delivery. Each phase allows only some tools and commands;\na refused call returns a phase_violation error and changes nothing. Call advance_phase when a phase's work is done; phases only move forward.\n- planning: tools read_file, list_files, search_codebase, outline, ask_human, run_command, advance_phase; shell: read-only commands only; file writes not allowed.\n- building: tools read_file, list_files, search_codebase, outline, ask_human, create_file, edit_file, run_command, run_tests, advance_phase; shell: any command that is not destructive; file writes allowed.\n- verification: tools read_file, list_files, search_codebase, outline, ask_human, run_tests, run_command, advance_phase; shell: read-only commands and test commands; file writes not allowed.\n- delivery: tools every tool; shell: any command; file writes allowed.\nThe run starts in planning.";
@@ -60,6 +81,20 @@ describe('rendered prompts stay byte for byte the same', () => {
     expect(buildSystemPrompt({ sandboxKind: 'webcontainer', workdir: '/home/project', project })).toBe(WEBCONTAINER_PROJECT);
     expect(buildSystemPrompt({ sandboxKind: 'virtual', workdir: '/w', project: { file: 'CLAUDE.md', content: 'x'.repeat(8001) } })).toBe(CLIPPED);
     expect(buildSystemPrompt({ sandboxKind: 'virtual', workdir: '/w', project: { file: 'CLAUDE.md', content: 'y'.repeat(8000) } })).toBe(EXACT_LIMIT);
+  });
+
+  it('workspace tree layer: listed in full, summarised, empty; after the project layer, none when absent', () => {
+    expect(renderWorkspaceTree(LISTING)).toBe(TREE_LISTED);
+    expect(renderWorkspaceTree({ ...LISTING, cappedAt: 7 }, { maxChars: 340 })).toBe(TREE_SUMMARISED);
+    expect(renderWorkspaceTree({ entries: [], cappedAt: null })).toBe(TREE_EMPTY);
+    const project = { file: 'AGENTS.md', content: '  \nUse tabs.\n{{not a placeholder}}\n\n' };
+    expect(buildSystemPrompt({ sandboxKind: 'webcontainer', workdir: '/home/project', project, workspaceTree: TREE_LISTED })).toBe(
+      `${WEBCONTAINER_PROJECT}\n\n${TREE_LISTED}`,
+    );
+    expect(buildSystemPrompt({ sandboxKind: 'virtual', workdir: '/workspace', project: null, workspaceTree: TREE_SUMMARISED })).toBe(
+      `${VIRTUAL_NO_PROJECT}\n\n${TREE_SUMMARISED}`,
+    );
+    expect(buildSystemPrompt({ sandboxKind: 'virtual', workdir: '/workspace', project: null, workspaceTree: null })).toBe(VIRTUAL_NO_PROJECT);
   });
 
   it('task message keeps `$` and `{{…}}` in the task as written', () => {

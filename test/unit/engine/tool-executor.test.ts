@@ -4,8 +4,10 @@ import { FixAttemptTracker } from '../../../src/engine/fix-attempts';
 import type { Gate, GateDecision, Refusal } from '../../../src/engine/gate';
 import type { RunContext } from '../../../src/engine/run-context';
 import { executeToolCall } from '../../../src/engine/tool-executor';
+import { UsageMeter } from '../../../src/engine/usage-meter';
 import { VerificationTracker } from '../../../src/engine/verification';
 import { ScriptedModel } from '../../../src/model/scripted';
+import { approximateCounter } from '../../../src/model/token-counter';
 import type { EventPayload } from '../../../src/protocol/events';
 import { VirtualSandbox } from '../../../src/sandbox/virtual';
 import { FileVersions } from '../../../src/tools/file-versions';
@@ -67,6 +69,9 @@ function setup(options: { refuse?: boolean; aborted?: boolean } = {}) {
     snapshots: null,
     verification: new VerificationTracker(() => null),
     fixes: new FixAttemptTracker(),
+    log: () => [],
+    context: { window: 32_000, counter: approximateCounter, summaryModel: null },
+    usage: new UsageMeter({ counter: approximateCounter, window: 32_000, price: null, budgets: { maxTokens: null, maxCostUsd: null }, emit: () => undefined }),
     scope: {
       sandbox: new VirtualSandbox(),
       emit: (event) => events.push(event),

@@ -113,6 +113,7 @@ describe('OpenAiModel against a local OpenAI-compatible server', () => {
     expect(sent?.body).toEqual({
       model: 'mock-model',
       stream: true,
+      stream_options: { include_usage: true },
       messages: [
         { role: 'system', content: 'You are a coding agent.' },
         { role: 'user', content: 'Read the README.' },

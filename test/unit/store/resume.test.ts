@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { requestOfLog } from '../../../src/engine/context/request-of-log';
 import { conversationOf } from '../../../src/engine/conversation';
 import { Engine } from '../../../src/engine/engine';
 import { workspaceAt } from '../../../src/engine/restore-workspace';
+import { DEFAULT_CONTEXT_WINDOW } from '../../../src/engine/run-context';
+import { loadTokenCounter } from '../../../src/model/token-counter';
 import type { EngineEvent } from '../../../src/protocol/events';
 import { INTERRUPTED_CALL_RESULT } from '../../../src/protocol/interrupted-call';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
@@ -39,8 +42,9 @@ describe('the conversation rebuilt from the stored log', () => {
     const { events } = await storedLog(run.store, run.sessionId);
     const turnStarts = events.flatMap((event, index) => (event.type === 'iteration_started' ? [index] : []));
     expect(turnStarts).toHaveLength(run.model.requests.length);
+    const settings = { window: DEFAULT_CONTEXT_WINDOW, counter: await loadTokenCounter('o200k'), tools: [] };
     turnStarts.forEach((index, turn) => {
-      expect(JSON.stringify(conversationOf(events.slice(0, index)))).toBe(run.model.requests[turn]);
+      expect(JSON.stringify(requestOfLog(events.slice(0, index), settings))).toBe(run.model.requests[turn]);
     });
   });
 });
@@ -131,7 +135,9 @@ describe('going on in another mode', () => {
     const before = conversationOf(prefix);
     expect(first[0]?.content).toContain('planning');
     expect(first[0]?.content).not.toBe(before[0]?.content);
-    expect(first.slice(1, before.length)).toEqual(before.slice(1));
+    // The turns stay as they were; the task message carries the pinned state, now naming the phase.
+    expect(first.slice(2, before.length)).toEqual(before.slice(2));
+    expect(first[1]?.content).toContain('Current phase: planning');
     expect(tools[0]).toContain('advance_phase');
     const log = engine.session.events;
     expect(log.find((e) => e.type === 'phase_changed')).toMatchObject({ from: null, to: 'planning' });

@@ -28,6 +28,8 @@ describe('buildRunRequest', () => {
         maxRecoveries: 1,
         emergency: true,
         suggestions: {},
+        maxTokensPerRun: null,
+        maxCostPerRun: null,
       },
     });
   });

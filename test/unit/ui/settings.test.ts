@@ -17,6 +17,11 @@ const openai: PageSettings = {
     idleTimeoutSeconds: 60,
     replyLimitMinutes: 10,
     recoveryModel: '',
+    contextWindow: 0,
+    tokenizer: 'o200k',
+    temperature: 0,
+    maxOutputTokens: 16_384,
+    summaryModel: '',
   },
   maxIterations: 12,
 };

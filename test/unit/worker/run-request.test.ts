@@ -13,3 +13,33 @@ describe('run and resume requests: the failure chain settings', () => {
     expect(ResumeRequestSchema.safeParse({ sessionId: 's', model: DEFAULT_SETTINGS.model, suggestions: { timeout: [''] } }).success).toBe(false);
   });
 });
+
+describe('run and resume requests: counting, sampling and budgets', () => {
+  const request = { task: 't', mode: 'react', model: DEFAULT_SETTINGS.model, maxIterations: 3 };
+
+  it('carry the model settings for counting and sampling, with defaults for an older page', () => {
+    const model = { ...DEFAULT_SETTINGS.model, contextWindow: 64_000, tokenizer: 'cl100k', temperature: 0.4, maxOutputTokens: 1_000, summaryModel: 'small' };
+    expect(RunRequestSchema.parse({ ...request, model }).model).toMatchObject({
+      contextWindow: 64_000,
+      tokenizer: 'cl100k',
+      temperature: 0.4,
+      summaryModel: 'small',
+    });
+    const { contextWindow: _w, tokenizer: _t, temperature: _s, maxOutputTokens: _m, summaryModel: _a, ...olderModel } = DEFAULT_SETTINGS.model;
+    expect(ResumeRequestSchema.parse({ sessionId: 's', model: olderModel }).model).toMatchObject({
+      contextWindow: 0,
+      tokenizer: 'o200k',
+      maxOutputTokens: 16_384,
+    });
+    expect(RunRequestSchema.safeParse({ ...request, model: { ...DEFAULT_SETTINGS.model, temperature: 5 } }).success).toBe(false);
+  });
+
+  it('carry the budgets, null or absent for none, and refuse bad ones', () => {
+    expect(RunRequestSchema.parse({ ...request, maxTokensPerRun: 1_000, maxCostPerRun: 0.5 })).toMatchObject({ maxTokensPerRun: 1_000, maxCostPerRun: 0.5 });
+    expect(RunRequestSchema.parse({ ...request, maxTokensPerRun: null, maxCostPerRun: null })).toMatchObject({ maxTokensPerRun: null, maxCostPerRun: null });
+    expect(RunRequestSchema.parse(request)).not.toHaveProperty('maxTokensPerRun');
+    expect(RunRequestSchema.safeParse({ ...request, maxTokensPerRun: 0 }).success).toBe(false);
+    expect(ResumeRequestSchema.parse({ sessionId: 's', model: DEFAULT_SETTINGS.model, maxTokensPerRun: 50 }).maxTokensPerRun).toBe(50);
+    expect(ResumeRequestSchema.safeParse({ sessionId: 's', model: DEFAULT_SETTINGS.model, maxCostPerRun: -1 }).success).toBe(false);
+  });
+});

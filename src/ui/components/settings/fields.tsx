@@ -22,7 +22,7 @@ export function Field(props: { id: string; label: string; error: string | undefi
   );
 }
 
-/** A whole-number input in a labelled Field; the draft keeps the raw text so validation can explain it. */
+/** A number input in a labelled Field (whole numbers unless `step` says otherwise); the draft keeps the raw text so validation can explain it. */
 export function NumberField(props: {
   id: string;
   label: string;
@@ -32,12 +32,26 @@ export function NumberField(props: {
   max: number;
   value: string;
   onChange: (value: string) => void;
+  /** Default 1 (whole numbers); "any" or a fraction allows decimals. */
+  step?: number | 'any';
+  /** Shown while empty, e.g. what an empty field stands for. */
+  placeholder?: string;
 }) {
-  const { id, label, note, error, min, max, value, onChange } = props;
+  const { id, label, note, error, min, max, value, onChange, step = 1, placeholder } = props;
   return (
     <Field id={id} label={label} error={error} {...(note ? { note } : {})}>
       {(control) => (
-        <input {...control} type="number" inputMode="numeric" min={min} max={max} step={1} value={value} onChange={(event) => onChange(event.target.value)} />
+        <input
+          {...control}
+          type="number"
+          inputMode={step === 1 ? 'numeric' : 'decimal'}
+          min={min}
+          max={max}
+          step={step}
+          {...(placeholder ? { placeholder } : {})}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
       )}
     </Field>
   );

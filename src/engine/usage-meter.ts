@@ -1,0 +1,145 @@
+import { costOf, loadModelPrice, type ModelPrice } from '../model/model-prices';
+import type { ChatMessage, Model, ModelResponse, ModelUsage, ToolSpec } from '../model/port';
+import type { TokenCounter } from '../model/token-counter';
+import type { Emit, EngineEvent } from '../protocol/events';
+import { formatCount, formatUsd } from '../protocol/token-figures';
+import type { LoopOutcome } from './loop';
+
+/** A run's budgets (Settings → "Max tokens per run", "Max cost per run"); null: none. */
+export interface RunBudgets {
+  maxTokens: number | null;
+  maxCostUsd: number | null;
+}
+
+export interface UsageMeterOptions {
+  counter: TokenCounter;
+  /** The window the run counts against (RunContext.context.window). */
+  window: number;
+  /** The main model's price; null when unknown (the cost is then never guessed). */
+  price: ModelPrice | null;
+  budgets: RunBudgets;
+  emit: Emit;
+  /** A resumed run's earlier usage events: its budget goes on from what they spent. */
+  earlier?: readonly EngineEvent[];
+}
+
+type BudgetFailure = Extract<LoopOutcome, { status: 'failed' }>;
+
+/** Thrown by `checkBudget` before a model call that would pass a budget; the loop ends the run with `outcome`. */
+export class BudgetExceeded extends Error {
+  constructor(
+    readonly budget: 'max_tokens' | 'max_cost',
+    readonly reason: string,
+  ) {
+    super(reason);
+    this.name = 'BudgetExceeded';
+  }
+
+  outcome(iterations: number): BudgetFailure {
+    return { status: 'failed', errorCode: 'budget_exceeded', cause: this.budget, reason: this.reason, iterations };
+  }
+}
+
+/**
+ * The run's token and cost account. After each reply of the loop it records a `usage` event: the
+ * provider's counts, or the run's own count when the provider sent none (`estimated`), the counted
+ * size of the request that was sent, and the cost when the model's price is known. Before each
+ * model call it says whether the next request would pass the run's token or cost budget.
+ */
+export class UsageMeter {
+  private tokensUsed = 0;
+  private costUsd = 0;
+  /** The last request counted: the same array at the same length is not counted again. */
+  private lastCount: { messages: readonly ChatMessage[]; length: number; tools: readonly ToolSpec[]; tokens: number } | null = null;
+
+  constructor(private readonly options: UsageMeterOptions) {
+    for (const event of options.earlier ?? []) {
+      if (event.type !== 'usage') continue;
+      this.tokensUsed += event.promptTokens + event.completionTokens;
+      this.costUsd += event.costUsd ?? 0;
+    }
+  }
+
+  /**
+   * The meter for a run on `model`: its price looked up (scripted models have none), and a notice
+   * when a cost budget is set that cannot be enforced because the price is unknown.
+   */
+  static async create(model: Model, options: Omit<UsageMeterOptions, 'price'>): Promise<UsageMeter> {
+    const price = model.info.kind === 'scripted' ? null : await loadModelPrice(model.info.name).catch(() => null);
+    const { maxCostUsd } = options.budgets;
+    if (maxCostUsd !== null && price === null) {
+      options.emit({
+        type: 'notice',
+        level: 'warning',
+        message: `The cost budget (${formatUsd(maxCostUsd)} a run) cannot be enforced: no price is known for ${model.info.name}. Only a token budget can stop this run.`,
+      });
+    }
+    return new UsageMeter({ ...options, price });
+  }
+
+  /** Tokens (prompt and completion) the run's replies took so far. */
+  get tokens(): number {
+    return this.tokensUsed;
+  }
+
+  /** What the run's replies cost so far in US dollars; null when the price is unknown. */
+  get cost(): number | null {
+    return this.options.price ? this.costUsd : null;
+  }
+
+  /** The counted size of a request: its messages and tools, as the run's tokenizer sees them. */
+  requestTokens(messages: readonly ChatMessage[], tools: readonly ToolSpec[]): number {
+    const last = this.lastCount;
+    if (last && last.messages === messages && last.length === messages.length && last.tools === tools) return last.tokens;
+    const tokens = this.options.counter.countRequest(messages, tools);
+    this.lastCount = { messages, length: messages.length, tools, tokens };
+    return tokens;
+  }
+
+  /** Before a model call, with the request about to be sent: throws BudgetExceeded when it would pass a budget. */
+  checkBudget(messages: readonly ChatMessage[], tools: readonly ToolSpec[]): void {
+    const { maxTokens, maxCostUsd } = this.options.budgets;
+    const price = this.options.price;
+    if (maxTokens === null && (maxCostUsd === null || !price)) return;
+    const next = this.requestTokens(messages, tools);
+    if (maxTokens !== null && this.tokensUsed + next > maxTokens) {
+      throw new BudgetExceeded(
+        'max_tokens',
+        `The run would pass its token budget: used ${formatCount(this.tokensUsed)} of ${formatCount(maxTokens)} tokens; the next request needs ~${formatCount(next)}.`,
+      );
+    }
+    if (maxCostUsd === null || !price) return;
+    const nextCost = costOf(price, { promptTokens: next, completionTokens: 0 });
+    if (this.costUsd + nextCost > maxCostUsd) {
+      throw new BudgetExceeded(
+        'max_cost',
+        `The run would pass its cost budget: spent ${formatUsd(this.costUsd)} of ${formatUsd(maxCostUsd)}; the next request needs ~${formatUsd(nextCost)}.`,
+      );
+    }
+  }
+
+  /** After a reply: records its `usage` event (the provider's counts, or the run's own estimate). */
+  record(messages: readonly ChatMessage[], tools: readonly ToolSpec[], reply: ModelResponse): void {
+    const requestTokens = this.requestTokens(messages, tools);
+    const usage: ModelUsage = reply.usage ?? { promptTokens: requestTokens, completionTokens: this.countReply(reply) };
+    const cost = this.options.price ? costOf(this.options.price, usage) : undefined;
+    this.tokensUsed += usage.promptTokens + usage.completionTokens;
+    if (cost !== undefined) this.costUsd += cost;
+    this.options.emit({
+      type: 'usage',
+      promptTokens: usage.promptTokens,
+      completionTokens: usage.completionTokens,
+      ...(usage.cachedTokens === undefined ? {} : { cachedTokens: usage.cachedTokens }),
+      estimated: reply.usage === undefined,
+      contextWindow: this.options.window,
+      requestTokens,
+      ...(cost === undefined ? {} : { costUsd: cost }),
+    });
+  }
+
+  /** A reply's own tokens: its text and each call's name and arguments. */
+  private countReply(reply: ModelResponse): number {
+    const count = (text: string) => this.options.counter.count(text);
+    return count(reply.text) + reply.toolCalls.reduce((sum, call) => sum + count(call.name) + count(call.arguments), 0);
+  }
+}

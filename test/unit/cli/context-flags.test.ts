@@ -1,0 +1,140 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseArgs, UsageError } from '../../../src/cli/args';
+import { budgetsFromArgs, contextSettingsFromArgs } from '../../../src/cli/context-flags';
+import { RUN_FLAGS, RUN_SWITCHES, runTaskCommand } from '../../../src/cli/run-task';
+import { type EngineEvent, EngineEventSchema } from '../../../src/protocol/events';
+import { type MockOpenAiServer, startMockOpenAi, textReply } from '../model/mock-openai-server';
+
+const args = (argv: string[]) => parseArgs(argv, RUN_SWITCHES);
+
+async function run(argv: string[]) {
+  const lines: string[] = [];
+  const code = await runTaskCommand(args(argv), (line) => lines.push(line));
+  return { code, lines };
+}
+
+function usageError(action: () => unknown): string {
+  try {
+    action();
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    return (error as UsageError).message;
+  }
+  throw new Error('no usage error');
+}
+
+describe('agent run: counting, sampling and budget flags', () => {
+  let server: MockOpenAiServer | null = null;
+  afterEach(async () => {
+    await server?.close();
+    server = null;
+  });
+
+  it('are known flags of run', () => {
+    for (const flag of ['context-window', 'tokenizer', 'temperature', 'max-output-tokens', 'summary-model', 'max-tokens', 'max-cost'])
+      expect(RUN_FLAGS).toContain(flag);
+  });
+
+  it('read into model settings and budgets', () => {
+    const parsed = args([
+      '--context-window',
+      '64000',
+      '--tokenizer',
+      'cl100k',
+      '--temperature',
+      '0.7',
+      '--max-output-tokens',
+      '4096',
+      '--summary-model',
+      ' small ',
+      '--max-tokens',
+      '200000',
+      '--max-cost',
+      '0.5',
+    ]);
+    expect(contextSettingsFromArgs(parsed)).toEqual({
+      contextWindow: 64_000,
+      tokenizer: 'cl100k',
+      temperature: 0.7,
+      maxOutputTokens: 4_096,
+      summaryModel: 'small',
+    });
+    expect(budgetsFromArgs(parsed)).toEqual({ maxTokensPerRun: 200_000, maxCostPerRun: 0.5 });
+    expect(contextSettingsFromArgs(args([]))).toEqual({});
+    expect(budgetsFromArgs(args([]))).toEqual({ maxTokensPerRun: null, maxCostPerRun: null });
+    expect(contextSettingsFromArgs(args(['--context-window', '0']))).toEqual({ contextWindow: 0 });
+  });
+
+  it.each([
+    [['--context-window', '500'], "--context-window must be a whole number of tokens from 1000 to 10000000 (or 0: the model's known window)"],
+    [['--context-window', '32k'], "--context-window must be a whole number of tokens from 1000 to 10000000 (or 0: the model's known window)"],
+    [['--context-window', ''], "--context-window must be a whole number of tokens from 1000 to 10000000 (or 0: the model's known window)"],
+    [['--tokenizer', 'p50k'], '--tokenizer must be o200k or cl100k'],
+    [['--temperature', '3'], '--temperature must be a number from 0 to 2'],
+    [['--temperature', '-1'], '--temperature must be a number from 0 to 2'],
+    [['--temperature', 'warm'], '--temperature must be a number from 0 to 2'],
+    [['--max-output-tokens', '0'], '--max-output-tokens must be a whole number from 1 to 1000000'],
+    [['--max-output-tokens', '1.5'], '--max-output-tokens must be a whole number from 1 to 1000000'],
+    [['--summary-model', '  '], '--summary-model needs a model name'],
+  ])('refuse %j as a usage error', (argv, message) => {
+    expect(usageError(() => contextSettingsFromArgs(args(argv)))).toBe(message);
+  });
+
+  it.each([
+    [['--max-tokens', '0'], '--max-tokens must be a whole number of tokens, at least 1'],
+    [['--max-tokens', '1e6'], '--max-tokens must be a whole number of tokens, at least 1'],
+    [['--max-cost', '0'], '--max-cost must be an amount in US dollars from 0.0001 to 100000'],
+    [['--max-cost', '$1'], '--max-cost must be an amount in US dollars from 0.0001 to 100000'],
+  ])('refuse budget %j as a usage error', (argv, message) => {
+    expect(usageError(() => budgetsFromArgs(args(argv)))).toBe(message);
+  });
+
+  it('a run refuses a bad value before it starts', async () => {
+    await expect(run(['--task', 't', '--temperature', '9'])).rejects.toThrow(UsageError);
+  });
+
+  it('--max-tokens ends a scripted run with budget_exceeded and the figures', async () => {
+    const { code, lines } = await run(['--task', 't', '--max-tokens', '100', '--json']);
+    expect(code).toBe(1);
+    const last = EngineEventSchema.parse(JSON.parse(lines.at(-1) ?? '{}'));
+    expect(last).toMatchObject({ type: 'run_finished', status: 'failed', errorCode: 'budget_exceeded', cause: 'max_tokens' });
+    expect(last.type === 'run_finished' && last.reason).toMatch(/used 0 of 100 tokens; the next request needs ~/);
+  });
+
+  it('a scripted run records usage events in --json against --context-window, and prints none in text mode', async () => {
+    const json = await run(['--task', 't', '--context-window', '50000', '--json']);
+    const events = json.lines.map((line) => EngineEventSchema.parse(JSON.parse(line))) as EngineEvent[];
+    const usage = events.filter((event) => event.type === 'usage');
+    expect(usage.length).toBeGreaterThan(0);
+    expect(usage.every((event) => event.contextWindow === 50_000 && event.estimated)).toBe(true);
+    const text = await run(['--task', 't']);
+    expect(text.code).toBe(0);
+    expect(text.lines.join('\n')).not.toMatch(/usage|tokens/i);
+  });
+
+  it('sends --temperature and --max-output-tokens to the endpoint, and counts against --context-window', async () => {
+    server = await startMockOpenAi([{ kind: 'stream', chunks: textReply(['Done.']) }]);
+    const { code, lines } = await run([
+      '--task',
+      't',
+      '--base-url',
+      server.baseUrl,
+      '--model',
+      'local-model',
+      '--temperature',
+      '0.4',
+      '--max-output-tokens',
+      '2048',
+      '--context-window',
+      '8192',
+      '--tokenizer',
+      'cl100k',
+      '--json',
+    ]);
+    expect(code).toBe(0);
+    expect(server.requests[0]?.body).toMatchObject({ model: 'local-model', temperature: 0.4, max_tokens: 2_048, stream_options: { include_usage: true } });
+    const usage = lines.map((line) => EngineEventSchema.parse(JSON.parse(line))).filter((event) => event.type === 'usage');
+    expect(usage).toHaveLength(1);
+    expect(usage[0]).toMatchObject({ contextWindow: 8_192, estimated: true });
+  });
+});
