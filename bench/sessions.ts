@@ -1,6 +1,7 @@
 // Sessions in Node: the share link's size for the scripted demos, and how long seeking takes in a
 // 2,000-event session (the page's replay is a reduction of the log prefix, with keyframes).
 // `node scripts/bench.mjs sessions.ts`
+import { STARTER_PROJECT } from '../src/sandbox/starter-project';
 import { exportSession } from '../src/store/session-file';
 import { encodeSessionForLink } from '../src/store/share-link';
 import { loadLog, seek } from '../src/ui/state/session-view';
@@ -26,7 +27,7 @@ async function main() {
   ] as const) {
     const { store, runId, events } = await recordScenario(scenario, mode);
     const file = await exportSession(store, runId, { withoutDeltas: true });
-    const link = encodeSessionForLink(file);
+    const link = await encodeSessionForLink(file, Object.values(STARTER_PROJECT));
     const fileKB = JSON.stringify(await exportSession(store, runId)).length / 1024;
     console.log(
       row(

@@ -41,7 +41,7 @@ export type LoadResult = { ok: true; session: LoadedSession } | { ok: false; err
  * checked, every blob must hash to its key (so nothing was altered), and every event must
  * resolve and match the event schema. Any failure is one clear message.
  */
-export async function loadSessionFile(value: unknown): Promise<LoadResult> {
+export async function loadSessionFile(value: unknown, options: { knownTexts?: readonly string[] } = {}): Promise<LoadResult> {
   if (typeof value !== 'object' || value === null || (value as { format?: unknown }).format !== SESSION_FILE_FORMAT) {
     return { ok: false, error: 'This is not a Phasegate session.' };
   }
@@ -57,8 +57,15 @@ export async function loadSessionFile(value: unknown): Promise<LoadResult> {
     if ((await sha256Hex(text)) !== hash) return { ok: false, error: 'The session is damaged: a stored file does not match its checksum.' };
     await store.putBlob(hash, text);
   }
+  // A share link leaves out the texts every page has (the starter project): they come back by their hash.
+  const known = new Map<string, string>();
+  for (const text of options.knownTexts ?? []) known.set(await sha256Hex(text), text);
   for (const hash of await referencedBlobs(file.events, store)) {
-    if ((await store.getBlob(hash)) === null) return { ok: false, error: 'The session is damaged: a file or text it refers to is missing.' };
+    if ((await store.getBlob(hash)) !== null) continue;
+    const text = known.get(hash);
+    if (text === undefined) return { ok: false, error: 'The session is damaged: a file or text it refers to is missing.' };
+    file.blobs[hash] = text;
+    await store.putBlob(hash, text);
   }
   const resolved = await resolveEvents(file.events, store);
   if (!resolved.ok) return { ok: false, error: `The session is damaged: ${resolved.error}.` };

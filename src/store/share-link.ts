@@ -1,14 +1,22 @@
 import { deflateSync, Inflate } from 'fflate';
 import type { SessionFile } from '../protocol/session-file';
+import { sha256Hex } from './hash';
 
 /** A link never inflates past this (a small link could otherwise unpack into gigabytes). */
 export const SHARE_INFLATE_LIMIT_BYTES = 10 * 1024 * 1024;
 
 const encoder = new TextEncoder();
 
-/** The session, deflated (raw) and base64url-encoded, for a URL fragment. */
-export function encodeSessionForLink(file: SessionFile): string {
-  return toBase64Url(deflateSync(encoder.encode(JSON.stringify(file)), { level: 9 }));
+/**
+ * The session, deflated (raw) and base64url-encoded, for a URL fragment. Blobs whose text every
+ * page already has (`knownTexts`: the starter project's files) are left out; the page that opens
+ * the link puts them back (`loadSessionFile`'s `knownTexts`), so a link carries the starter
+ * snapshot by reference and only the files that changed.
+ */
+export async function encodeSessionForLink(file: SessionFile, knownTexts: readonly string[] = []): Promise<string> {
+  const known = new Set(await Promise.all(knownTexts.map((text) => sha256Hex(text))));
+  const blobs = Object.fromEntries(Object.entries(file.blobs).filter(([hash]) => !known.has(hash)));
+  return toBase64Url(deflateSync(encoder.encode(JSON.stringify({ ...file, blobs })), { level: 9 }));
 }
 
 export type DecodedLink = { ok: true; value: unknown } | { ok: false; error: string };

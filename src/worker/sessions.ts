@@ -3,6 +3,7 @@ import { restoreWorkspace, workspaceAt } from '../engine/restore-workspace';
 import { messageOf } from '../protocol/error-message';
 import type { EngineEvent } from '../protocol/events';
 import type { SessionMeta } from '../protocol/session-file';
+import { STARTER_PROJECT } from '../sandbox/starter-project';
 import { resolveEvents } from '../store/bounded-event';
 import { IndexedDbStore } from '../store/indexeddb-store';
 import { MemoryStore } from '../store/memory-store';
@@ -28,6 +29,9 @@ export async function openSessionStore(): Promise<{ store: SessionStore; notKept
  * The worker's side of sessions: the store (IndexedDB, or memory when the browser has none),
  * the recorder that writes the log ahead of the page, and what the page asks of stored sessions.
  */
+/** Texts every page has, which share links carry by reference only. */
+const STARTER_TEXTS = Object.values(STARTER_PROJECT);
+
 export class WorkerSessions {
   private readonly recorder: SessionRecorder;
   private readonly locks = new RunLocks();
@@ -170,13 +174,13 @@ export class WorkerSessions {
   /** The session for a link's fragment: without model deltas, deflated, base64url. */
   async shareLink(id: string): Promise<string> {
     await this.recorder.flush();
-    return encodeSessionForLink(await exportSession(this.store, id, { withoutDeltas: true }));
+    return encodeSessionForLink(await exportSession(this.store, id, { withoutDeltas: true }), STARTER_TEXTS);
   }
 
   /** A shared link's session (untrusted: decoded with a size cap, then checked whole) into the store. */
   async importLink(encoded: string): Promise<{ ok: true; id: string } | { ok: false; error: string }> {
     const decoded = decodeSessionFromLink(encoded);
-    return decoded.ok ? this.import(decoded.value) : decoded;
+    return decoded.ok ? this.keep(await loadSessionFile(decoded.value, { knownTexts: STARTER_TEXTS })) : decoded;
   }
 
   /** "Restore files to here" / "Roll back": a checkpoint of a stored session back into the sandbox, recorded in its log. */

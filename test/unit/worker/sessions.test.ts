@@ -27,7 +27,7 @@ function workerSessions() {
 describe('the worker’s sessions', () => {
   it('imports a shared link once, and refuses a damaged one without storing anything', async () => {
     const run = await recordedRun('demo', 'react');
-    const encoded = encodeSessionForLink(await exportSession(run.store, run.sessionId, { withoutDeltas: true }));
+    const encoded = await encodeSessionForLink(await exportSession(run.store, run.sessionId, { withoutDeltas: true }), Object.values(STARTER_PROJECT));
     const { sessions, store } = workerSessions();
     expect(await sessions.importLink(encoded)).toEqual({ ok: true, id: run.sessionId });
     expect(await sessions.importLink(encoded)).toEqual({ ok: true, id: run.sessionId });
