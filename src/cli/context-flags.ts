@@ -11,7 +11,16 @@ import {
 import { type ParsedArgs, stringFlag, UsageError } from './args';
 
 /** `run`'s flags for counting, sampling, summaries and budgets (with a run or a resume alike). */
-export const CONTEXT_FLAGS = ['context-window', 'tokenizer', 'temperature', 'max-output-tokens', 'summary-model', 'max-tokens', 'max-cost'] as const;
+export const CONTEXT_FLAGS = [
+  'context-window',
+  'tokenizer',
+  'temperature',
+  'max-output-tokens',
+  'summary-model',
+  'summary-base-url',
+  'max-tokens',
+  'max-cost',
+] as const;
 
 const WHOLE = /^\d+$/;
 const DECIMAL = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
@@ -44,12 +53,17 @@ export function contextSettingsFromArgs(args: ParsedArgs): Partial<ModelSettings
   if (tokenizer && !tokenizer.success) throw new UsageError('--tokenizer must be o200k or cl100k');
   const summaryModel = stringFlag(args, 'summary-model')?.trim();
   if (summaryModel === '') throw new UsageError('--summary-model needs a model name');
+  const summaryBaseUrl = stringFlag(args, 'summary-base-url')?.trim();
+  if (summaryBaseUrl !== undefined && (summaryBaseUrl === '' || summaryModel === undefined)) {
+    throw new UsageError('--summary-base-url URL goes with --summary-model NAME (the model on that endpoint)');
+  }
   return {
     ...(contextWindow === undefined ? {} : { contextWindow }),
     ...(temperature === undefined ? {} : { temperature }),
     ...(maxOutputTokens === undefined ? {} : { maxOutputTokens }),
     ...(tokenizer?.success ? { tokenizer: tokenizer.data } : {}),
     ...(summaryModel === undefined ? {} : { summaryModel }),
+    ...(summaryBaseUrl === undefined ? {} : { summaryBaseUrl }),
   };
 }
 

@@ -12,7 +12,7 @@ commands:
       [--policy JSON] [--max-iterations N] [--workspace DIR] [--allow-destructive] [--json]
       [--save FILE] [--max-recoveries N] [--no-emergency] [--recovery-model NAME] [--answers FILE]
       [--context-window N] [--tokenizer o200k|cl100k] [--temperature X] [--max-output-tokens N]
-      [--summary-model NAME] [--max-tokens N] [--max-cost USD]
+      [--summary-model NAME [--summary-base-url URL]] [--max-tokens N] [--max-cost USD]
                  run the engine headless on the virtual sandbox (JSONL events with --json);
                  react mode refuses destructive commands unless --allow-destructive;
                  --save keeps a session file (*.phasegate.json) up to date as it runs;
@@ -25,7 +25,8 @@ commands:
                  --context-window (default: the model's known window, else 32000) and
                  --tokenizer (default o200k) are what the run counts with; --temperature
                  (default 0) and --max-output-tokens (default 16384) go with each request;
-                 --summary-model writes the summaries of old turns (default: the main model);
+                 --summary-model writes the summaries of old turns (default: the main model),
+                 on --summary-base-url when given (that server never gets the API key);
                  the run ends with budget_exceeded before a request would pass --max-tokens
                  (prompt and completion tokens) or --max-cost (US dollars, known prices only)
   run --resume FILE [--model … | --base-url URL --model NAME] [--recovery-model NAME] [--save FILE] [--json]

@@ -64,9 +64,25 @@ export function createRecoveryModel(settings: ModelSettingsInput, options: Creat
  * should use its main model: none is set, it names the main model, or the provider is scripted.
  */
 export function createSummaryModel(settings: ModelSettingsInput, options: CreateModelOptions = {}): Model | undefined {
-  const { provider, model, summaryModel, ...rest } = parseModelSettings(settings);
+  const { provider, model, summaryModel, summaryBaseUrl, ...rest } = parseModelSettings(settings);
+  const plain = { summaryModel: '', summaryBaseUrl: '', recoveryModel: '' };
+  if (summaryBaseUrl !== '') {
+    if (summaryModel === '') throw new ModelConfigError('a summary base URL needs a summary model name');
+    checkBaseUrl(summaryBaseUrl);
+    // The main key goes only where the main endpoint is: another server gets none.
+    const apiKey = provider !== 'scripted' && sameOrigin(summaryBaseUrl, rest.baseUrl) ? rest.apiKey : '';
+    return createModel({ ...rest, ...plain, provider: 'custom', baseUrl: summaryBaseUrl, apiKey, model: summaryModel }, options);
+  }
   if (provider === 'scripted' || summaryModel === '' || summaryModel === model) return undefined;
-  return createModel({ ...rest, provider, model: summaryModel, summaryModel: '', recoveryModel: '' }, options);
+  return createModel({ ...rest, ...plain, provider, model: summaryModel }, options);
+}
+
+function sameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
 }
 
 /** What a run counts with (RunOptions.contextWindow and tokenEncoding): the window from Settings or the model's known one, and the tokenizer. */

@@ -94,6 +94,11 @@ export const ModelSettingsSchema = z.object({
    * provider, endpoint and key (empty: the main model). Ignored by the scripted provider.
    */
   summaryModel: z.string().trim().max(200, 'the summary model name is at most 200 characters').default(''),
+  /**
+   * The summary model on another OpenAI-compatible endpoint (a small local server, say); empty: the
+   * main endpoint. The main API key goes there only when it is the main endpoint's origin.
+   */
+  summaryBaseUrl: z.string().trim().max(500, 'the summary base URL is at most 500 characters').default(''),
 });
 export type ModelSettings = z.infer<typeof ModelSettingsSchema>;
 /** Model settings as given (stored before the time limits existed, or from the CLI): limits may be left out. */
@@ -146,6 +151,7 @@ export const DEFAULT_SETTINGS: Settings = {
     temperature: 0,
     maxOutputTokens: 16_384,
     summaryModel: '',
+    summaryBaseUrl: '',
   },
   mode: 'react',
   maxIterations: 30,

@@ -23,6 +23,6 @@ export function urlSecrets(baseUrl: string): string[] {
 }
 
 /** Everything of a model's settings that must never enter the log: the key and the URL's credentials. */
-export function modelSecrets(model: { apiKey: string; baseUrl: string }): string[] {
-  return [...(model.apiKey ? [model.apiKey] : []), ...urlSecrets(model.baseUrl)];
+export function modelSecrets(model: { apiKey: string; baseUrl: string; summaryBaseUrl?: string }): string[] {
+  return [...(model.apiKey ? [model.apiKey] : []), ...urlSecrets(model.baseUrl), ...(model.summaryBaseUrl ? urlSecrets(model.summaryBaseUrl) : [])];
 }

@@ -45,7 +45,10 @@ describe('the context meter and its settings', () => {
     expect(await dialog.getByRole('spinbutton', { name: 'Context window (tokens)' }).getAttribute('placeholder')).toBe('Default: 32,000');
     for (const [label, value] of Object.entries(FIELDS)) await dialog.getByRole('spinbutton', { name: label, exact: true }).fill(value);
     await dialog.getByRole('combobox', { name: 'Tokenizer' }).selectOption('cl100k');
+    expect(await dialog.getByRole('textbox', { name: 'Base URL' }).count()).toBe(0);
+    await dialog.getByText('Another model for summaries (optional)').click();
     await dialog.getByRole('textbox', { name: 'Summary model' }).fill('small-model');
+    await dialog.getByRole('textbox', { name: 'Summary base URL' }).fill('http://localhost:11434/v1');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
@@ -63,7 +66,9 @@ describe('the context meter and its settings', () => {
     await dialog.waitFor({ state: 'visible' });
     for (const [label, value] of Object.entries(FIELDS)) expect(await dialog.getByRole('spinbutton', { name: label, exact: true }).inputValue()).toBe(value);
     expect(await dialog.getByRole('combobox', { name: 'Tokenizer' }).inputValue()).toBe('cl100k');
+    // Set, they show open.
     expect(await dialog.getByRole('textbox', { name: 'Summary model' }).inputValue()).toBe('small-model');
+    expect(await dialog.getByRole('textbox', { name: 'Summary base URL' }).inputValue()).toBe('http://localhost:11434/v1');
     // A bad value is explained on its field and not saved.
     await dialog.getByRole('spinbutton', { name: 'Temperature' }).fill('5');
     await dialog.getByRole('button', { name: 'Save' }).click();

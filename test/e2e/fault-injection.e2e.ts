@@ -33,7 +33,7 @@ describe('a fault from the model endpoint, from the page', () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     const dialog = page.getByRole('dialog', { name: 'Settings' });
     await dialog.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Custom' });
-    await dialog.getByRole('textbox', { name: 'Base URL' }).fill(server.baseUrl);
+    await dialog.getByRole('textbox', { name: 'Base URL', exact: true }).fill(server.baseUrl);
     await dialog.getByRole('textbox', { name: 'Model', exact: true }).fill('mock-model');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden' });

@@ -41,7 +41,7 @@ describe('the Settings dialog', () => {
 
     const provider = dialog.getByRole('combobox', { name: 'Provider' });
     await provider.selectOption({ label: 'OpenAI' });
-    expect(await dialog.getByRole('textbox', { name: 'Base URL' }).inputValue()).toBe('https://api.openai.com/v1');
+    expect(await dialog.getByRole('textbox', { name: 'Base URL', exact: true }).inputValue()).toBe('https://api.openai.com/v1');
     const model = dialog.getByRole('textbox', { name: 'Model', exact: true });
     expect(await model.inputValue()).toBe('gpt-4o-mini');
     expect(await dialog.getByText("Kept only in this browser's localStorage", { exact: false }).isVisible()).toBe(true);
@@ -112,6 +112,9 @@ describe('the Settings dialog', () => {
     await page.waitForSelector('.app[data-ready="true"]');
     await page.getByRole('button', { name: 'Settings' }).click();
     const dialog = page.getByRole('dialog', { name: 'Settings' });
+    // Closed, the optional model field stays out of the way of the name "Model".
+    expect(await dialog.getByRole('textbox', { name: 'Recovery model' }).count()).toBe(0);
+    await dialog.getByText('Another model for the critique (optional)').click();
     const recoveryModel = dialog.getByRole('textbox', { name: 'Recovery model' });
     expect(await recoveryModel.getAttribute('placeholder')).toMatch(/main model/);
     const budget = dialog.getByRole('textbox', { name: 'Suggestions for budget_exceeded' });

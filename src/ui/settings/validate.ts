@@ -32,8 +32,9 @@ export interface SettingsDraft {
   tokenizer: Tokenizer;
   temperature: string;
   maxOutputTokens: string;
-  /** The summaries' model name on the same endpoint (empty: the main model). */
+  /** The summaries' model name (empty: the main model) and its endpoint (empty: the main one). */
   summaryModel: string;
+  summaryBaseUrl: string;
   /** Budgets; empty: none. */
   maxTokensPerRun: string;
   maxCostPerRun: string;
@@ -70,6 +71,7 @@ export function toDraft(settings: PageSettings): SettingsDraft {
     temperature: String(settings.model.temperature),
     maxOutputTokens: String(settings.model.maxOutputTokens),
     summaryModel: settings.model.summaryModel,
+    summaryBaseUrl: settings.model.summaryBaseUrl,
     maxTokensPerRun: settings.maxTokensPerRun === null ? '' : String(settings.maxTokensPerRun),
     maxCostPerRun: settings.maxCostPerRun === null ? '' : String(settings.maxCostPerRun),
   };
@@ -121,6 +123,7 @@ const FIELD_BY_PATH: Record<string, DraftField> = {
   'model.temperature': 'temperature',
   'model.maxOutputTokens': 'maxOutputTokens',
   'model.summaryModel': 'summaryModel',
+  'model.summaryBaseUrl': 'summaryBaseUrl',
   maxTokensPerRun: 'maxTokensPerRun',
   maxCostPerRun: 'maxCostPerRun',
 };
@@ -167,6 +170,7 @@ export function validateDraft(draft: SettingsDraft): { ok: true; settings: PageS
       temperature: parseNumber(draft.temperature),
       maxOutputTokens: parseNumber(draft.maxOutputTokens),
       summaryModel: draft.summaryModel.trim(),
+      summaryBaseUrl: draft.summaryBaseUrl.trim(),
     },
     mode: draft.mode,
     maxIterations: parseNumber(draft.maxIterations),
@@ -203,6 +207,10 @@ export function validateDraft(draft: SettingsDraft): { ok: true; settings: PageS
     if (PROVIDERS[draft.provider].needsKey && candidate.model.apiKey === '') {
       errors.apiKey ??= `${PROVIDERS[draft.provider].label} needs an API key.`;
     }
+  }
+  if (candidate.model.summaryBaseUrl !== '') {
+    if (!isHttpUrl(candidate.model.summaryBaseUrl)) errors.summaryBaseUrl ??= 'Enter a base URL starting with http:// or https://, or leave it empty.';
+    if (candidate.model.summaryModel === '') errors.summaryModel ??= 'Name the summary model to use on the summary base URL.';
   }
   if (candidate.shareAddress !== '' && !isHttpUrl(candidate.shareAddress))
     errors.shareAddress = 'Enter an address starting with http:// or https://, or leave it empty.';

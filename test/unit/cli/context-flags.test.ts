@@ -31,7 +31,7 @@ describe('agent run: counting, sampling and budget flags', () => {
   });
 
   it('are known flags of run', () => {
-    for (const flag of ['context-window', 'tokenizer', 'temperature', 'max-output-tokens', 'summary-model', 'max-tokens', 'max-cost'])
+    for (const flag of ['context-window', 'tokenizer', 'temperature', 'max-output-tokens', 'summary-model', 'summary-base-url', 'max-tokens', 'max-cost'])
       expect(RUN_FLAGS).toContain(flag);
   });
 
@@ -47,6 +47,8 @@ describe('agent run: counting, sampling and budget flags', () => {
       '4096',
       '--summary-model',
       ' small ',
+      '--summary-base-url',
+      'http://localhost:11434/v1',
       '--max-tokens',
       '200000',
       '--max-cost',
@@ -58,6 +60,7 @@ describe('agent run: counting, sampling and budget flags', () => {
       temperature: 0.7,
       maxOutputTokens: 4_096,
       summaryModel: 'small',
+      summaryBaseUrl: 'http://localhost:11434/v1',
     });
     expect(budgetsFromArgs(parsed)).toEqual({ maxTokensPerRun: 200_000, maxCostPerRun: 0.5 });
     expect(contextSettingsFromArgs(args([]))).toEqual({});
@@ -76,6 +79,7 @@ describe('agent run: counting, sampling and budget flags', () => {
     [['--max-output-tokens', '0'], '--max-output-tokens must be a whole number from 1 to 1000000'],
     [['--max-output-tokens', '1.5'], '--max-output-tokens must be a whole number from 1 to 1000000'],
     [['--summary-model', '  '], '--summary-model needs a model name'],
+    [['--summary-base-url', 'http://localhost:1234/v1'], '--summary-base-url URL goes with --summary-model NAME (the model on that endpoint)'],
   ])('refuse %j as a usage error', (argv, message) => {
     expect(usageError(() => contextSettingsFromArgs(args(argv)))).toBe(message);
   });

@@ -34,6 +34,36 @@ describe('createSummaryModel', () => {
     ]);
   });
 
+  it('on a summary base URL: another server never gets the API key (only the SDK placeholder), the main endpoint origin does', async () => {
+    const { seen, fakeFetch } = recordingFetch();
+    const main = { ...ollama, provider: 'openai' as const, baseUrl: 'https://api.example.test/v1', model: 'big', apiKey: 'sk-main' };
+    const local = createSummaryModel({ ...main, summaryModel: 'tiny', summaryBaseUrl: 'http://localhost:11434/v1' }, { fetch: fakeFetch });
+    await local?.complete({ messages: [{ role: 'user', content: 'summarise' }], tools: [] });
+    const same = createSummaryModel({ ...main, summaryModel: 'tiny', summaryBaseUrl: 'https://api.example.test/v2' }, { fetch: fakeFetch });
+    await same?.complete({ messages: [{ role: 'user', content: 'summarise' }], tools: [] });
+    expect(seen.map(({ url, auth, body }) => [url, auth, body.model])).toEqual([
+      ['http://localhost:11434/v1/chat/completions', 'Bearer no-key', 'tiny'],
+      ['https://api.example.test/v2/chat/completions', 'Bearer sk-main', 'tiny'],
+    ]);
+    // Even a scripted run may summarise on a real endpoint.
+    expect(
+      createSummaryModel({
+        provider: 'scripted',
+        baseUrl: '',
+        model: 'demo',
+        apiKey: '',
+        scenario: 'demo',
+        summaryModel: 'tiny',
+        summaryBaseUrl: 'http://localhost:1234/v1',
+      })?.info.name,
+    ).toBe('tiny');
+  });
+
+  it('refuses a summary base URL without a model name, or one that is not a URL', () => {
+    expect(() => createSummaryModel({ ...ollama, summaryBaseUrl: 'http://localhost:1234/v1' })).toThrow(/needs a summary model name/);
+    expect(() => createSummaryModel({ ...ollama, summaryModel: 'tiny', summaryBaseUrl: 'localhost' })).toThrow(ModelConfigError);
+  });
+
   it('is undefined when the run should use its main model', () => {
     expect(createSummaryModel(ollama)).toBeUndefined();
     expect(createSummaryModel({ ...ollama, summaryModel: '   ' })).toBeUndefined();

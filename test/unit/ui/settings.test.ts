@@ -22,6 +22,7 @@ const openai: PageSettings = {
     temperature: 0,
     maxOutputTokens: 16_384,
     summaryModel: '',
+    summaryBaseUrl: '',
   },
   maxIterations: 12,
 };

@@ -1,7 +1,7 @@
 import { PHASES } from '../../../protocol/phases';
 import { type Mode, ModeSchema } from '../../../protocol/settings';
 import { DefaultPolicy, type LoadDefaultPolicy } from '../DefaultPolicy';
-import { CheckField, ChoiceSelect, Field, NumberField } from './fields';
+import { CheckField, ChoiceSelect, Disclosure, Field, NumberField, TextField } from './fields';
 import type { DraftProps } from './use-settings-form';
 
 const MODE_LABELS: Record<Mode, string> = {
@@ -85,19 +85,17 @@ export function AgentFieldset({ draft, errors, update, loadDefaultPolicy }: Draf
         value={draft.maxRecoveries}
         onChange={(value) => update('maxRecoveries', value)}
       />
-      <Field id="recovery-model" label="Recovery model" error={errors.recoveryModel} note={RECOVERY_MODEL_NOTE}>
-        {(control) => (
-          <input
-            {...control}
-            type="text"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="Default: the main model"
-            value={draft.recoveryModel}
-            onChange={(event) => update('recoveryModel', event.target.value)}
-          />
-        )}
-      </Field>
+      <Disclosure label="Another model for the critique (optional)" open={draft.recoveryModel !== '' || errors.recoveryModel !== undefined}>
+        <TextField
+          id="recovery-model"
+          label="Recovery model"
+          error={errors.recoveryModel}
+          note={RECOVERY_MODEL_NOTE}
+          placeholder="Default: the main model"
+          value={draft.recoveryModel}
+          onChange={(value) => update('recoveryModel', value)}
+        />
+      </Disclosure>
       <CheckField
         noteId="emergency-note"
         label="Explain failed runs"

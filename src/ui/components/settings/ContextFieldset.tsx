@@ -1,7 +1,7 @@
 import { contextWindowFor, knownModel } from '../../../protocol/model-windows';
 import { CONTEXT_LIMITS, type Tokenizer, TokenizerSchema } from '../../../protocol/settings';
 import { formatCount } from '../../../protocol/token-figures';
-import { ChoiceSelect, Field, NumberField } from './fields';
+import { ChoiceSelect, Disclosure, Field, NumberField, TextField } from './fields';
 import type { DraftProps } from './use-settings-form';
 
 const TOKENIZER_LABELS: Record<Tokenizer, string> = {
@@ -10,8 +10,12 @@ const TOKENIZER_LABELS: Record<Tokenizer, string> = {
 };
 
 const SUMMARY_MODEL_NOTE =
-  'When the conversation nears the context window, older turns are summarised by this model on the same provider, base URL ' +
-  'and key (a small, cheap one will do). The scripted demo ignores it.';
+  'When the conversation nears the context window, older turns are summarised by this model (a small, cheap one will do): ' +
+  'on the main endpoint and key, or on the summary base URL below. The scripted demo uses a scripted stand-in unless a summary base URL is set.';
+
+const SUMMARY_BASE_URL_NOTE =
+  'Another OpenAI-compatible endpoint for the summary model, e.g. a local server (http://localhost:11434/v1). ' +
+  'Empty: the main endpoint. The API key is sent there only when it is the main endpoint.';
 
 const COST_NOTE =
   "Enforced only for models with a known price (gpt-tokenizer's price table, e.g. gpt-4o, o3); for others the run " +
@@ -76,19 +80,29 @@ export function ContextFieldset({ draft, errors, update }: DraftProps) {
         value={draft.maxOutputTokens}
         onChange={(value) => update('maxOutputTokens', value)}
       />
-      <Field id="summary-model" label="Summary model" error={errors.summaryModel} note={SUMMARY_MODEL_NOTE}>
-        {(control) => (
-          <input
-            {...control}
-            type="text"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="Default: the main model"
-            value={draft.summaryModel}
-            onChange={(event) => update('summaryModel', event.target.value)}
-          />
-        )}
-      </Field>
+      <Disclosure
+        label="Another model for summaries (optional)"
+        open={draft.summaryModel !== '' || draft.summaryBaseUrl !== '' || errors.summaryModel !== undefined || errors.summaryBaseUrl !== undefined}
+      >
+        <TextField
+          id="summary-model"
+          label="Summary model"
+          error={errors.summaryModel}
+          note={SUMMARY_MODEL_NOTE}
+          placeholder="Default: the main model"
+          value={draft.summaryModel}
+          onChange={(value) => update('summaryModel', value)}
+        />
+        <TextField
+          id="summary-base-url"
+          label="Summary base URL"
+          error={errors.summaryBaseUrl}
+          note={SUMMARY_BASE_URL_NOTE}
+          placeholder="Default: the main endpoint"
+          value={draft.summaryBaseUrl}
+          onChange={(value) => update('summaryBaseUrl', value)}
+        />
+      </Disclosure>
       <NumberField
         id="max-tokens-per-run"
         label="Max tokens per run"

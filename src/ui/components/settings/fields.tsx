@@ -1,4 +1,4 @@
-import { type ReactNode, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { type ControlProps, controlProps, errorIdOf, noteIdOf } from './field-aria';
 
 /** A labelled control with its note and inline error; the control gets the ids it needs via `children(props)`. */
@@ -19,6 +19,52 @@ export function Field(props: { id: string; label: string; error: string | undefi
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * Optional fields behind a disclosure, closed unless one holds a value or an error. Closed, they
+ * are out of the accessibility tree, so "Recovery model" or "Summary base URL" do not also answer
+ * to the names "Model" and "Base URL" that scripts and screen-reader users look for.
+ */
+export function Disclosure({ label, open: initial, children }: { label: string; open: boolean; children: ReactNode }) {
+  const [open, setOpen] = useState(initial);
+  useEffect(() => {
+    if (initial) setOpen(true);
+  }, [initial]);
+  return (
+    <details className="field-disclosure" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>{label}</summary>
+      {children}
+    </details>
+  );
+}
+
+/** A one-line text input in a labelled Field, for names and addresses (no autocomplete, no spell check). */
+export function TextField(props: {
+  id: string;
+  label: string;
+  note?: string;
+  error: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+}) {
+  const { id, label, note, error, value, onChange, placeholder } = props;
+  return (
+    <Field id={id} label={label} error={error} {...(note ? { note } : {})}>
+      {(control) => (
+        <input
+          {...control}
+          type="text"
+          autoComplete="off"
+          spellCheck={false}
+          {...(placeholder ? { placeholder } : {})}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </Field>
   );
 }
 
