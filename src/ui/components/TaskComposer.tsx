@@ -23,7 +23,13 @@ export function TaskComposer(props: TaskComposerProps) {
     }
   };
 
-  const hint = !workerReady ? 'Starting the engine…' : waitingForSandbox ? 'Waiting for the sandbox to start…' : `${isMac ? '⌘' : 'Ctrl'}+Enter runs`;
+  const hint = !workerReady
+    ? 'Starting the engine…'
+    : waitingForSandbox
+      ? 'Waiting for the sandbox to start…'
+      : task.trim() === ''
+        ? 'Type a task to run'
+        : `${isMac ? '⌘' : 'Ctrl'}+Enter runs`;
 
   return (
     <form
