@@ -1,3 +1,4 @@
+import { endSentence } from '../protocol/error-message';
 import type { Emit, Phase } from '../protocol/events';
 import { nextPhase } from '../protocol/phases';
 import type { UserCommandRules } from '../shell/user-rules-schema';
@@ -19,7 +20,7 @@ export interface Refusal {
 /** Thrown by the gated sandbox so the refused operation never runs. */
 export class PhaseViolationError extends Error {
   constructor(readonly refusal: Refusal) {
-    super(`${refusal.reason}. ${refusal.hint}`);
+    super(`${endSentence(refusal.reason)} ${refusal.hint}`);
     this.name = 'PhaseViolationError';
   }
 }

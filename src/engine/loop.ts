@@ -1,6 +1,6 @@
 import type { ChatMessage } from '../model/port';
 import { ModelError } from '../model/port';
-import { messageOf } from '../protocol/error-message';
+import { endSentence, messageOf } from '../protocol/error-message';
 import type { EventPayload, RunErrorCode } from '../protocol/events';
 import { boundToolCalls, callLimitNote, executeBoundedCall, limitNotices } from './call-limits';
 import { applyToConversation } from './conversation';
@@ -81,7 +81,7 @@ export async function runReactLoop(run: RunContext): Promise<LoopOutcome> {
       const reason = `The model request failed: ${messageOf(error)}`;
       // A failure a retry may cure goes to recovery once (its own retries are spent), then to the emergency.
       if (failure.retryable && chain.canRecover && iteration < run.maxIterations) {
-        await chain.recover('llm_failure', `${reason}.`, await turn.request(messages), say);
+        await chain.recover('llm_failure', endSentence(reason), await turn.request(messages), say);
         if (signal.aborted) return cancelled(iteration);
         continue;
       }

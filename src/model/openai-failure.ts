@@ -1,4 +1,5 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { endSentence } from '../protocol/error-message';
 import { abortedError } from './abortable-sleep';
 import { ModelError } from './port';
 import { redactSecret } from './redact';
@@ -44,7 +45,7 @@ export function classifyFailure(err: unknown, ctx: FailureContext): AttemptFailu
     const what = err instanceof APIConnectionTimeoutError ? 'timed out' : 'failed';
     const detail = clean(describeCause(err));
     const error = new ModelError(
-      `connection to ${ctx.host} ${what}${detail ? `: ${detail}` : ''}. ` +
+      `${endSentence(`connection to ${ctx.host} ${what}${detail ? `: ${detail}` : ''}`)} ` +
         'Check the base URL, that the server is running, and that it allows requests from this page (CORS).',
       'network',
       true,
@@ -58,7 +59,7 @@ export function classifyFailure(err: unknown, ctx: FailureContext): AttemptFailu
     const suffix = serverSays ? `: ${serverSays}` : '';
     if (status === 401 || status === 403) {
       return noRetry(
-        new ModelError(`${ctx.host} rejected the credentials (HTTP ${status})${suffix}. Check the API key in Settings.`, 'auth', false),
+        new ModelError(`${endSentence(`${ctx.host} rejected the credentials (HTTP ${status})${suffix}`)} Check the API key in Settings.`, 'auth', false),
         `auth (HTTP ${status})`,
       );
     }

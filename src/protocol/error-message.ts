@@ -2,3 +2,9 @@
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/** The text as one sentence: a full stop added unless it already ends in one (or in "?" or "!"). */
+export function endSentence(text: string): string {
+  const trimmed = text.trimEnd();
+  return /[.?!…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}

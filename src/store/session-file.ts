@@ -1,3 +1,4 @@
+import { endSentence } from '../protocol/error-message';
 import type { EngineEvent } from '../protocol/events';
 import { SESSION_FILE_FORMAT, SESSION_FILE_VERSION, type SessionFile, SessionFileSchema, type SessionMeta, type StoredEvent } from '../protocol/session-file';
 import { describeFirstIssue } from '../protocol/zod-issue';
@@ -68,7 +69,7 @@ export async function loadSessionFile(value: unknown, options: { knownTexts?: re
     await store.putBlob(hash, text);
   }
   const resolved = await resolveEvents(file.events, store);
-  if (!resolved.ok) return { ok: false, error: `The session is damaged: ${resolved.error}.` };
+  if (!resolved.ok) return { ok: false, error: endSentence(`The session is damaged: ${resolved.error}`) };
   const runIds = new Set(resolved.events.map((event) => event.runId));
   if (runIds.size > 1) return { ok: false, error: 'The session is damaged: its events belong to more than one run.' };
   await store.append({ meta: file.session, events: file.events, blobs: Object.keys(file.blobs) });

@@ -1,6 +1,6 @@
 import type * as Re2Js from 're2js';
 import type { RE2JS } from 're2js';
-import { messageOf } from '../protocol/error-message';
+import { endSentence, messageOf } from '../protocol/error-message';
 import { describeUnsupported, findNamedBackreference } from './search-pattern-errors';
 
 /**
@@ -52,7 +52,7 @@ export async function compileSearchPattern(source: string, caseSensitive?: boole
 
 function invalidPattern(reason: string): string {
   return (
-    `The pattern is not a valid regular expression: ${reason}. Escape special characters (\\( \\[ \\. \\* \\+ \\?) ` +
+    `${endSentence(`The pattern is not a valid regular expression: ${reason}`)} Escape special characters (\\( \\[ \\. \\* \\+ \\?) ` +
     'to match them literally. search_codebase uses RE2 syntax, which has no backreferences and no lookahead.'
   );
 }

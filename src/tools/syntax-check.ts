@@ -1,6 +1,6 @@
 import { languageForFile } from '../code/languages';
 import type { CodeSyntaxError } from '../code/syntax-errors';
-import { messageOf } from '../protocol/error-message';
+import { endSentence, messageOf } from '../protocol/error-message';
 import { newSyntaxErrors, syntaxErrors } from './code-parsing';
 
 /** How many errors the report spells out; the rest are counted. */
@@ -24,7 +24,7 @@ export async function checkSyntaxAfterWrite(path: string, before: string | null,
   try {
     errors = before === null ? await syntaxErrors(after, language) : await newSyntaxErrors(before, after, language);
   } catch (error) {
-    return { errors: [], report: `Syntax check skipped: ${messageOf(error)}.` };
+    return { errors: [], report: endSentence(`Syntax check skipped: ${messageOf(error)}`) };
   }
   return { errors, report: errors.length === 0 ? null : syntaxReport(errors) };
 }

@@ -3,6 +3,7 @@ import { EditorPanel } from './components/EditorPanel';
 import { Header } from './components/Header';
 import { RefusalToasts } from './components/RefusalToasts';
 import { SettingsDialog } from './components/SettingsDialog';
+import { ShortcutsDialog } from './components/ShortcutsDialog';
 import { SplitPane } from './components/SplitPane';
 import { TaskComposer } from './components/TaskComposer';
 import { TerminalPanel } from './components/TerminalPanel';
@@ -22,6 +23,7 @@ import type { PageSettings } from './settings/page-settings';
 import { forgetApiKey, saveSettings } from './settings/storage';
 import { phaseStrip } from './state/phase-strip';
 import { type Scenario, useEngine } from './use-engine';
+import { useShortcuts } from './use-shortcuts';
 import { WorkspaceToolbar } from './workspace-io/WorkspaceToolbar';
 
 export interface AppProps {
@@ -42,6 +44,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [sessionsOpen, setSessionsOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [presenter, setPresenter] = useState(false);
   // An import is being read or written: no run may start on a half-written workspace.
   const [importing, setImporting] = useState(false);
@@ -49,6 +52,12 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
   const engine = useEngine(client, settings);
   const replay = useReplay(engine.view.log, engine.view.position, engine.seek);
   usePresenterKeys(presenter, replay);
+  useShortcuts({
+    canStop: engine.busy,
+    stop: engine.stop,
+    openSettings: () => setSettingsOpen(true),
+    openShortcuts: () => setShortcutsOpen(true),
+  });
 
   // The task box holds the scripted scenario's task until the viewer types their own.
   const suggested = defaultTaskFor(settings, engine.scenarios);
@@ -94,6 +103,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
           busy={engine.busy}
           presenter={presenter}
           onTogglePresenter={() => setPresenter((on) => !on)}
+          onOpenShortcuts={() => setShortcutsOpen(true)}
         />
         {presenter && <KeyboardLegend />}
         <main className="workspace">
@@ -138,6 +148,8 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
                   : null
               }
             />
+            {/* In the left column's flow, under the Timeline: a toast takes its own room and covers no control. */}
+            <RefusalToasts violations={state.phase.violations} />
           </div>
           <SplitPane
             className="column column--right"
@@ -191,7 +203,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
           onReadyMade={(scenario) => void engine.sessions.openReadyMade(scenario).then(() => engine.seek(0))}
           onClose={() => setSessionsOpen(false)}
         />
-        <RefusalToasts violations={state.phase.violations} />
+        <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
       </div>
     </PresenterModeContext.Provider>
   );

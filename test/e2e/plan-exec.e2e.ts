@@ -143,7 +143,7 @@ describe('plan_exec mode on the scripted demo', () => {
 
   it('says react mode when the run is not phased', async () => {
     const { context, page } = await openApp(browser, { settings: { sandbox: 'virtual' } });
-    expect(await page.getByRole('status', { name: 'Phase', exact: true }).innerText()).toBe('Phase: none — react mode');
+    expect(await page.getByRole('status', { name: 'Phase', exact: true }).innerText()).toBe('Mode: ReAct — no phases');
     await context.close();
   });
 });

@@ -3,6 +3,7 @@ import { clarify } from './clarify';
 import { codeIntel } from './code-intel';
 import { demo } from './demo';
 import { endless } from './endless';
+import { markdown } from './markdown';
 import { nudged } from './nudged';
 import { planExecDemo } from './plan-exec-demo';
 import { recovery } from './recovery';
@@ -13,7 +14,7 @@ import { stuck } from './stuck';
 export type { Scenario, ScriptedToolCall, ScriptedTurn } from '../scenario';
 
 /** Every scripted scenario, the default demo first. */
-export const SCENARIOS: readonly Scenario[] = [demo, planExecDemo, recovery, endless, silent, nudged, slowCommand, codeIntel, stuck, clarify];
+export const SCENARIOS: readonly Scenario[] = [demo, planExecDemo, recovery, endless, silent, nudged, slowCommand, codeIntel, stuck, clarify, markdown];
 
 export function getScenario(name: string): Scenario {
   const scenario = SCENARIOS.find((s) => s.name === name);

@@ -22,6 +22,7 @@ export interface HeaderProps {
   busy: boolean;
   presenter: boolean;
   onTogglePresenter: () => void;
+  onOpenShortcuts: () => void;
 }
 
 export function Header({
@@ -39,6 +40,7 @@ export function Header({
   busy,
   presenter,
   onTogglePresenter,
+  onOpenShortcuts,
 }: HeaderProps) {
   return (
     <header className="app-header">
@@ -81,6 +83,9 @@ export function Header({
             Settings
           </button>
         )}
+        <button type="button" className="button" aria-label="Keyboard shortcuts" aria-keyshortcuts="?" title="Keyboard shortcuts (?)" onClick={onOpenShortcuts}>
+          ?
+        </button>
       </div>
     </header>
   );

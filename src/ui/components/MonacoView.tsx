@@ -16,6 +16,8 @@ const SHARED_OPTIONS = {
   scrollBeyondLastLine: false,
   fontSize: 13,
   renderLineHighlight: 'none',
+  // Read-only: Tab and Shift+Tab move focus on rather than staying in the editor.
+  tabFocusMode: true,
 } satisfies MonacoApi.editor.IEditorOptions;
 
 /** Class of the whole-line decoration over the last slice read (see editor.css). */

@@ -6,29 +6,32 @@ import '../styles/phase.css';
 const STEP_NOTE = { done: 'done', current: 'current phase', upcoming: 'not reached', skipped: 'skipped' } as const;
 
 /**
- * The plan_exec phases in order, the current one marked with aria-current="step".
+ * The plan_exec phases in order, the current one marked with aria-current="step"; in react mode
+ * only the label "Mode: ReAct — no phases" (a strip of phases that never apply would mislead).
  * The status element holds only the sentence naming the phase, so its text reads
  * the same to a screen reader, a test and a sighted viewer.
  */
 export function PhaseStatus({ strip }: { strip: PhaseStrip }) {
   const current = strip.steps.find((step) => step.status === 'current')?.phase ?? 'none';
   return (
-    <div className="phase" data-active={strip.active ? 'true' : 'false'} data-phase={current}>
+    <div className="phase" data-active={strip.active ? 'true' : 'false'} data-mode={strip.mode} data-phase={current}>
       <div role="status" aria-label="Phase" className="phase-text">
         {strip.text}
       </div>
-      <ol className="phase-strip" aria-label="Phases">
-        {strip.steps.map((step) => (
-          <li
-            key={step.phase}
-            className={`phase-step phase-step--${step.status}`}
-            aria-current={step.status === 'current' ? 'step' : undefined}
-            title={`${step.phase}: ${STEP_NOTE[step.status]}${step.durationMs === null ? '' : ` (${formatDuration(step.durationMs)})`}`}
-          >
-            {step.phase}
-          </li>
-        ))}
-      </ol>
+      {strip.mode === 'plan_exec' && (
+        <ol className="phase-strip" aria-label="Phases">
+          {strip.steps.map((step) => (
+            <li
+              key={step.phase}
+              className={`phase-step phase-step--${step.status}`}
+              aria-current={step.status === 'current' ? 'step' : undefined}
+              title={`${step.phase}: ${STEP_NOTE[step.status]}${step.durationMs === null ? '' : ` (${formatDuration(step.durationMs)})`}`}
+            >
+              {step.phase}
+            </li>
+          ))}
+        </ol>
+      )}
     </div>
   );
 }

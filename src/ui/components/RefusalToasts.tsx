@@ -51,10 +51,12 @@ function RefusalToast({ violation, newest, onClose }: { violation: ViolationView
     const onKey = (event: KeyboardEvent) => {
       // A modal dialog owns Escape while it is open.
       if (event.key !== 'Escape' || event.defaultPrevented || document.querySelector('dialog[open]')) return;
+      // Escape closes the toast first (captured, and marked handled), so it does not also stop the run.
+      event.preventDefault();
       closeSelf();
     };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
   }, [newest, closeSelf]);
 
   return (

@@ -15,7 +15,24 @@ interface Xterm {
   fit: () => void;
 }
 
-async function openXterm(element: HTMLElement, dark: boolean): Promise<Xterm> {
+/**
+ * The terminal never takes input, so it must not keep the keyboard: Tab and Shift+Tab go to the
+ * browser (focus moves on) and Escape calls `leave`. Its textarea says it is read-only.
+ */
+function releaseKeyboard(terminal: Terminal, leave: () => void): void {
+  terminal.attachCustomKeyEventHandler((event) => {
+    if (event.key === 'Tab') return false;
+    if (event.key === 'Escape') {
+      if (event.type === 'keydown') leave();
+      return false;
+    }
+    return true;
+  });
+  terminal.textarea?.setAttribute('aria-label', 'Terminal output, read-only');
+  terminal.textarea?.setAttribute('aria-readonly', 'true');
+}
+
+async function openXterm(element: HTMLElement, dark: boolean, leave: () => void): Promise<Xterm> {
   const [{ Terminal }, { FitAddon }] = await Promise.all([import('@xterm/xterm'), import('@xterm/addon-fit'), import('@xterm/xterm/css/xterm.css')]);
   const terminal = new Terminal({
     disableStdin: true,
@@ -29,6 +46,7 @@ async function openXterm(element: HTMLElement, dark: boolean): Promise<Xterm> {
   const fitAddon = new FitAddon();
   terminal.loadAddon(fitAddon);
   terminal.open(element);
+  releaseKeyboard(terminal, leave);
   const fit = () => {
     // fit() throws on a detached or zero-sized element; the next resize fits again.
     try {
@@ -53,6 +71,7 @@ function isContinuation(previous: TerminalState, next: TerminalState): boolean {
 /** Command output as a terminal; a plain-text copy stays in the page for screen readers and tests. */
 export function TerminalPanel({ terminal }: { terminal: TerminalState }) {
   const host = useRef<HTMLDivElement>(null);
+  const region = useRef<HTMLElement>(null);
   const [xterm, setXterm] = useState<Xterm | null>(null);
   /** Absolute position (see TerminalState.dropped) written to xterm so far, and the state it showed. */
   const written = useRef(0);
@@ -70,7 +89,7 @@ export function TerminalPanel({ terminal }: { terminal: TerminalState }) {
     let live = true;
     let opened: Xterm | null = null;
     const observer = new ResizeObserver(() => opened?.fit());
-    openXterm(element, darkAtOpen.current).then(
+    openXterm(element, darkAtOpen.current, () => region.current?.focus()).then(
       (result) => {
         if (!live) return result.terminal.dispose();
         opened = result;
@@ -115,12 +134,12 @@ export function TerminalPanel({ terminal }: { terminal: TerminalState }) {
   const plain = useMemo(() => toPlainText(terminal.text), [terminal.text]);
 
   return (
-    <section className="panel terminal" aria-labelledby="terminal-heading">
+    <section ref={region} className="panel terminal" aria-labelledby="terminal-heading" tabIndex={-1}>
       <h2 id="terminal-heading" className="panel-title">
         Terminal
       </h2>
       <div className="terminal-body">
-        <div ref={host} className="xterm-host" aria-hidden="true" />
+        <div ref={host} className="xterm-host" />
         {!hasOutput && <p className="empty terminal-empty">Commands the agent runs and their output appear here.</p>}
       </div>
       <pre className="visually-hidden" aria-live="off" aria-label="Terminal output" data-testid="terminal-log">

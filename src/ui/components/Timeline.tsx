@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { waitingQuestion } from '../state/questions';
 import type { TimelineEntry } from '../state/reducer';
 import { formatArgs, formatDuration, phaseChangeText, refusalSummary, syntaxCheckBadge } from '../timeline/format';
+import { AgentText } from './AgentText';
 import { QuestionCard } from './QuestionCard';
 import { ToolOutput } from './ToolOutput';
 
@@ -96,10 +97,10 @@ function Entry({ entry, endActions }: { entry: TimelineEntry; endActions: RunEnd
       return (
         <>
           <span className="entry-label">Agent</span>
-          <p className="entry-text" aria-busy={entry.streaming}>
-            {entry.text}
+          <div className="entry-text markdown" aria-busy={entry.streaming}>
+            <AgentText text={entry.text} />
             {entry.streaming && <span className="cursor" aria-hidden="true" />}
-          </p>
+          </div>
         </>
       );
     case 'tool':
@@ -202,17 +203,22 @@ const VERIFIED_TEXT = { true: ' — tests pass', false: ' — not verified', unk
 
 function RunEnd({ entry, actions }: { entry: Extract<TimelineEntry, { kind: 'end' }>; actions: RunEndActions | null }) {
   const headline = { completed: 'Run completed', failed: 'Run failed', cancelled: 'Run cancelled' }[entry.status];
-  const steps = `${entry.iterations} ${entry.iterations === 1 ? 'step' : 'steps'}`;
+  // A run the model never answered took no step, whatever its iteration count says.
+  const steps = entry.answered ? `after ${entry.iterations} ${entry.iterations === 1 ? 'step' : 'steps'}` : 'before the first step';
   const verified = entry.status === 'completed' && entry.verified !== null ? VERIFIED_TEXT[String(entry.verified) as keyof typeof VERIFIED_TEXT] : '';
   return (
     <div className={`run-end run-end--${entry.status}`} {...(entry.status === 'failed' ? { role: 'group', 'aria-label': 'Run failed' } : {})}>
       <p className="run-end-title">
-        {headline} after {steps}
+        {headline} {steps}
         {verified}
         {entry.errorCode && <code className="error-code">{entry.errorCode}</code>}
       </p>
       {entry.reason && <p className="entry-text">{entry.reason}</p>}
-      {entry.summary && <p className="entry-text">{entry.summary}</p>}
+      {entry.summary && (
+        <div className="entry-text markdown">
+          <AgentText text={entry.summary} />
+        </div>
+      )}
       {entry.suggestions.length > 0 && (
         <ol className="run-end-suggestions">
           {entry.suggestions.map((suggestion) => (

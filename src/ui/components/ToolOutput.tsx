@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
-import { previewOutput } from '../timeline/format';
+import { previewOutput, withoutEmptyStderr } from '../timeline/format';
 
 /** A tool's result, collapsed to its first lines when long. */
-export function ToolOutput({ output }: { output: string }) {
+export function ToolOutput({ output: raw }: { output: string }) {
+  const output = withoutEmptyStderr(raw);
   const [expanded, setExpanded] = useState(false);
   const outputId = useId();
   const { preview, collapsible, hiddenLines } = previewOutput(output);

@@ -1,3 +1,4 @@
+import { endSentence } from '../../protocol/error-message';
 import { type RunErrorCode, RunErrorCodeSchema } from '../../protocol/events';
 import { MAX_ITERATIONS_LIMITS, type Provider, PROVIDERS, type Settings, SettingsSchema, type Tokenizer } from '../../protocol/settings';
 import type { SuggestionOverrides } from '../../protocol/suggestions';
@@ -232,5 +233,5 @@ function capitalize(message: string): string {
 }
 
 function punctuate(message: string): string {
-  return message.endsWith('.') ? message : `${message}.`;
+  return endSentence(message);
 }

@@ -18,6 +18,8 @@ export interface PhaseStrip {
   text: string;
   /** False when no phases apply (react mode, nothing started). */
   active: boolean;
+  /** The run's mode (Settings' before the first run): react mode shows a label, no strip. */
+  mode: Mode;
   steps: PhaseStep[];
 }
 
@@ -41,11 +43,11 @@ export function phaseStrip(state: UiState, nextMode: Mode): PhaseStrip {
     return { phase, status, durationMs };
   });
 
-  return { text: statusText(state, mode), active: mode === 'plan_exec' && current !== null, steps };
+  return { text: statusText(state, mode), active: mode === 'plan_exec' && current !== null, mode, steps };
 }
 
 function statusText(state: UiState, mode: Mode): string {
-  if (mode === 'react') return 'Phase: none — react mode';
+  if (mode === 'react') return 'Mode: ReAct — no phases';
   if (state.phase.current !== null) return `Phase: ${state.phase.current}`;
   return state.run === null ? 'Phase: none — not started' : 'Phase: none — starting';
 }

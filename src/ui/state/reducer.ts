@@ -66,6 +66,8 @@ export type TimelineEntry =
       errorCode: string | null;
       summary: string | null;
       iterations: number;
+      /** Whether the model answered at least once (a reply or a tool call) in this run. */
+      answered: boolean;
       /** Failed runs: what to try, in order. */
       suggestions: string[];
       retryable: boolean;
@@ -305,6 +307,7 @@ export function reduce(state: UiState, event: EngineEvent): UiState {
           errorCode: event.errorCode ?? null,
           summary: event.summary !== undefined && event.summary !== lastAssistantText(state) ? event.summary : null,
           iterations: event.iterations,
+          answered: state.timeline.some((entry) => entry.kind === 'assistant' || entry.kind === 'tool'),
           suggestions: event.suggestions ?? [],
           retryable: event.retryable === true,
           verified: event.verified ?? null,

@@ -32,6 +32,11 @@ export function previewOutput(output: string, maxLines = PREVIEW_LINES, maxChars
   return { preview, collapsible: true, hiddenLines: Math.max(0, lines.length - shownLines) };
 }
 
+/** A command result without its stderr section when that is empty: nothing to show, nothing to hide behind "Show all". */
+export function withoutEmptyStderr(output: string): string {
+  return output.replace(/\n--- stderr ---\n\(empty\)$/, '');
+}
+
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)} ms`;
   return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;

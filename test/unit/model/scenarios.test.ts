@@ -5,7 +5,7 @@ import { STUCK_CALL, STUCK_READS } from '../../../src/model/scenarios/stuck';
 import { ScriptedModel } from '../../../src/model/scripted';
 import { playTurn } from './play-turn';
 
-const names = ['demo', 'plan_exec-demo', 'recovery', 'endless', 'silent', 'nudged', 'slow-command', 'code-intel', 'stuck', 'clarify'];
+const names = ['demo', 'plan_exec-demo', 'recovery', 'endless', 'silent', 'nudged', 'slow-command', 'code-intel', 'stuck', 'clarify', 'markdown'];
 
 describe('scenario registry', () => {
   it('holds every scenario once, demo first', () => {

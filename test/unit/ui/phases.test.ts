@@ -167,7 +167,7 @@ describe('phase events in the reducer', () => {
 
 describe('the Phase strip', () => {
   it('says why there is no phase before a run, by the mode Settings will use', () => {
-    expect(phaseStrip(initialState, 'react')).toMatchObject({ text: 'Phase: none — react mode', active: false });
+    expect(phaseStrip(initialState, 'react')).toMatchObject({ text: 'Mode: ReAct — no phases', active: false });
     expect(phaseStrip(initialState, 'plan_exec')).toMatchObject({ text: 'Phase: none — not started', active: false });
     expect(phaseStrip(initialState, 'plan_exec').steps.every((step) => step.status === 'upcoming')).toBe(true);
   });
@@ -209,7 +209,7 @@ describe('the Phase strip', () => {
 
   it('says react mode for a react run whatever Settings say next', () => {
     const state = reduceAll(initialState, eventLog('r', [runStarted('t')]));
-    expect(phaseStrip(state, 'plan_exec')).toMatchObject({ text: 'Phase: none — react mode', active: false });
+    expect(phaseStrip(state, 'plan_exec')).toMatchObject({ text: 'Mode: ReAct — no phases', active: false });
   });
 
   it('is the same when the log is replayed at once, event by event, or in uneven batches', () => {

@@ -1,0 +1,150 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openApp, waitForText } from './support/app';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const ENDLESS = { sandbox: 'virtual', model: { provider: 'scripted', baseUrl: '', model: 'endless', apiKey: '', scenario: 'endless' } };
+
+/** Numbers the focused element the first time it has focus; says whether it is in the editor or the terminal. */
+function focusStep(page: Page): Promise<{ id: number; zone: 'editor' | 'terminal' | 'page' | 'none' }> {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    if (!(element instanceof HTMLElement) || element === document.body) return { id: -1, zone: 'none' as const };
+    if (!element.dataset.kbId) element.dataset.kbId = String(document.querySelectorAll('[data-kb-id]').length);
+    const zone = element.closest('.monaco-editor') ? 'editor' : element.closest('.xterm') ? 'terminal' : 'page';
+    return { id: Number(element.dataset.kbId), zone: zone as 'editor' | 'terminal' | 'page' };
+  });
+}
+
+/** Presses `key` until focus comes back to where the walk started; every focus stop and the zones seen. */
+async function walk(page: Page, key: 'Tab' | 'Shift+Tab'): Promise<{ ids: Set<number>; zones: string[]; returned: boolean }> {
+  const ids = new Set<number>();
+  const zones: string[] = [];
+  const start = await focusStep(page);
+  for (let i = 0; i < 400; i++) {
+    await page.keyboard.press(key);
+    const step = await focusStep(page);
+    if (step.id >= 0) ids.add(step.id);
+    if (zones.at(-1) !== step.zone) zones.push(step.zone);
+    if (step.id === start.id) return { ids, zones, returned: true };
+  }
+  return { ids, zones, returned: false };
+}
+
+/** Every visible control of the page a Tab can stop on, outside Monaco and xterm (checked as zones). */
+function pageControls(page: Page): Promise<{ id: number; name: string }[]> {
+  return page.evaluate(() => {
+    const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, [role="slider"], [role="combobox"], [role="textbox"], [tabindex]';
+    return [...document.querySelectorAll<HTMLElement>(selector)]
+      .filter((element) => {
+        if (element.closest('.monaco-editor, .xterm, dialog, [inert]')) return false;
+        if (element.tabIndex < 0 || (element as HTMLButtonElement).disabled) return false;
+        return element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden';
+      })
+      .map((element) => ({
+        id: element.dataset.kbId ? Number(element.dataset.kbId) : -1,
+        name: `${element.tagName.toLowerCase()} ${element.getAttribute('aria-label') ?? element.id ?? ''} ${(element.textContent ?? '').trim().slice(0, 40)}`,
+      }));
+  });
+}
+
+describe('keyboard access', () => {
+  it('Tab and Shift+Tab reach every control, the editor and the terminal, and come back out', async () => {
+    const { context, page } = await openApp(browser, { settings: { sandbox: 'virtual' } });
+    await page.waitForSelector('.app[data-ready="true"]');
+    await page.getByRole('textbox', { name: 'Task' }).fill('Add a slugify function to sample-utils, with tests.');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await waitForText(page.getByRole('status', { name: 'Run status' }), (text) => text === 'completed', { what: 'the run to end', timeout: 60_000 });
+    await page.waitForSelector('.monaco-host[data-loaded="true"] .view-lines', { timeout: 30_000 });
+    await page.waitForSelector('.xterm .xterm-rows', { timeout: 30_000 });
+
+    const terminalInput = page.getByRole('region', { name: 'Terminal' }).locator('.xterm textarea');
+    expect(await terminalInput.getAttribute('aria-label')).toBe('Terminal output, read-only');
+    expect(await terminalInput.getAttribute('aria-readonly')).toBe('true');
+
+    await page.getByRole('textbox', { name: 'Task' }).focus();
+    const forward = await walk(page, 'Tab');
+    expect(forward.returned, 'Tab comes back to the Task box').toBe(true);
+    expect(forward.zones).toContain('editor');
+    expect(forward.zones).toContain('terminal');
+    const unreached = (await pageControls(page)).filter((control) => !forward.ids.has(control.id));
+    expect(unreached.map((control) => control.name)).toEqual([]);
+
+    const backward = await walk(page, 'Shift+Tab');
+    expect(backward.returned, 'Shift+Tab comes back to the Task box').toBe(true);
+    expect(backward.zones).toContain('editor');
+    expect(backward.zones).toContain('terminal');
+    expect([...forward.ids].filter((id) => !backward.ids.has(id))).toEqual([]);
+
+    // Escape leaves the terminal for its region.
+    await terminalInput.focus();
+    await page.keyboard.press('Escape');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-labelledby'))).toBe('terminal-heading');
+    await context.close();
+  });
+});
+
+describe('keyboard shortcuts', () => {
+  it('? lists them, Ctrl+K goes to the Task box, Ctrl+, opens Settings, Escape stops a run outside a field', async () => {
+    const { context, page } = await openApp(browser, { settings: ENDLESS });
+    await page.waitForSelector('.app[data-ready="true"]');
+
+    const sessions = page.getByRole('button', { name: 'Sessions', exact: true });
+    await sessions.focus();
+    await page.keyboard.press('?');
+    const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await dialog.waitFor({ state: 'visible' });
+    const listed = await dialog.innerText();
+    for (const keys of ['Ctrl+Enter', 'Escape', 'Ctrl+,', 'Ctrl+K']) expect(listed).toContain(keys);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await sessions.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    // The header button opens it too.
+    await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+    await dialog.waitFor({ state: 'visible' });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // `?` typed in the Task box is text, not a shortcut.
+    const task = page.getByRole('textbox', { name: 'Task' });
+    await task.fill('');
+    await task.focus();
+    await page.keyboard.press('?');
+    expect(await task.inputValue()).toBe('?');
+    expect(await dialog.isVisible()).toBe(false);
+
+    await sessions.focus();
+    await page.keyboard.press('Control+k');
+    expect(await task.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    await page.keyboard.press('Control+Comma');
+    const settings = page.getByRole('dialog', { name: 'Settings' });
+    await settings.waitFor({ state: 'visible' });
+    await page.keyboard.press('Escape');
+    await settings.waitFor({ state: 'hidden' });
+
+    await task.fill('Run until stopped.');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    const status = page.getByRole('status', { name: 'Run status' });
+    await waitForText(status, (text) => text === 'running', { what: 'running' });
+
+    // In the Task box Escape is the field's own key: the run goes on.
+    await task.focus();
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(500);
+    expect(await status.innerText()).toBe('running');
+
+    await sessions.focus();
+    await page.keyboard.press('Escape');
+    await waitForText(status, (text) => text === 'cancelled', { what: 'cancelled', timeout: 10_000 });
+    await context.close();
+  });
+});
