@@ -66,27 +66,22 @@ export interface RunOptions {
   maxCostPerRun?: number | null;
 }
 
-export interface ResumeOptions {
+/** What a resumed run takes from the caller as a new run does (the rest comes from its log). */
+type CarriedOptions = Pick<
+  RunOptions,
+  'secrets' | 'recoveryModel' | 'suggestions' | 'human' | 'contextWindow' | 'tokenEncoding' | 'summaryModel' | 'maxTokensPerRun' | 'maxCostPerRun'
+>;
+
+/** As in RunOptions for the carried fields; the human channel asks a question left waiting again, and the budgets go on from the usage the log recorded. */
+export interface ResumeOptions extends CarriedOptions {
   /** The interrupted run's whole log, as stored (one run, no run_finished). */
   events: readonly EngineEvent[];
   /** The model to go on with (the same one, or another). */
   model: Model;
-  secrets?: string[];
   /** Why the run was interrupted, for the log. */
   reason: string;
   /** Go on in this mode instead of the run's own ("Continue from here" with another mode). */
   mode?: Mode;
-  /** As in RunOptions: the recovery tier's model, and the suggestion overrides. */
-  recoveryModel?: Model;
-  suggestions?: SuggestionOverrides;
-  /** Who answers ask_human from here on (a question left waiting is asked again). */
-  human?: HumanChannel;
-  /** As in RunOptions: counting, the summary model and the budgets (which go on from the usage the log recorded). */
-  contextWindow?: number;
-  tokenEncoding?: TokenEncoding;
-  summaryModel?: Model;
-  maxTokensPerRun?: number | null;
-  maxCostPerRun?: number | null;
 }
 
 export interface RunSummary {
@@ -235,17 +230,11 @@ export class Engine {
   }
 
   private resumedOptions(plan: ResumePlan, options: ResumeOptions): RunOptions {
+    const { events: _events, reason: _reason, mode, ...carried } = options;
     return {
+      ...carried,
       task: plan.start.task,
-      mode: options.mode ?? plan.mode,
-      model: options.model,
-      ...(options.recoveryModel ? { recoveryModel: options.recoveryModel } : {}),
-      ...(options.human ? { human: options.human } : {}),
-      ...(options.summaryModel ? { summaryModel: options.summaryModel } : {}),
-      ...(options.contextWindow === undefined ? {} : { contextWindow: options.contextWindow }),
-      ...(options.tokenEncoding === undefined ? {} : { tokenEncoding: options.tokenEncoding }),
-      maxTokensPerRun: options.maxTokensPerRun ?? null,
-      maxCostPerRun: options.maxCostPerRun ?? null,
+      mode: mode ?? plan.mode,
       maxIterations: plan.start.maxIterations,
       refuseSyntaxErrors: plan.configured.refuseSyntaxErrors,
       allowDestructive: plan.configured.allowDestructive,

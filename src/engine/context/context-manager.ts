@@ -39,11 +39,13 @@ export class ContextManager {
   /** The request for the next model call; may first summarise old turns into `conversation` (through `say`). */
   async prepare(conversation: ChatMessage[], say: Say): Promise<ChatMessage[]> {
     const settings = this.settings;
-    const before = requestView(conversation, this.pinned(), settings, { shrink: false });
-    if (before.tokens >= settings.window * SUMMARY_AT && this.oldReplies(conversation, KEEP_TURNS) > 0) {
-      await this.summarise(conversation, say, 'summary', before.fullTokens);
+    // The pinned state reads no compaction events, so one per request serves before and after a summary.
+    const pinned = this.pinned();
+    let view = requestView(conversation, pinned, settings);
+    if (view.maskedTokens >= settings.window * SUMMARY_AT && this.oldReplies(conversation, KEEP_TURNS) > 0) {
+      await this.summarise(conversation, say, 'summary', view.fullTokens, pinned);
+      view = requestView(conversation, pinned, settings);
     }
-    const view = requestView(conversation, this.pinned(), settings);
     if (view.masked > 0 && (this.reportedMasked === 0 || view.masked >= this.reportedMasked + MASK_REPORT_STEP)) {
       this.reportedMasked = view.masked;
       this.run.scope.emit({
@@ -60,9 +62,9 @@ export class ContextManager {
 
   /** The provider said the request was too long: summarise everything but the last turn from the log. */
   async afterOverflow(conversation: ChatMessage[], say: Say): Promise<void> {
-    const view = requestView(conversation, this.pinned(), this.settings);
     if (this.oldReplies(conversation, 1) === 0) return;
-    await this.summarise(conversation, say, 'overflow', view.fullTokens, 1);
+    const pinned = this.pinned();
+    await this.summarise(conversation, say, 'overflow', requestView(conversation, pinned, this.settings).fullTokens, pinned, 1);
   }
 
   /** How many replies lie before the last `keep` turns (what a summary would replace). */
@@ -71,7 +73,14 @@ export class ContextManager {
     return replyIndices(conversation).filter((i) => i < recent).length;
   }
 
-  private async summarise(conversation: ChatMessage[], say: Say, tier: 'summary' | 'overflow', tokensBefore: number, fixedKeep?: number): Promise<void> {
+  private async summarise(
+    conversation: ChatMessage[],
+    say: Say,
+    tier: 'summary' | 'overflow',
+    tokensBefore: number,
+    pinned: string | null,
+    fixedKeep?: number,
+  ): Promise<void> {
     const keep = fixedKeep ?? this.turnsToKeep(conversation);
     const recent = recentTurnsStart(conversation, keep);
     const replacedReplies = this.oldReplies(conversation, keep);
@@ -102,7 +111,7 @@ export class ContextManager {
     };
     const after = [...conversation];
     applyToConversation(after, event);
-    say({ ...event, tokensAfter: requestView(after, this.pinned(), this.settings).tokens });
+    say({ ...event, tokensAfter: requestView(after, pinned, this.settings).tokens });
     this.reportedMasked = 0;
   }
 

@@ -20,6 +20,8 @@ export interface RequestView {
   tokens: number;
   /** Tokens before masking and cutting (pinned state included). */
   fullTokens: number;
+  /** Tokens with the last 3 turns kept whole, before fewer are kept or results cut: what decides a summary. */
+  maskedTokens: number;
   keptTurns: number;
   masked: number;
   cut: number;
@@ -31,33 +33,28 @@ export interface RequestView {
  * masked, keeping the last 3 turns, then 2, then 1 while the request is over 85%; a result still
  * too large for its share is cut to its head and tail. The same log gives the same request.
  */
-export function requestView(
-  conversation: readonly ChatMessage[],
-  pinned: string | null,
-  settings: ViewSettings,
-  options: { shrink?: boolean } = {},
-): RequestView {
+export function requestView(conversation: readonly ChatMessage[], pinned: string | null, settings: ViewSettings): RequestView {
   const count = (messages: readonly ChatMessage[]) => settings.counter.countRequest(messages, settings.tools);
   const full = withPinned(conversation, pinned);
   const fullTokens = count(full);
-  const whole = { messages: full, tokens: fullTokens, fullTokens, keptTurns: KEEP_TURNS, masked: 0, cut: 0 };
+  const whole = { messages: full, tokens: fullTokens, fullTokens, maskedTokens: fullTokens, keptTurns: KEEP_TURNS, masked: 0, cut: 0 };
   if (fullTokens < settings.window * MASK_AT) return whole;
   let keep = KEEP_TURNS;
   let masked = maskOldResults(full, keep);
   let tokens = count(masked.messages);
-  const shrink = options.shrink !== false;
-  while (shrink && tokens >= settings.window * SUMMARY_AT && keep > 1) {
+  const maskedTokens = tokens;
+  while (tokens >= settings.window * SUMMARY_AT && keep > 1) {
     keep--;
     masked = maskOldResults(full, keep);
     tokens = count(masked.messages);
   }
-  if (!shrink || tokens < settings.window * SUMMARY_AT) return { ...whole, messages: masked.messages, tokens, keptTurns: keep, masked: masked.masked };
+  if (tokens < settings.window * SUMMARY_AT) return { ...whole, messages: masked.messages, tokens, maskedTokens, keptTurns: keep, masked: masked.masked };
   // The recent turns alone are too large: each remaining result gets a share of what is left.
   const results = masked.messages.filter((m) => m.role === 'tool').length;
   const room = Math.max(settings.window * 0.5 - (tokens - resultTokens(masked.messages, settings.counter)), settings.window * 0.1);
   const shareChars = Math.max(800, Math.floor((room / Math.max(1, results)) * 4));
   const cut = cutLargeResults(masked.messages, shareChars);
-  return { messages: cut.messages, tokens: count(cut.messages), fullTokens, keptTurns: keep, masked: masked.masked, cut: cut.cut };
+  return { messages: cut.messages, tokens: count(cut.messages), fullTokens, maskedTokens, keptTurns: keep, masked: masked.masked, cut: cut.cut };
 }
 
 /** The task message carries the pinned state (task, phase, changed files, failures, answers), rebuilt for each request. */
