@@ -4,7 +4,7 @@ import simpleImportSort from 'eslint-plugin-simple-import-sort';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'test-results/', 'bench/results/', 'public/', 'test/unit/tools/runner-output/', 'test/fixtures/'] },
+  { ignores: ['dist/', 'dist-*/', 'node_modules/', 'test-results/', 'bench/results/', 'public/', 'test/unit/tools/runner-output/', 'test/fixtures/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,6 +1,7 @@
 // Browser end-to-end tests: find Chromium, build, serve dist/ on a free localhost port,
 // run test/e2e/**/*.e2e.ts with vitest, stop the server, exit with the suite's code.
 // `node scripts/e2e.mjs [--no-build] [vitest args…]` (--no-build reuses an existing dist/).
+// PHASEGATE_DIST=DIR builds into and serves DIR instead of dist/ (so two suites can run side by side).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from '../test/e2e/support/chromium.mjs';
@@ -22,6 +23,7 @@ function run(command, args, env = process.env) {
 const args = process.argv.slice(2);
 const skipBuild = args.includes('--no-build');
 const vitestArgs = args.filter((arg) => arg !== '--no-build');
+const distDir = process.env.PHASEGATE_DIST ?? 'dist';
 
 let chromePath;
 try {
@@ -32,15 +34,15 @@ try {
 }
 
 if (!skipBuild) {
-  const built = await run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
+  const built = await run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '--outDir', distDir, '--emptyOutDir']);
   if (built !== 0) {
     console.error('e2e: vite build failed.');
     process.exit(built);
   }
 }
 
-const server = await startServer({ root: `${root}/dist`, port: 0 });
-console.log(`e2e: serving dist/ at ${server.url}, Chromium at ${chromePath}`);
+const server = await startServer({ root: `${root}/${distDir}`, port: 0 });
+console.log(`e2e: serving ${distDir}/ at ${server.url}, Chromium at ${chromePath}`);
 let code;
 try {
   code = await run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.e2e.config.ts', ...vitestArgs], {
