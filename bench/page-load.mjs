@@ -64,7 +64,7 @@ async function coldLoad(browser, url) {
   const monacoEarly = beforeFiles.some((script) => MONACO_CHUNK.test(script));
 
   // Then a run: Monaco must arrive only once the first file shows.
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await page.getByRole('button', { name: /^Run( demo)?$/ }).click();
   await page.waitForFunction(() => document.querySelector('.monaco-host[data-loaded="true"]'), undefined, { timeout: 60_000 });
   const monacoLoaded = scripts.some((script) => MONACO_CHUNK.test(script));
   const firstRunFiles = [...new Set(scripts)].filter((script) => !beforeFiles.includes(script) && !MONACO_CHUNK.test(script));

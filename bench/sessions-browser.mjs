@@ -61,7 +61,7 @@ async function main() {
     for (let i = 0; i < RUNS; i++) {
       // A whole demo run: every batch the worker wrote, and its time.
       const { context, page } = await openPage(browser, server.url);
-      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      await page.getByRole('button', { name: /^Run( demo)?$/ }).click();
       await page.waitForFunction(statusIs, 'completed', { timeout: 60_000 });
       await page.waitForTimeout(300);
       const stats = await page.evaluate(() => globalThis.__phasegateStorageStats());
@@ -73,7 +73,7 @@ async function main() {
       // A reload in the middle of the next run, until the interrupted session shows.
       await page.getByRole('button', { name: 'New session' }).click();
       await runEnabled(page);
-      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      await page.getByRole('button', { name: /^Run( demo)?$/ }).click();
       await page.waitForFunction(() => document.querySelector('.timeline')?.textContent?.includes('create_file'), undefined, { timeout: 60_000 });
       await page.reload();
       const at = await page.waitForFunction(

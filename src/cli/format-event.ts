@@ -1,4 +1,5 @@
 import type { EngineEvent } from '../protocol/events';
+import { retryingText } from '../protocol/retry-text';
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
 const firstLines = (text: string, n: number) => {
@@ -11,7 +12,10 @@ const indent = (text: string) => text.replace(/^/gm, '  ');
 export function formatEvent(event: EngineEvent): string | null {
   switch (event.type) {
     case 'run_started':
-      return `▶ ${event.task}\n  model: ${event.model.label} · sandbox: ${event.sandbox.label} (${event.sandbox.reason}) · mode: ${event.mode}`;
+      return [
+        ...(event.playedTask === undefined ? [] : [`note: the demo plays a recorded run of its own task ("${event.playedTask}"); the task given was not used`]),
+        `▶ ${event.task}\n  model: ${event.model.label} · sandbox: ${event.sandbox.label} (${event.sandbox.reason}) · mode: ${event.mode}`,
+      ].join('\n');
     case 'assistant_message':
       return event.text.trim() ? `\n${event.text.trim()}` : null;
     case 'tool_call':
@@ -24,6 +28,8 @@ export function formatEvent(event: EngineEvent): string | null {
       return `  [exit ${event.exitCode}${event.timedOut ? ', timed out' : ''}${event.aborted ? ', aborted' : ''}]`;
     case 'notice':
       return `  ! ${event.message}`;
+    case 'model_retry':
+      return `  ! ${retryingText(event)}`;
     case 'phase_changed':
       return `◆ phase: ${event.from ? `${event.from} → ` : ''}${event.to}${event.auto ? ' (automatic)' : ''} — ${event.reason}`;
     case 'phase_violation':
@@ -71,6 +77,7 @@ export function formatEvent(event: EngineEvent): string | null {
     case 'workspace_snapshot':
     case 'iteration_started':
     case 'model_delta':
+    case 'tool_call_preparing':
     case 'file_read':
     case 'file_outline':
     case 'file_changed':

@@ -36,6 +36,8 @@ export interface RunOptions {
   mode: Mode;
   model: Model;
   maxIterations: number;
+  /** The session this run continues (its workspace is the sandbox's); absent: the run starts its own. */
+  sessionId?: string;
   /** Overrides merged onto the default policy: `phases` in plan_exec, `commands` (the user's rules) in both modes. */
   policy?: unknown;
   /** Values that must never appear in the log (API keys). */
@@ -82,6 +84,8 @@ export interface ResumeOptions extends CarriedOptions {
   reason: string;
   /** Go on in this mode instead of the run's own ("Continue from here" with another mode). */
   mode?: Mode;
+  /** The stored session the run belongs to, when it is not the run's own. */
+  sessionId?: string;
 }
 
 export interface RunSummary {
@@ -147,6 +151,8 @@ export class Engine {
         model: options.model.info,
         sandbox: this.sandbox.info,
         maxIterations: options.maxIterations,
+        ...(options.sessionId !== undefined && options.sessionId !== runId ? { sessionId: options.sessionId } : {}),
+        ...(options.model.plays !== undefined && options.model.plays.trim() !== options.task.trim() ? { playedTask: options.model.plays } : {}),
       });
       return this.execute(options, emit, signal);
     });
@@ -181,6 +187,7 @@ export class Engine {
         manifest: plan.manifest,
         interruptedCalls: plan.interruptedCalls.map((call) => call.id),
         reason: options.reason,
+        ...(options.sessionId !== undefined && options.sessionId !== plan.runId ? { sessionId: options.sessionId } : {}),
       });
       if (plan.phase && plan.loggedPhase && plan.phase !== plan.loggedPhase) {
         emit({ type: 'phase_changed', from: plan.loggedPhase, to: plan.phase, reason: 'back to the phase before the interrupted call', auto: false });
@@ -243,12 +250,13 @@ export class Engine {
 
   /**
    * Puts the files back as a checkpoint of a session held them ("Restore files to here", "Roll back"),
-   * outside any run: each file that changes gets a file_changed event, then checkpoint_restored.
+   * outside any run: each file that changes gets a file_changed event, then checkpoint_restored,
+   * recorded under `runId` (the session's last run, so the page shows them with it).
    */
-  async restoreCheckpoint(sessionId: string, manifest: string): Promise<number> {
+  async restoreCheckpoint(runId: string, manifest: string): Promise<number> {
     if (this.running) throw new Error('a run is in progress; stop it first');
     if (!this.blobs) throw new Error('that checkpoint is not stored');
-    const emit = (payload: EventPayload) => this.session.record(sessionId, payload);
+    const emit = (payload: EventPayload) => this.session.record(runId, payload);
     const changed = await restoreCheckpointFiles(this.sandbox, this.blobs, manifest, emit);
     emit({ type: 'checkpoint_restored', manifest, changed });
     return changed;

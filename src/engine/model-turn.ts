@@ -49,8 +49,8 @@ export class ModelTurn {
       tools: this.run.toolSpecs,
       signal,
       onTextDelta: (text) => emit({ type: 'model_delta', text }),
-      onRetry: ({ attempt, delayMs, reason }) =>
-        emit({ type: 'notice', level: 'warning', message: `Model request failed (${reason}); retry ${attempt} in ${Math.round(delayMs)} ms.` }),
+      onRetry: ({ attempt, maxAttempts, delayMs, reason }) => emit({ type: 'model_retry', attempt, maxAttempts, delayMs: Math.round(delayMs), reason }),
+      onToolCallStart: ({ index, name, path }) => emit({ type: 'tool_call_preparing', index, name, ...(path === undefined ? {} : { path }) }),
     });
   }
 }

@@ -10,7 +10,7 @@ export interface AttemptFailure {
   retry: boolean;
   /** Server-requested wait (retry-after / retry-after-ms), in milliseconds. */
   retryAfterMs: number | undefined;
-  /** Short reason for onRetry, e.g. "rate limited (HTTP 429)". */
+  /** Short reason for onRetry, without parentheses (the page puts it in a sentence), e.g. "rate limited, HTTP 429". */
   reason: string;
 }
 
@@ -36,8 +36,7 @@ export function classifyFailure(err: unknown, ctx: FailureContext): AttemptFailu
   // A reply that ran out of time may come through on another attempt.
   if (err instanceof ModelError && err.code === 'timeout') return { error: err, retry: true, retryAfterMs: undefined, reason: 'timed out' };
   // A stream that ended before its reply did (openai.ts): the connection, not the server's answer, was at fault.
-  if (err instanceof ModelError && err.code === 'network')
-    return { error: err, retry: true, retryAfterMs: undefined, reason: 'network error (stream cut off)' };
+  if (err instanceof ModelError && err.code === 'network') return { error: err, retry: true, retryAfterMs: undefined, reason: 'network error, stream cut off' };
   // Our own stream validation failures: the same server would send the same thing again.
   if (err instanceof ModelError) return noRetry(err, err.code);
 
@@ -50,7 +49,7 @@ export function classifyFailure(err: unknown, ctx: FailureContext): AttemptFailu
       'network',
       true,
     );
-    return { error, retry: true, retryAfterMs: undefined, reason: `network error (${what})` };
+    return { error, retry: true, retryAfterMs: undefined, reason: what === 'timed out' ? 'connection timed out' : 'network error' };
   }
 
   if (err instanceof APIError) {
@@ -60,7 +59,7 @@ export function classifyFailure(err: unknown, ctx: FailureContext): AttemptFailu
     if (status === 401 || status === 403) {
       return noRetry(
         new ModelError(`${endSentence(`${ctx.host} rejected the credentials (HTTP ${status})${suffix}`)} Check the API key in Settings.`, 'auth', false),
-        `auth (HTTP ${status})`,
+        `auth, HTTP ${status}`,
       );
     }
     if (status === 429) {
@@ -68,7 +67,7 @@ export function classifyFailure(err: unknown, ctx: FailureContext): AttemptFailu
         error: new ModelError(`${ctx.host} is rate limiting requests (HTTP 429)${suffix}`, 'rate_limited', true),
         retry: true,
         retryAfterMs: retryAfterMs(err.headers),
-        reason: 'rate limited (HTTP 429)',
+        reason: 'rate limited, HTTP 429',
       };
     }
     if (status === undefined || status >= 500) {
@@ -77,7 +76,7 @@ export function classifyFailure(err: unknown, ctx: FailureContext): AttemptFailu
         error: new ModelError(`${ctx.host} ${label}${suffix}`, 'server', true),
         retry: true,
         retryAfterMs: retryAfterMs(err.headers),
-        reason: status === undefined ? 'server error in stream' : `server error (HTTP ${status})`,
+        reason: status === undefined ? 'server error in stream' : `server error, HTTP ${status}`,
       };
     }
     if (isContextOverflow(err.code, serverSays)) {
@@ -99,7 +98,7 @@ export function classifyFailure(err: unknown, ctx: FailureContext): AttemptFailu
     error: new ModelError(`the connection to ${ctx.host} broke while streaming${ctx.position ? ` ${ctx.position}` : ''}: ${message}`, 'network', true),
     retry: true,
     retryAfterMs: undefined,
-    reason: 'network error (stream interrupted)',
+    reason: 'network error, stream interrupted',
   };
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ToolCall } from '../protocol/events';
 import { describeFirstIssue } from '../protocol/zod-issue';
-import { ModelError, type ModelResponse, type ModelUsage } from './port';
+import { ModelError, type ModelResponse, type ModelUsage, type ToolCallStartInfo } from './port';
 
 /** Only the parts of a chat.completion.chunk we use; anything else is ignored. */
 const ToolCallDeltaSchema = z.object({
@@ -47,7 +47,12 @@ interface PartialCall {
   id: string | undefined;
   name: string | undefined;
   arguments: string;
+  /** What onToolCallStart was told so far: nothing, the name, or the name and the path. */
+  announced: 'nothing' | 'name' | 'path';
 }
+
+/** A complete "path" string in partial JSON arguments (its value still escaped). */
+const PATH_ARGUMENT = /"path"\s*:\s*"((?:[^"\\]|\\.)*)"/;
 
 /**
  * Folds streamed chunks into one reply. Tool calls are keyed by `index`: id and
@@ -61,7 +66,7 @@ export class StreamAccumulator {
   /** True once any text has been passed to the caller (a retry would then repeat it). */
   emittedText = false;
 
-  add(rawChunk: unknown, onTextDelta?: (text: string) => void): void {
+  add(rawChunk: unknown, onTextDelta?: (text: string) => void, onToolCallStart?: (info: ToolCallStartInfo) => void): void {
     const parsed = ChunkSchema.safeParse(rawChunk);
     if (!parsed.success) {
       throw new ModelError(`the endpoint sent a malformed stream chunk (${describeFirstIssue(parsed.error, 'chunk')})`, 'bad_response', false);
@@ -76,7 +81,7 @@ export class StreamAccumulator {
       this.emittedText = true;
       onTextDelta?.(content);
     }
-    for (const delta of choice.delta?.tool_calls ?? []) this.addToolCallDelta(delta);
+    for (const delta of choice.delta?.tool_calls ?? []) this.addToolCallDelta(delta, onToolCallStart);
     if (choice.finish_reason) this.finishReason = choice.finish_reason;
   }
 
@@ -124,11 +129,26 @@ export class StreamAccumulator {
     };
   }
 
-  private addToolCallDelta(delta: ToolCallDelta): void {
+  private addToolCallDelta(delta: ToolCallDelta, onToolCallStart?: (info: ToolCallStartInfo) => void): void {
     const call = this.slotFor(delta);
     if (delta.id && !call.id) call.id = delta.id;
     if (delta.function?.name && !call.name) call.name = delta.function.name;
     if (delta.function?.arguments) call.arguments += delta.function.arguments;
+    if (onToolCallStart) this.announce(call, onToolCallStart);
+  }
+
+  /** Tells the caller a call's name as soon as it is known, and its path once the partial arguments hold it. */
+  private announce(call: PartialCall, onToolCallStart: (info: ToolCallStartInfo) => void): void {
+    if (!call.name || call.announced === 'path') return;
+    const index = this.calls.indexOf(call);
+    const path = readPath(call.arguments);
+    if (path !== undefined) {
+      call.announced = 'path';
+      onToolCallStart({ index, name: call.name, path });
+    } else if (call.announced === 'nothing') {
+      call.announced = 'name';
+      onToolCallStart({ index, name: call.name });
+    }
   }
 
   private slotFor(delta: ToolCallDelta): PartialCall {
@@ -144,9 +164,20 @@ export class StreamAccumulator {
       existing = this.calls.at(-1);
     }
     if (existing) return existing;
-    const created: PartialCall = { index: delta.index, id: undefined, name: undefined, arguments: '' };
+    const created: PartialCall = { index: delta.index, id: undefined, name: undefined, arguments: '', announced: 'nothing' };
     this.calls.push(created);
     return created;
+  }
+}
+
+function readPath(partialArguments: string): string | undefined {
+  const escaped = PATH_ARGUMENT.exec(partialArguments)?.[1];
+  if (escaped === undefined) return undefined;
+  try {
+    const path: unknown = JSON.parse(`"${escaped}"`);
+    return typeof path === 'string' && path !== '' ? path : undefined;
+  } catch {
+    return undefined;
   }
 }
 

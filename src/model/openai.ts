@@ -103,7 +103,7 @@ export class OpenAiModel implements Model {
           throw failure.error;
         }
         const delayMs = Math.min(this.retryMaxDelayMs, failure.retryAfterMs ?? backoffMs(attempt + 1, this.retryBaseDelayMs, this.retryMaxDelayMs));
-        request.onRetry?.({ attempt: attempt + 1, delayMs, reason: failure.reason });
+        request.onRetry?.({ attempt: attempt + 1, maxAttempts: this.maxRetries, delayMs, reason: failure.reason });
         await abortableSleep(delayMs, request.signal);
       }
     }
@@ -130,7 +130,7 @@ export class OpenAiModel implements Model {
       const stream = await this.client.chat.completions.create(body, { signal: timer.signal });
       for await (const chunk of stream) {
         timer.touch();
-        accumulator.add(chunk, request.onTextDelta);
+        accumulator.add(chunk, request.onTextDelta, request.onToolCallStart);
       }
       // The SDK ends the iteration quietly when the signal fires mid-stream.
       if (timer.expired) throw timer.error(this.host);

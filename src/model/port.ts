@@ -25,8 +25,30 @@ export interface ModelRequest {
   signal?: AbortSignal;
   /** Streamed text as it arrives. */
   onTextDelta?: (text: string) => void;
-  /** Told when the adapter waits before retrying (rate limit, server error). */
-  onRetry?: (info: { attempt: number; delayMs: number; reason: string }) => void;
+  /**
+   * Told when the adapter waits before retrying (rate limit, server error): retry `attempt` of
+   * `maxAttempts`, after `delayMs`; `reason` is short and has no parentheses ("network error").
+   */
+  onRetry?: (info: RetryInfo) => void;
+  /**
+   * Told as soon as a streamed tool call's function name is known, and again once its "path"
+   * argument can be read from the partial arguments.
+   */
+  onToolCallStart?: (info: ToolCallStartInfo) => void;
+}
+
+export interface RetryInfo {
+  attempt: number;
+  maxAttempts: number;
+  delayMs: number;
+  reason: string;
+}
+
+export interface ToolCallStartInfo {
+  /** The call's position in the reply. */
+  index: number;
+  name: string;
+  path?: string;
 }
 
 /** Tokens one reply took, as the provider reported them (the final usage chunk of a stream). */
@@ -47,6 +69,8 @@ export interface ModelResponse {
 
 export interface Model {
   readonly info: ModelInfo;
+  /** A scripted model plays a recorded run of this task and reads no other. */
+  readonly plays?: string;
   complete(request: ModelRequest): Promise<ModelResponse>;
 }
 

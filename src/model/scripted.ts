@@ -20,6 +20,7 @@ const AGAIN = '_again';
  */
 export class ScriptedModel implements Model {
   readonly info: ModelInfo;
+  readonly plays: string;
   private readonly delayMs: number;
 
   constructor(
@@ -29,6 +30,7 @@ export class ScriptedModel implements Model {
     this.delayMs = Math.max(0, options.delayMs ?? 0);
     const label = scenario.name === 'demo' ? 'Demo (scripted)' : `Demo (scripted): ${scenario.name}`;
     this.info = { kind: 'scripted', name: scenario.name, label };
+    this.plays = scenario.defaultTask;
   }
 
   async complete(request: ModelRequest): Promise<ModelResponse> {
@@ -48,8 +50,29 @@ export class ScriptedModel implements Model {
     }
     throwIfAborted(request.signal);
     const toolCalls = toToolCalls(turn, turnNumber);
+    await this.announce(turn, request);
     return { text, toolCalls, finishReason: toolCalls.length > 0 ? 'tool_calls' : 'stop' };
   }
+
+  /** Tells the caller each tool call as a streaming model would: its name, then its path; paced like the text. */
+  private async announce(turn: ScriptedTurn, request: ModelRequest): Promise<void> {
+    if (!request.onToolCallStart) return;
+    for (const [index, call] of (turn.toolCalls ?? []).entries()) {
+      request.onToolCallStart({ index, name: call.name });
+      const path = pathOf(call.args);
+      if (path === undefined) continue;
+      if (this.delayMs > 0) await abortableSleep(this.delayMs, request.signal);
+      throwIfAborted(request.signal);
+      request.onToolCallStart({ index, name: call.name, path });
+    }
+    if (this.delayMs > 0 && (turn.toolCalls ?? []).length > 0) await abortableSleep(this.delayMs, request.signal);
+    throwIfAborted(request.signal);
+  }
+}
+
+function pathOf(args: unknown): string | undefined {
+  if (typeof args !== 'object' || args === null || !('path' in args)) return undefined;
+  return typeof args.path === 'string' && args.path !== '' ? args.path : undefined;
 }
 
 /** Model turns so far (turns.ts), not counting calls sent again after an interruption. */

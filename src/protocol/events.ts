@@ -64,6 +64,13 @@ export const RunStartedSchema = z.object({
   model: ModelInfoSchema,
   sandbox: SandboxInfoSchema,
   maxIterations: z.number().int().positive(),
+  /**
+   * The session this run continues (same workspace, same timeline). Absent: the run starts a
+   * session of its own, whose id is the run's id.
+   */
+  sessionId: z.string().min(1).max(200).optional(),
+  /** A scripted model plays a recorded run of this task; set when it differs from `task`, which it does not read. */
+  playedTask: z.string().optional(),
 });
 
 export const IterationStartedSchema = z.object({
@@ -76,6 +83,32 @@ export const ModelDeltaSchema = z.object({
   ...base,
   type: z.literal('model_delta'),
   text: z.string(),
+});
+
+/**
+ * A streamed tool call's function name is known (and, once readable from the partial arguments,
+ * its "path"): the page shows "Preparing edit_file src/app.ts…" until the reply ends.
+ */
+export const ToolCallPreparingSchema = z.object({
+  ...base,
+  type: z.literal('tool_call_preparing'),
+  /** The call's position in the reply. */
+  index: z.number().int().nonnegative(),
+  name: z.string(),
+  path: z.string().optional(),
+});
+
+/** A model request failed and the adapter waits `delayMs` before attempt `attempt + 1`. */
+export const ModelRetrySchema = z.object({
+  ...base,
+  type: z.literal('model_retry'),
+  /** 1 for the first retry. */
+  attempt: z.number().int().positive(),
+  /** Retries allowed in all. */
+  maxAttempts: z.number().int().positive(),
+  delayMs: z.number().nonnegative(),
+  /** Short, without parentheses, e.g. "network error" or "rate limited, HTTP 429". */
+  reason: z.string(),
 });
 
 export const AssistantMessageSchema = z.object({
@@ -497,6 +530,8 @@ export const RunResumedSchema = z.object({
   /** Tool calls that were in flight and were not run again. */
   interruptedCalls: z.array(z.string()),
   reason: z.string(),
+  /** The session the run belongs to, when it is not the run's own (its run_started's `sessionId`). */
+  sessionId: z.string().min(1).max(200).optional(),
 });
 
 /**
@@ -559,6 +594,8 @@ export const EngineEventSchema = z.discriminatedUnion('type', [
   ContextCompactedSchema,
   UsageSchema,
   ModelDeltaSchema,
+  ToolCallPreparingSchema,
+  ModelRetrySchema,
   AssistantMessageSchema,
   ToolCallEventSchema,
   ToolResultSchema,

@@ -36,6 +36,8 @@ export const SessionMetaSchema = z
     model: ModelInfoSchema,
     sandbox: z.enum(['virtual', 'webcontainer']),
     eventCount: z.number().int().nonnegative(),
+    /** How many runs the session holds (absent in sessions stored before a session could hold several). */
+    runs: z.number().int().nonnegative().optional(),
     /** Bytes of its events and of the blobs only it refers to, as stored. */
     bytes: z.number().int().nonnegative(),
     /** Set on a session made by "Continue from here": where it came from. */

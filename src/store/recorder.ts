@@ -1,4 +1,5 @@
 import type { EngineEvent } from '../protocol/events';
+import { RunSessions } from '../protocol/run-sessions';
 import type { SessionMeta, StoredEvent } from '../protocol/session-file';
 import { boundEvent } from './bounded-event';
 import type { SessionStore } from './port';
@@ -24,7 +25,8 @@ export interface RecorderStats {
 /**
  * Writes the engine's log ahead: events are bounded (long texts to blobs) and written in
  * batches, at most `flushMs` after they happened, and only then handed on to be shown.
- * Each run is one stored session, keyed by its run id; a resumed run writes on to its own.
+ * A stored session is one workspace and its runs, keyed by its first run's id: a run that
+ * continues a session (its run_started names it) and a resumed run write on to it.
  */
 export class SessionRecorder {
   private pending: EngineEvent[] = [];
@@ -32,6 +34,8 @@ export class SessionRecorder {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private chain: Promise<void> = Promise.resolve();
   private readonly metas = new Map<string, SessionMeta>();
+  /** Which session each run writes to. */
+  readonly runs = new RunSessions();
   private readonly flushMs: number;
   readonly stats: RecorderStats = { batches: [] };
 
@@ -42,9 +46,12 @@ export class SessionRecorder {
     this.flushMs = options.flushMs ?? DEFAULT_FLUSH_MS;
   }
 
-  record(event: EngineEvent): void {
+  /** Queues `event` for writing; returns the session it belongs to. */
+  record(event: EngineEvent): string {
+    const session = this.runs.learn(event);
     this.pending.push(event);
     this.timer ??= setTimeout(() => void this.flush(), this.flushMs);
+    return session;
   }
 
   /** Writes what is pending now; resolves when it is written (or reported as failed). */
@@ -65,6 +72,7 @@ export class SessionRecorder {
   /** Forgets what it knows of a session (it was deleted). */
   forget(id: string): void {
     this.metas.delete(id);
+    this.runs.forgetSession(id);
     this.unwritten = this.unwritten.filter((write) => write.id !== id);
   }
 
@@ -94,9 +102,10 @@ export class SessionRecorder {
 
   /** Bounds one event into the unwritten queue and updates its session's metadata. */
   private async add(event: EngineEvent): Promise<void> {
-    const id = event.runId;
+    const id = this.runs.of(event.runId);
     let meta = this.metas.get(id) ?? (await this.store.getSession(id)) ?? null;
-    if (event.type === 'run_started') meta = metaFromStart(event);
+    // A run that starts a session makes its metadata; one that continues a session (still stored) adds to it.
+    if (event.type === 'run_started' && (meta === null || id === event.runId)) meta = metaFromStart(event, id);
     if (!meta) return; // An event of a run this store never saw start: nothing to attach it to.
     const bounded = await boundEvent(event, this.store);
     const blobs = [...(await referencedBlobs([bounded.event], this.store))];

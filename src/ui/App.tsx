@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { EditorPanel } from './components/EditorPanel';
 import { Header } from './components/Header';
+import { PanePanel } from './components/PanePanel';
 import { RefusalToasts } from './components/RefusalToasts';
 import { SettingsDialog } from './components/SettingsDialog';
 import { ShortcutsDialog } from './components/ShortcutsDialog';
@@ -8,19 +9,24 @@ import { SplitPane } from './components/SplitPane';
 import { TaskComposer } from './components/TaskComposer';
 import { TerminalPanel } from './components/TerminalPanel';
 import { Timeline } from './components/Timeline';
+import { StartingSandboxText } from './components/WaitLines';
+import { Workspace } from './components/Workspace';
 import type { EngineClient } from './engine-client';
 import { KeyboardLegend } from './presenter/KeyboardLegend';
 import { PresenterModeContext } from './presenter/presenter-mode';
 import { usePresenterKeys } from './presenter/use-presenter-keys';
 import { ReplayBar } from './replay/ReplayBar';
 import { useReplay } from './replay/use-replay';
-import { sandboxStatusText } from './sandbox-connection';
+import { NewSessionDialog } from './sessions/NewSessionDialog';
 import { SessionBanners } from './sessions/SessionBanners';
 import { SessionsDialog } from './sessions/SessionsDialog';
 import { ShareDialog } from './sessions/ShareDialog';
+import { useNewSession } from './sessions/use-new-session';
 import { modelLabel } from './settings/model-label';
 import type { PageSettings } from './settings/page-settings';
 import { forgetApiKey, saveSettings } from './settings/storage';
+import { currentWait } from './state/current-wait';
+import { pendingTimeline } from './state/pending-run';
 import { phaseStrip } from './state/phase-strip';
 import { type Scenario, useEngine } from './use-engine';
 import { useShortcuts } from './use-shortcuts';
@@ -50,6 +56,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
   const [importing, setImporting] = useState(false);
   const [task, setTask] = useState('');
   const engine = useEngine(client, settings);
+  const newSession = useNewSession(client, engine.sessions.newSession);
   const replay = useReplay(engine.view.log, engine.view.position, engine.seek);
   usePresenterKeys(presenter, replay);
   useShortcuts({
@@ -63,10 +70,18 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
   const suggested = defaultTaskFor(settings, engine.scenarios);
   const lastSuggested = useRef<string | null>(null);
   useEffect(() => {
-    if (suggested === null) return;
+    if (suggested === null) {
+      // A real provider now: the demo's task was never the user's, so it goes.
+      const demoTask = lastSuggested.current;
+      if (demoTask !== null) setTask((current) => (current === demoTask ? '' : current));
+      lastSuggested.current = null;
+      return;
+    }
     setTask((current) => (current === '' || current === lastSuggested.current ? suggested : current));
     lastSuggested.current = suggested;
   }, [suggested]);
+  // The demo plays its own recorded task: with another one typed, the button says it runs the demo.
+  const runsDemo = suggested !== null && task.trim() !== suggested.trim();
 
   const saveAndClose = useCallback((next: PageSettings) => {
     saveSettings(localStorage, next);
@@ -89,16 +104,16 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
     <PresenterModeContext.Provider value={presenter}>
       <div className="app" data-ready={engine.workerReady ? 'true' : 'false'} data-sandbox={engine.sandbox.phase} data-presenter={presenter ? 'true' : 'false'}>
         <Header
-          status={engine.sessions.interrupted && state.status !== 'waiting' ? 'interrupted' : state.status}
-          sandboxText={sandboxStatusText(engine.sandbox)}
-          sandboxKind={engine.sandbox.phase === 'ready' ? engine.sandbox.info.kind : null}
+          status={engine.pendingRun ? 'running' : engine.sessions.interrupted && state.status !== 'waiting' ? 'interrupted' : state.status}
+          statusText={engine.pendingRun && engine.waitingForSandbox ? <StartingSandboxText since={engine.pendingRun.since} /> : undefined}
+          sandbox={{ status: engine.sandbox, actions: engine.sandboxActions }}
           modelText={modelLabel(settings.model)}
           phase={phaseStrip(state, settings.mode)}
           iteration={state.status === 'running' && state.run ? state.run : null}
           usage={state.usage}
           onOpenSettings={() => setSettingsOpen(true)}
           onOpenSessions={() => setSessionsOpen(true)}
-          onNewSession={() => void engine.sessions.newSession()}
+          onNewSession={newSession.request}
           onShare={state.run && !engine.busy ? () => setShareOpen(true) : null}
           busy={engine.busy}
           presenter={presenter}
@@ -106,8 +121,8 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
           onOpenShortcuts={() => setShortcutsOpen(true)}
         />
         {presenter && <KeyboardLegend />}
-        <main className="workspace">
-          <div className="column column--left">
+        <Workspace activity={{ task: state.timeline, editor: state.files, terminal: state.terminal }}>
+          <PanePanel pane="task" className="column column--left">
             <TaskComposer
               task={task}
               onTaskChange={setTask}
@@ -115,6 +130,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
               canStop={engine.busy}
               waitingForSandbox={engine.waitingForSandbox}
               workerReady={engine.workerReady}
+              demo={suggested === null ? null : { playedTask: suggested, runsOtherTask: runsDemo }}
               onRun={run}
               onStop={engine.stop}
             />
@@ -123,12 +139,22 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
               replay={replay}
               onContinue={
                 state.run && !engine.busy && engine.view.log.length > 0
-                  ? () => void engine.sessions.fork(engine.view.log[0]?.runId ?? '', replay.position)
+                  ? () => void engine.sessions.fork(engine.view.live.sessionId ?? '', replay.position)
                   : null
               }
             />
             <Timeline
-              entries={state.timeline}
+              // A run asked for shows its task at once, while it waits for the sandbox.
+              entries={engine.pendingRun ? pendingTimeline(state, engine.pendingRun.task, settings.model.provider === 'scripted') : state.timeline}
+              wait={
+                engine.pendingRun
+                  ? null
+                  : {
+                      current: currentWait(engine.view.log, engine.view.position ?? undefined),
+                      live: engine.view.position === null && engine.busy && state.status === 'running',
+                      model: state.run?.model.label ?? '',
+                    }
+              }
               problems={settingsProblem ? [settingsProblem, ...engine.problems] : engine.problems}
               endActions={
                 state.run && !engine.busy && engine.view.position === null
@@ -138,7 +164,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
                         setTask(state.run?.task ?? task);
                         document.getElementById('task')?.focus();
                       },
-                      restore: (checkpoint) => void engine.sessions.restore(state.run?.id ?? '', checkpoint),
+                      restore: (checkpoint) => void engine.sessions.restore(engine.view.live.sessionId ?? '', checkpoint),
                     }
                   : null
               }
@@ -150,32 +176,38 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
             />
             {/* In the left column's flow, under the Timeline: a toast takes its own room and covers no control. */}
             <RefusalToasts violations={state.phase.violations} />
-          </div>
+          </PanePanel>
           <SplitPane
             className="column column--right"
             label="Resize editor and terminal"
             storageKey="phasegate.split"
             first={
-              <EditorPanel
-                state={state}
-                onSelect={engine.selectFile}
-                onReveal={engine.revealLines}
-                onShowOutline={engine.showOutline}
-                toolbar={
-                  <WorkspaceToolbar
-                    client={client}
-                    workerReady={engine.workerReady}
-                    busy={engine.busy}
-                    runId={state.run?.id ?? null}
-                    onSessionFile={engine.sessions.importText}
-                    onImportingChange={setImporting}
-                  />
-                }
-              />
+              <PanePanel pane="editor">
+                <EditorPanel
+                  state={state}
+                  onSelect={engine.selectFile}
+                  onReveal={engine.revealLines}
+                  onShowOutline={engine.showOutline}
+                  toolbar={
+                    <WorkspaceToolbar
+                      client={client}
+                      workerReady={engine.workerReady}
+                      busy={engine.busy}
+                      sessionId={engine.view.live.sessionId}
+                      onSessionFile={engine.sessions.importText}
+                      onImportingChange={setImporting}
+                    />
+                  }
+                />
+              </PanePanel>
             }
-            second={<TerminalPanel terminal={state.terminal} />}
+            second={
+              <PanePanel pane="terminal">
+                <TerminalPanel terminal={state.terminal} />
+              </PanePanel>
+            }
           />
-        </main>
+        </Workspace>
         <SettingsDialog
           open={settingsOpen}
           settings={settings}
@@ -188,7 +220,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
         />
         <ShareDialog
           open={shareOpen}
-          sessionId={state.run?.id ?? null}
+          sessionId={engine.view.live.sessionId}
           shareAddress={settings.shareAddress}
           secrets={settings.model.apiKey ? [settings.model.apiKey] : []}
           shareLink={client.shareLink}
@@ -204,6 +236,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
           onClose={() => setSessionsOpen(false)}
         />
         <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+        <NewSessionDialog open={newSession.asking} onConfirm={newSession.confirm} onCancel={newSession.cancel} />
       </div>
     </PresenterModeContext.Provider>
   );

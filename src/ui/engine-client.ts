@@ -48,6 +48,7 @@ export interface EngineClient {
   restoreCheckpoint(sessionId: string, manifest: string): Promise<number>;
   importSharedLink(encoded: string): Promise<ImportOutcome>;
   newSession(): Promise<void>;
+  workspaceChanged(): Promise<boolean>;
   /** Makes these files (texts by workspace path) the sandbox's workspace; refused during a run. */
   replaceWorkspace(files: Record<string, string>): Promise<void>;
   currentWorkspace(): Promise<Record<string, string>>;
@@ -172,6 +173,7 @@ export function createEngineClient(): EngineClient {
     shareLink: async (id) => checked(z.string(), 'a share link')(await current.api.shareLink(id)),
     importSharedLink: async (encoded) => checked(ImportOutcomeSchema, 'an import result')(await current.api.importSharedLink(encoded)),
     newSession: () => current.api.newSession(),
+    workspaceChanged: async () => (await current.api.workspaceChanged()) === true,
     replaceWorkspace: (files) => current.api.replaceWorkspace(files),
     currentWorkspace: async () => checked(WorkspaceTextSchema, 'the workspace')(await current.api.currentWorkspace()),
     sessionChanges: async (id) => checked(SessionChangesSchema, "a session's changes")(await current.api.sessionChanges(id)),

@@ -3,20 +3,36 @@ import type { SandboxInfo } from '../protocol/events';
 import type { SandboxPreference } from '../protocol/settings';
 import type { Sandbox } from '../sandbox/port';
 import type { EngineClient } from './engine-client';
+import { chooseSandbox, type SandboxCheck } from './sandbox/choose-sandbox';
+import { type ProbeResult, probeWebContainerHost } from './sandbox/reachability-probe';
+import { browserStorage, type FailureStorage, forgetFailure, readRememberedFailure, rememberFailure } from './sandbox/remembered-failure';
 
-export type SandboxStatus = { phase: 'connecting' } | { phase: 'booting' } | { phase: 'ready'; info: SandboxInfo } | { phase: 'error'; message: string };
+export type SandboxStatus =
+  | { phase: 'connecting' }
+  /** `since`: Date.now() when the start began (the probe, then the boot). */
+  | { phase: 'booting'; since: number }
+  /** `offerWebContainer`: no boot was tried on this page, so "Try WebContainer" can still boot it. */
+  | { phase: 'ready'; info: SandboxInfo; check: SandboxCheck; offerWebContainer: boolean }
+  | { phase: 'error'; message: string };
 
-export function sandboxStatusText(status: SandboxStatus): string {
+export const BOOTING_TEXT = 'Starting WebContainer…';
+
+/** The status line; `now` gives the elapsed seconds while booting. */
+export function sandboxStatusText(status: SandboxStatus, now: number = Date.now()): string {
   switch (status.phase) {
     case 'connecting':
       return 'Connecting to the engine…';
     case 'booting':
-      return 'Starting WebContainer…';
+      return `${BOOTING_TEXT} ${elapsedSeconds(status.since, now)} s`;
     case 'ready':
       return `${status.info.label} — ${status.info.reason}`;
     case 'error':
       return `No sandbox — ${status.message}`;
   }
+}
+
+export function elapsedSeconds(since: number, now: number): number {
+  return Math.max(0, Math.floor((now - since) / 1000));
 }
 
 type BootResult = { ok: true; sandbox: Sandbox } | { ok: false; reason: string };
@@ -27,48 +43,106 @@ type BootResult = { ok: true; sandbox: Sandbox } | { ok: false; reason: string }
  */
 let bootAttempt: Promise<BootResult> | null = null;
 
-function bootOnce(timeoutMs: number): Promise<BootResult> {
+function bootOnce(timeoutMs: number, storage: FailureStorage | null, now: () => number): Promise<BootResult> {
   bootAttempt ??= (async (): Promise<BootResult> => {
+    let result: BootResult;
     try {
       // Loaded on demand so @webcontainer/api stays out of the first bundle.
       const [{ bootWebContainerSandbox }, { STARTER_PROJECT }] = await Promise.all([
         import('../sandbox/webcontainer-boot'),
         import('../sandbox/starter-project'),
       ]);
-      return await bootWebContainerSandbox({ timeoutMs, files: STARTER_PROJECT });
+      result = await bootWebContainerSandbox({ timeoutMs, files: STARTER_PROJECT });
     } catch (error) {
-      return { ok: false, reason: `WebContainer failed to load: ${messageOf(error)}` };
+      result = { ok: false, reason: `WebContainer failed to load: ${messageOf(error)}` };
     }
+    // Remembered even when the page stopped waiting for it: the next visit starts on the virtual sandbox at once.
+    if (result.ok) forgetFailure(storage);
+    else rememberFailure(storage, { at: now(), reason: result.reason });
+    return result;
   })();
   return bootAttempt;
 }
 
+/** What the checks read; the browser's by default, replaced in tests. */
+export interface SandboxEnvironment {
+  crossOriginIsolated: () => boolean;
+  online: () => boolean;
+  storage: FailureStorage | null;
+  probe: () => Promise<ProbeResult>;
+  now: () => number;
+  boot: (timeoutMs: number) => Promise<BootResult>;
+}
+
+function browserEnvironment(): SandboxEnvironment {
+  const storage = browserStorage();
+  return {
+    crossOriginIsolated: () => globalThis.crossOriginIsolated === true,
+    online: () => globalThis.navigator?.onLine !== false,
+    storage,
+    probe: () => probeWebContainerHost(),
+    now: () => Date.now(),
+    boot: (timeoutMs) => bootOnce(timeoutMs, storage, () => Date.now()),
+  };
+}
+
+export const SWITCHED_REASON = 'you chose “Use virtual sandbox now” while WebContainer was starting';
+
 export interface ConnectOptions {
   preference: SandboxPreference;
   bootTimeoutMs: number;
+  /** "Try WebContainer" was pressed: forget the remembered failure, skip the probe, boot. */
+  forceBoot?: boolean;
+  /** Settles when "Use virtual sandbox now" is pressed: stop waiting for the start. */
+  skipBoot?: Promise<void>;
   onStatus: (status: SandboxStatus) => void;
   /** True once a newer choice replaced this one: it must not touch the worker any more. */
   superseded: () => boolean;
+  environment?: SandboxEnvironment;
 }
 
 /**
- * Tells the worker which sandbox to use, booting WebContainer on this page when preferred.
+ * Tells the worker which sandbox to use, booting WebContainer on this page when the checks allow.
  * Resolves with the sandbox in use, or null when a newer choice superseded this one.
  */
 export async function connectSandbox(client: EngineClient, options: ConnectOptions): Promise<SandboxInfo | null> {
-  const use = async (sandbox: Sandbox | null, reason: string): Promise<SandboxInfo | null> => {
+  const env = options.environment ?? browserEnvironment();
+  const use = async (sandbox: Sandbox | null, reason: string, check: SandboxCheck, offerWebContainer = false): Promise<SandboxInfo | null> => {
     if (options.superseded()) return null;
     let host = null;
     if (sandbox !== null) host = (await import('../sandbox/remote')).exposeSandbox(sandbox);
     const info = await client.useSandbox(host, reason);
-    if (!options.superseded()) options.onStatus({ phase: 'ready', info });
+    if (options.superseded()) return info;
+    options.onStatus({ phase: 'ready', info, check, offerWebContainer });
+    // For bench/sandbox-start.mjs: when a run could first use the sandbox.
+    globalThis.performance?.mark?.('phasegate:sandbox-ready', { detail: check });
     return info;
   };
+  const skipped = (options.skipBoot ?? new Promise<never>(() => undefined)).then(() => 'skipped' as const);
   try {
-    if (options.preference === 'virtual') return await use(null, 'chosen in Settings');
-    options.onStatus({ phase: 'booting' });
-    const boot = await bootOnce(options.bootTimeoutMs);
-    return boot.ok ? await use(boot.sandbox, 'booted on this page') : await use(null, boot.reason);
+    if (options.forceBoot) forgetFailure(env.storage);
+    const choice = chooseSandbox({
+      preference: options.preference,
+      crossOriginIsolated: env.crossOriginIsolated(),
+      online: env.online(),
+      remembered: readRememberedFailure(env.storage),
+      forceBoot: options.forceBoot === true,
+    });
+    if (choice.use === 'virtual') return await use(null, choice.reason, choice.check, choice.offerWebContainer);
+
+    if (!options.superseded()) options.onStatus({ phase: 'booting', since: env.now() });
+    if (choice.use === 'probe-then-boot') {
+      const probe = await Promise.race([env.probe(), skipped]);
+      if (probe === 'skipped') return await use(null, SWITCHED_REASON, 'switched', true);
+      // Remembered like a failed boot, so the next visit does not wait; "Try WebContainer" boots anyway, should the probe be wrong.
+      if (!probe.ok) {
+        rememberFailure(env.storage, { at: env.now(), reason: probe.reason });
+        return await use(null, probe.reason, 'probe', true);
+      }
+    }
+    const boot = await Promise.race([env.boot(options.bootTimeoutMs), skipped]);
+    if (boot === 'skipped') return await use(null, SWITCHED_REASON, 'switched');
+    return boot.ok ? await use(boot.sandbox, 'booted on this page', 'boot') : await use(null, boot.reason, 'boot');
   } catch (error) {
     if (!options.superseded()) options.onStatus({ phase: 'error', message: messageOf(error) });
     return null;

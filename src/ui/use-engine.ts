@@ -1,8 +1,8 @@
 import { messageOf } from '../protocol/error-message';
 import type { Scenario } from './engine/scenarios';
 import { useProblems } from './engine/use-problems';
-import { useRunControl } from './engine/use-run-control';
-import { useSandbox } from './engine/use-sandbox';
+import { type PendingRun, useRunControl } from './engine/use-run-control';
+import { type SandboxActions, useSandbox } from './engine/use-sandbox';
 import { useUiState } from './engine/use-ui-state';
 import { useWorkerConnection } from './engine/use-worker-connection';
 import type { EngineClient } from './engine-client';
@@ -24,9 +24,12 @@ export interface EngineView {
   workerReady: boolean;
   scenarios: Scenario[];
   sandbox: SandboxStatus;
+  sandboxActions: SandboxActions;
   /** A run was asked for and has not ended (it may still wait for the sandbox). */
   busy: boolean;
   waitingForSandbox: boolean;
+  /** A run asked for that has not started on the page yet (its task, when Run was pressed); null otherwise. */
+  pendingRun: PendingRun | null;
   problems: string[];
   sessions: SessionsControl;
   run(task: string): void;
@@ -58,12 +61,14 @@ export function useEngine(client: EngineClient, settings: PageSettings): EngineV
     workerReady: worker.workerReady,
     scenarios: worker.scenarios,
     sandbox: sandbox.status,
+    sandboxActions: { useVirtualNow: sandbox.useVirtualNow, tryWebContainer: sandbox.tryWebContainer },
     sessions,
     // A stored run that was cut off shows as running in the log: only a live one keeps the page busy.
     busy: control.requested || sessions.resuming || ((view.live.status === 'running' || view.live.status === 'waiting') && sessions.interrupted === null),
     waitingForSandbox: control.waitingForSandbox,
+    pendingRun: control.pending !== null && (view.live.run?.id ?? null) === control.pending.shownRunId ? control.pending : null,
     problems: problems.problems,
-    run: control.run,
+    run: (task) => control.run(task, view.live.run?.id ?? null),
     stop: control.stop,
     answer: (callId, text) => {
       if (sessions.interrupted) return sessions.resume({ callId, text });

@@ -76,6 +76,8 @@ export interface EngineWorkerApi {
   storageStats(): Promise<{ batches: { events: number; ms: number }[] }>;
   /** A fresh workspace (the starter project) for the next run. */
   newSession(): Promise<void>;
+  /** Whether the workspace differs from the starter project ("New session" asks first when it does). */
+  workspaceChanged(): Promise<boolean>;
 
   // Workspace import and export (`workspace-io.ts`): files are texts by workspace-relative path.
   /** Makes these files the sandbox's workspace (node_modules/ and .git/ there are left); refused during a run. */

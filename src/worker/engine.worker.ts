@@ -8,6 +8,7 @@ import { contextOptionsFor, createModel, createRecoveryModel, createSummaryModel
 import type { Model } from '../model/port';
 import { SCENARIOS } from '../model/scenarios';
 import type { EngineEvent, RunStatus, SandboxInfo } from '../protocol/events';
+import { lastRunEvents, lastRunMode } from '../protocol/run-sessions';
 import type { SessionMeta } from '../protocol/session-file';
 import type { Mode, ModelSettingsInput } from '../protocol/settings';
 import { modelSecrets } from '../protocol/url-secrets';
@@ -21,7 +22,7 @@ import type { EngineWorkerApi, ImportOutcome, ResumeRequest, RunRequest, Scenari
 import { PageAnswers } from './page-answers';
 import { HumanAnswerRequestSchema, ResumeRequestSchema, RunRequestSchema } from './run-request';
 import { openSessionStore, WorkerSessions } from './sessions';
-import { checkWorkspaceFiles, currentWorkspace, refuseWhileReplacing, replaceWorkspace, sessionChanges } from './workspace-io';
+import { checkWorkspaceFiles, currentWorkspace, refuseWhileReplacing, replaceWorkspace, sameFiles, sessionChanges } from './workspace-io';
 
 /** The composition root in the browser: the engine, its sandbox and its model live here. */
 
@@ -140,20 +141,23 @@ const api: EngineWorkerApi = {
     if (!parsed.success) throw new Error(`invalid resume request: ${describeFirstIssue(parsed.error, 'request')}`);
     const sessions = await sessionsReady;
     await sessions.flush();
-    const { session, events } = await sessions.open(parsed.data.sessionId, { loadWorkspace: false });
+    const { session, events: stored } = await sessions.open(parsed.data.sessionId, { loadWorkspace: false });
+    // A session holds several runs; the interrupted one is its last.
+    const events = lastRunEvents(stored);
     const { model, mode, suggestions, answer, maxTokensPerRun, maxCostPerRun } = parsed.data;
     // The question the run waited on is asked again as it resumes; this answer is ready for it.
     if (answer) pageAnswers.answerAhead(answer.callId, answer.text);
     const summary = await engine.resume({
       events,
       ...(mode ? { mode } : {}),
-      ...modelsFor(model, mode ?? session.mode),
+      ...modelsFor(model, mode ?? lastRunMode(events) ?? session.mode),
       secrets: modelSecrets(model),
       ...(suggestions ? { suggestions } : {}),
       maxTokensPerRun: maxTokensPerRun ?? null,
       maxCostPerRun: maxCostPerRun ?? null,
       reason: 'the page was reloaded or the engine stopped during the run',
       human: pageAnswers,
+      sessionId: session.id,
     });
     return summary.status;
   },
@@ -166,11 +170,17 @@ const api: EngineWorkerApi = {
     if (engine.running) throw new Error('a run is in progress; stop it first');
     refuseWhileReplacing();
     await restoreWorkspace(engine.activeSandbox, STARTER_PROJECT);
+    (await sessionsReady).workspaceIsNew();
+  },
+
+  async workspaceChanged(): Promise<boolean> {
+    return !sameFiles(await currentWorkspace(engine.activeSandbox), STARTER_PROJECT);
   },
 
   async replaceWorkspace(files: Record<string, string>): Promise<void> {
     if (engine.running) throw new Error('a run is in progress; stop it first');
     await replaceWorkspace(engine.activeSandbox, checkWorkspaceFiles(files));
+    (await sessionsReady).workspaceIsNew();
   },
 
   async currentWorkspace(): Promise<Record<string, string>> {
@@ -188,6 +198,7 @@ const api: EngineWorkerApi = {
     const previous = engine.activeSandbox;
     engine.setSandbox(sandbox);
     if (previous !== sandbox) await previous.dispose();
+    (await sessionsReady).workspaceIsNew();
     return sandbox.info;
   },
 
@@ -211,8 +222,10 @@ const api: EngineWorkerApi = {
       maxTokensPerRun,
       maxCostPerRun,
     } = parsed.data;
+    const session = await (await sessionsReady).prepareRun({ scripted: model.provider === 'scripted' });
     const summary = await engine.run({
       task,
+      ...session,
       mode,
       ...modelsFor(model, mode),
       maxIterations,

@@ -35,6 +35,8 @@ const STARTER_TEXTS = Object.values(STARTER_PROJECT);
 export class WorkerSessions {
   private readonly recorder: SessionRecorder;
   private readonly locks = new RunLocks();
+  /** The session whose workspace the sandbox holds (its runs ran there, or it was opened): a new run continues it. */
+  private workspaceSession: string | null = null;
 
   constructor(
     private readonly engine: Engine,
@@ -54,10 +56,13 @@ export class WorkerSessions {
         ),
     });
     engine.session.subscribe((event) => {
-      if (event.type === 'run_started' || event.type === 'run_resumed') this.locks.hold(event.runId);
-      this.recorder.record(event);
+      const session = this.recorder.record(event);
+      if (event.type === 'run_started' || event.type === 'run_resumed') {
+        this.locks.hold(session);
+        this.workspaceSession = session;
+      }
       if (event.type === 'run_finished') {
-        this.locks.release(event.runId);
+        this.locks.release(session);
         void this.recorder.flush();
       }
     });
@@ -75,7 +80,7 @@ export class WorkerSessions {
     if (!session) throw new Error('That session is no longer stored.');
     const resolved = await resolveEvents(await this.store.loadEvents(id), this.store);
     if (!resolved.ok) throw new Error(`The stored session is damaged: ${resolved.error}`);
-    if (options.loadWorkspace) await this.loadWorkspace(resolved.events);
+    if (options.loadWorkspace) await this.loadWorkspace(id, resolved.events);
     return { session, events: resolved.events };
   }
 
@@ -145,7 +150,8 @@ export class WorkerSessions {
     if (!stored.some((event) => event.type === 'run_configured'))
       return { ok: false, error: 'Pick a later point: the run had not started its conversation yet.' };
     const forkId = `${id}-fork-${Date.now().toString(36)}`;
-    const events = stored.filter((event) => event.type !== 'run_finished').map((event) => ({ ...event, runId: forkId }));
+    // Every run of the fork is the fork's: one run id, one session, no run's end (the last run goes on).
+    const events = stored.filter((event) => event.type !== 'run_finished').map(({ sessionId: _session, ...event }) => ({ ...event, runId: forkId }));
     const last = events.at(-1);
     const meta: SessionMeta = {
       ...source,
@@ -154,6 +160,7 @@ export class WorkerSessions {
       createdAt: Date.now(),
       updatedAt: Date.now(),
       eventCount: events.length,
+      runs: events.filter((event) => event.type === 'run_started').length,
       forkedFrom: { sessionId: id, seq: typeof last?.seq === 'number' ? last.seq : 0 },
     };
     await this.store.append({ meta, events, blobs: [...(await referencedBlobs(events, this.store))] });
@@ -188,11 +195,38 @@ export class WorkerSessions {
     await this.recorder.flush();
     const stored = await this.store.loadEvents(id);
     const last = stored.at(-1);
-    if (!last) throw new Error('That session is no longer stored.');
+    if (!last || typeof last.runId !== 'string') throw new Error('That session is no longer stored.');
     this.engine.session.continueAfter(last.seq);
-    const changed = await this.engine.restoreCheckpoint(id, manifest);
+    // Recorded under the session's last run, so the page shows it after that run's steps.
+    this.recorder.runs.bind(last.runId, id);
+    const changed = await this.engine.restoreCheckpoint(last.runId, manifest);
+    this.workspaceSession = id;
     await this.recorder.flush();
     return changed;
+  }
+
+  /**
+   * Where a new run goes. A scripted scenario plays a recorded run: it gets a session of its own on
+   * the starter files, so it never contradicts itself. Any other run continues the session whose
+   * workspace the sandbox holds, when that is still stored and the user's own (a built-in demo
+   * session is replayed, not added to); else it starts a session of its own.
+   */
+  async prepareRun({ scripted }: { scripted: boolean }): Promise<{ sessionId?: string }> {
+    const id = this.workspaceSession;
+    if (scripted) {
+      await restoreWorkspace(this.engine.activeSandbox, STARTER_PROJECT);
+      this.workspaceSession = null;
+      return {};
+    }
+    if (id === null) return {};
+    await this.recorder.flush();
+    const session = await this.store.getSession(id);
+    return session && session.builtIn !== true ? { sessionId: session.id } : {};
+  }
+
+  /** The sandbox got a workspace of no session (the starter project, opened files): the next run starts a session. */
+  workspaceIsNew(): void {
+    this.workspaceSession = null;
   }
 
   /** What writing the log has cost in this worker (the bench reads it). */
@@ -205,9 +239,11 @@ export class WorkerSessions {
     return this.recorder.flush();
   }
 
-  private async loadWorkspace(events: readonly EngineEvent[]): Promise<void> {
+  private async loadWorkspace(id: string, events: readonly EngineEvent[]): Promise<void> {
     if (this.engine.running) return;
     const files = await workspaceAt(events, this.store);
-    if (files) await restoreWorkspace(this.engine.activeSandbox, files);
+    if (!files) return;
+    await restoreWorkspace(this.engine.activeSandbox, files);
+    this.workspaceSession = id;
   }
 }

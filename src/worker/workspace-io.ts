@@ -102,7 +102,13 @@ export async function currentWorkspace(sandbox: Sandbox): Promise<WorkspaceText>
   return Object.fromEntries([...tree].flatMap(([path, entry]) => (entry.kind === 'file' ? [[path, entry.content] as const] : [])));
 }
 
-/** A stored session's workspace at its first snapshot (the run's start) and at its last. */
+/** Whether two workspaces hold the same files with the same texts. */
+export function sameFiles(a: Readonly<WorkspaceText>, b: Readonly<WorkspaceText>): boolean {
+  const paths = Object.keys(a);
+  return paths.length === Object.keys(b).length && paths.every((path) => Object.hasOwn(b, path) && b[path] === a[path]);
+}
+
+/** A stored session's workspace at its first snapshot (its first run's start) and at its last. */
 export async function sessionChanges(store: SessionStore, id: string): Promise<{ before: WorkspaceText; after: WorkspaceText }> {
   if (!(await store.getSession(id))) throw new Error('That session is no longer stored.');
   const snapshots = (await store.loadEvents(id)).filter((event) => event.type === 'workspace_snapshot');

@@ -52,7 +52,7 @@ describe('the code-intel scenario on the virtual sandbox', () => {
     expect(requests.filter((url) => url.includes('/grammars/'))).toEqual([]);
 
     await page.getByRole('textbox', { name: 'Task' }).fill('Add a small TypeScript geometry module and review one of its methods.');
-    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByRole('button', { name: /^Run( demo)?$/ }).click();
     const status = page.getByRole('status', { name: 'Run status' });
     await waitForText(status, (text) => text === 'completed' || text === 'failed', { what: 'the run to end', timeout: 60_000 });
     expect(await status.innerText()).toBe('completed');
@@ -120,7 +120,7 @@ describe('the code-intel scenario on the virtual sandbox', () => {
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('phasegate.settings') ?? '{}').refuseSyntaxErrors)).toBe(true);
 
     await page.getByRole('textbox', { name: 'Task' }).fill('Add a small TypeScript geometry module and review one of its methods.');
-    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByRole('button', { name: /^Run( demo)?$/ }).click();
     const status = page.getByRole('status', { name: 'Run status' });
     await waitForText(status, (text) => text === 'completed' || text === 'failed', { what: 'the run to end', timeout: 60_000 });
 

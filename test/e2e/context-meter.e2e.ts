@@ -13,7 +13,7 @@ afterAll(async () => {
 async function runDemo(page: Page): Promise<void> {
   await page.getByRole('textbox', { name: 'Task' }).fill('Add a slugify function to sample-utils, with tests.');
   await page.waitForSelector('.app[data-ready="true"]');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await page.getByRole('button', { name: /^Run( demo)?$/ }).click();
   const status = page.getByRole('status', { name: 'Run status' });
   await waitForText(status, (text) => text === 'completed' || text === 'failed', { what: 'the run to end', timeout: 60_000 });
   expect(await status.innerText()).toBe('completed');

@@ -22,7 +22,7 @@ describe('the scripted demo on the virtual sandbox', () => {
 
     const task = page.getByRole('textbox', { name: 'Task' });
     await task.fill('Add a slugify function to sample-utils, with tests.');
-    const runButton = page.getByRole('button', { name: 'Run', exact: true });
+    const runButton = page.getByRole('button', { name: /^Run( demo)?$/ });
     await page.waitForSelector('.app[data-ready="true"]');
     await runButton.click();
 

@@ -19,14 +19,14 @@ describe('an empty task', () => {
     await waitForText(hint, (text) => text === 'Type a task to run', { what: 'the empty-task hint' });
     const task = page.getByRole('textbox', { name: 'Task' });
     expect(await task.inputValue()).toBe('');
-    expect(await page.getByRole('button', { name: 'Run', exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: /^Run( demo)?$/ }).isDisabled()).toBe(true);
     await task.focus();
     await page.keyboard.press('Control+Enter');
     expect(await page.getByRole('status', { name: 'Run status' }).innerText()).toBe('idle');
     expect(await page.getByRole('region', { name: 'Timeline' }).innerText()).not.toContain('Task');
     await task.fill('List the files.');
     await waitForText(hint, (text) => /(Ctrl|⌘)\+Enter runs/.test(text), { what: 'the run hint' });
-    expect(await page.getByRole('button', { name: 'Run', exact: true }).isEnabled()).toBe(true);
+    expect(await page.getByRole('button', { name: /^Run( demo)?$/ }).isEnabled()).toBe(true);
     await context.close();
   }, 60_000);
 });

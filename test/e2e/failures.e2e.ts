@@ -19,7 +19,7 @@ describe('when a run fails', () => {
     await page.waitForSelector('.app[data-ready="true"]');
     const task = page.getByRole('textbox', { name: 'Task' });
     await task.fill('Keep going forever.');
-    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByRole('button', { name: /^Run( demo)?$/ }).click();
     const status = page.getByRole('status', { name: 'Run status' });
     await waitForText(status, (text) => text === 'failed', { what: 'the run to fail', timeout: 60_000 });
     const card = page.getByRole('group', { name: 'Run failed' });
@@ -72,7 +72,7 @@ describe('when a run fails', () => {
     const { context, page } = await openApp(browser, { settings: { sandbox: 'virtual', maxIterations: 4 } });
     await page.waitForSelector('.app[data-ready="true"]');
     await page.getByRole('textbox', { name: 'Task' }).fill('Add a slugify function to sample-utils, with tests.');
-    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByRole('button', { name: /^Run( demo)?$/ }).click();
     const status = page.getByRole('status', { name: 'Run status' });
     await waitForText(status, (text) => text === 'failed', { what: 'the run to fail', timeout: 60_000 });
     const timeline = page.getByRole('region', { name: 'Timeline' });

@@ -41,7 +41,7 @@ describe('a fault from the model endpoint, from the page', () => {
     await waitForText(page.locator('.model-label'), (text) => text.includes(`mock-model @ ${host}`), { what: 'the model label' });
 
     await page.getByRole('textbox', { name: 'Task' }).fill('Check the greeting.');
-    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByRole('button', { name: /^Run( demo)?$/ }).click();
     const status = page.getByRole('status', { name: 'Run status' });
     await waitForText(status, (text) => text === 'failed', { what: 'the run to fail', timeout: 60_000 });
 

@@ -26,7 +26,7 @@ async function ready(page: Page): Promise<void> {
 
 async function runToEnd(page: Page, task = 'Add a slugify function to sample-utils, with tests.'): Promise<string> {
   await page.getByRole('textbox', { name: 'Task' }).fill(task);
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await page.getByRole('button', { name: /^Run( demo)?$/ }).click();
   const status = page.getByRole('status', { name: 'Run status' });
   return waitForText(status, (text) => ['completed', 'failed', 'cancelled'].includes(text), { what: 'the run to end', timeout: 60_000 });
 }

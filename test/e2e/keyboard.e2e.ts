@@ -60,7 +60,7 @@ describe('keyboard access', () => {
     const { context, page } = await openApp(browser, { settings: { sandbox: 'virtual' } });
     await page.waitForSelector('.app[data-ready="true"]');
     await page.getByRole('textbox', { name: 'Task' }).fill('Add a slugify function to sample-utils, with tests.');
-    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByRole('button', { name: /^Run( demo)?$/ }).click();
     await waitForText(page.getByRole('status', { name: 'Run status' }), (text) => text === 'completed', { what: 'the run to end', timeout: 60_000 });
     await page.waitForSelector('.monaco-host[data-loaded="true"] .view-lines', { timeout: 30_000 });
     await page.waitForSelector('.xterm .xterm-rows', { timeout: 30_000 });
@@ -132,7 +132,7 @@ describe('keyboard shortcuts', () => {
     await settings.waitFor({ state: 'hidden' });
 
     await task.fill('Run until stopped.');
-    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByRole('button', { name: /^Run( demo)?$/ }).click();
     const status = page.getByRole('status', { name: 'Run status' });
     await waitForText(status, (text) => text === 'running', { what: 'running' });
 

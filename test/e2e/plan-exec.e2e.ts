@@ -71,7 +71,7 @@ async function openPlanExec(extra: Record<string, unknown> = {}) {
 
 async function runToEnd(page: Page): Promise<string> {
   await page.getByRole('textbox', { name: 'Task' }).fill('Add a slugify function to sample-utils, with tests.');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await page.getByRole('button', { name: /^Run( demo)?$/ }).click();
   const status = page.getByRole('status', { name: 'Run status' });
   return waitForText(status, (text) => ['completed', 'failed', 'cancelled'].includes(text), { what: 'the run to end', timeout: 60_000 });
 }

@@ -23,7 +23,7 @@ const position = (page: Page) => page.getByRole('slider', { name: 'Replay positi
 async function runPlanExecDemo(page: Page) {
   await page.waitForSelector('.app[data-ready="true"]');
   await page.getByRole('textbox', { name: 'Task' }).fill('Add a slugify function to sample-utils, with tests.');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await page.getByRole('button', { name: /^Run( demo)?$/ }).click();
   expect(await waitForStatus(page, ['completed', 'failed'])).toBe('completed');
 }
 

@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openApp, waitForText } from './support/app';
 
@@ -10,43 +10,110 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('sandbox choice', () => {
-  it('falls back to the virtual sandbox, with the reason, when WebContainer cannot boot offline', async () => {
-    const { context, page } = await openApp(browser, {
-      settings: { sandbox: 'auto', webcontainerBootTimeoutMs: 2000 },
-    });
-    expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+const VIRTUAL = 'Virtual sandbox — ';
 
-    const sandbox = page.getByRole('status', { name: 'Sandbox' });
-    const text = await waitForText(sandbox, (value) => value.startsWith('Virtual sandbox — '), {
-      what: 'the virtual fallback',
-      timeout: 20_000,
+function sandboxStatus(page: Page) {
+  return page.getByRole('status', { name: 'Sandbox' });
+}
+
+/** Milliseconds until the Sandbox status names the virtual sandbox, counted from `since`. */
+async function virtualWithin(page: Page, since: number, timeout: number): Promise<{ ms: number; reason: string }> {
+  const text = await waitForText(sandboxStatus(page), (value) => value.startsWith(VIRTUAL), { what: 'the virtual sandbox', timeout });
+  return { ms: Date.now() - since, reason: text.slice(VIRTUAL.length) };
+}
+
+async function expectNoSideScroll(page: Page, width: number) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+describe('sandbox choice', () => {
+  for (const { colorScheme, width, height } of [
+    { colorScheme: 'light' as const, width: 1440, height: 900 },
+    { colorScheme: 'dark' as const, width: 390, height: 844 },
+  ]) {
+    it(`with no network, starts on the virtual sandbox within 3.5 s, then at once on the next visit (${colorScheme}, ${width}×${height})`, async () => {
+      const started = Date.now();
+      const { context, page } = await openApp(browser, { settings: { sandbox: 'auto' }, colorScheme });
+      await page.setViewportSize({ width, height });
+      expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+
+      const first = await virtualWithin(page, started, 3500);
+      expect(first.ms).toBeLessThan(3500);
+      expect(first.reason).toContain('the reachability probe of stackblitz.com');
+      expect(await sandboxStatus(page).getAttribute('data-check')).toBe('probe');
+      expect(await page.getAttribute('.app', 'data-sandbox')).toBe('ready');
+      expect(await page.getByRole('button', { name: /^Run( demo)?$/ }).isEnabled()).toBe(true);
+
+      await page.reload();
+      await page.waitForSelector('.app[data-ready="true"]');
+      const repeat = await virtualWithin(page, Date.now(), 500);
+      expect(repeat.ms).toBeLessThan(500);
+      expect(repeat.reason).toMatch(/^WebContainer failed earlier in this browser \(.+ UTC\): the reachability probe of stackblitz\.com/);
+      expect(await sandboxStatus(page).getAttribute('data-check')).toBe('remembered');
+      expect(await page.getByRole('button', { name: 'Try WebContainer', exact: true }).isVisible()).toBe(true);
+
+      // The long reason: one line with an ellipsis, the full text in the title and under "Details".
+      const full = `${VIRTUAL}${repeat.reason}`;
+      const fits = await sandboxStatus(page).evaluate((element) => ({
+        scroll: element.scrollWidth,
+        client: element.clientWidth,
+        title: element.getAttribute('title'),
+      }));
+      expect(fits.scroll).toBeGreaterThan(fits.client);
+      expect(fits.title).toBe(full);
+      const details = page.getByRole('button', { name: 'Details', exact: true });
+      await details.click();
+      expect(await details.getAttribute('aria-expanded')).toBe('true');
+      expect(await page.locator('.sandbox-status__details').innerText()).toBe(full);
+      await expectNoSideScroll(page, width);
+
+      // "Try WebContainer" forgets the failure and boots (no probe); "Use virtual sandbox now" stops waiting at once.
+      await page.getByRole('button', { name: 'Try WebContainer', exact: true }).click();
+      await waitForText(sandboxStatus(page), (value) => value.startsWith('Starting WebContainer… '), { what: 'the boot', timeout: 3000 });
+      expect(await page.evaluate(() => localStorage.getItem('phasegate.webcontainer-failed'))).toBeNull();
+      await expectNoSideScroll(page, width);
+      const switching = Date.now();
+      await page.getByRole('button', { name: 'Use virtual sandbox now', exact: true }).click();
+      const switched = await virtualWithin(page, switching, 2000);
+      expect(switched.ms).toBeLessThan(2000); // the boot would take 15 s
+      expect(switched.reason).toContain('Use virtual sandbox now');
+      await context.close();
     });
-    const reason = text.slice('Virtual sandbox — '.length);
-    expect(reason.length).toBeGreaterThan(5);
-    expect(reason).not.toBe('chosen in Settings');
-    expect(await page.getAttribute('.app', 'data-sandbox')).toBe('ready');
-    expect(await page.getByRole('button', { name: 'Run', exact: true }).isEnabled()).toBe(true);
-    await context.close();
-  });
+  }
 
   it('says it is starting WebContainer, and a run waits for the boot to settle', async () => {
     const { context, page } = await openApp(browser, {
       settings: { sandbox: 'webcontainer', webcontainerBootTimeoutMs: 4000 },
     });
     const sandbox = page.getByRole('status', { name: 'Sandbox' });
-    await waitForText(sandbox, (value) => value === 'Starting WebContainer…', { what: 'the booting status', timeout: 3000 });
+    await waitForText(sandbox, (value) => value.startsWith('Starting WebContainer…'), { what: 'the booting status', timeout: 3000 });
 
     await page.waitForSelector('.app[data-ready="true"]');
     await page.getByRole('textbox', { name: 'Task' }).fill('Add a slugify function to sample-utils, with tests.');
-    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByRole('button', { name: /^Run( demo)?$/ }).click();
     await waitForText(page.locator('#task-hint'), (value) => value.includes('Waiting for the sandbox'), { what: 'the waiting hint' });
-    expect(await page.getByRole('status', { name: 'Run status' }).innerText()).toBe('idle');
-    expect(await sandbox.innerText()).toBe('Starting WebContainer…');
+    expect(await page.getByRole('status', { name: 'Run status' }).innerText()).toMatch(/^starting sandbox \(\d+ s\)$/);
+    expect(await sandbox.innerText()).toMatch(/^Starting WebContainer… \d+ s$/);
 
     const status = page.getByRole('status', { name: 'Run status' });
     await waitForText(status, (value) => value === 'completed', { what: 'the run after the fallback', timeout: 60_000 });
-    expect(await sandbox.innerText()).toMatch(/^Virtual sandbox — /);
+    expect(await sandbox.innerText()).toMatch(/^Virtual sandbox — WebContainer did not start within 4 s/);
     await context.close();
   });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`an explicit WebContainer boot shows the seconds, and "Use virtual sandbox now" switches at once (${colorScheme})`, async () => {
+      const { context, page } = await openApp(browser, { settings: { sandbox: 'webcontainer' }, colorScheme });
+      const sandbox = sandboxStatus(page);
+      await waitForText(sandbox, (value) => value === 'Starting WebContainer… 0 s', { what: 'the boot at 0 s', timeout: 3000 });
+      await waitForText(sandbox, (value) => value === 'Starting WebContainer… 2 s', { what: 'the seconds counting', timeout: 4000 });
+      const switching = Date.now();
+      await page.getByRole('button', { name: 'Use virtual sandbox now', exact: true }).click();
+      const switched = await virtualWithin(page, switching, 2000);
+      expect(switched.ms).toBeLessThan(2000); // the boot would take 15 s
+      expect(await sandbox.getAttribute('data-check')).toBe('switched');
+      expect(await page.getByRole('button', { name: 'Use virtual sandbox now', exact: true }).count()).toBe(0);
+      await context.close();
+    });
+  }
 });

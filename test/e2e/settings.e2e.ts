@@ -148,7 +148,7 @@ describe('the Settings dialog', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     await page.getByRole('textbox', { name: 'Task' }).fill('Keep going forever.');
-    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByRole('button', { name: /^Run( demo)?$/ }).click();
     await waitForText(page.getByRole('status', { name: 'Run status' }), (text) => text === 'failed', { what: 'the run to fail', timeout: 60_000 });
     const items = page.getByRole('group', { name: 'Run failed' }).locator('ol li');
     expect(await items.allInnerTexts()).toEqual(['Ask the lead for more steps.', 'Split the task in two.']);

@@ -1,13 +1,16 @@
+import type { ReactNode } from 'react';
 import type { RunStatus } from '../../protocol/events';
 import type { ContextUsage } from '../state/context-usage';
 import type { PhaseStrip } from '../state/phase-strip';
 import { ContextMeter } from './ContextMeter';
 import { PhaseStatus } from './PhaseStatus';
+import { SandboxStatus, type SandboxStatusProps } from './SandboxStatus';
 
 export interface HeaderProps {
   status: RunStatus | 'interrupted';
-  sandboxText: string;
-  sandboxKind: 'virtual' | 'webcontainer' | null;
+  /** Shown instead of `status` (e.g. "starting sandbox (7 s)"). */
+  statusText?: ReactNode;
+  sandbox: SandboxStatusProps;
   modelText: string;
   phase: PhaseStrip;
   iteration: { iteration: number; maxIterations: number } | null;
@@ -27,8 +30,8 @@ export interface HeaderProps {
 
 export function Header({
   status,
-  sandboxText,
-  sandboxKind,
+  statusText,
+  sandbox,
   modelText,
   phase,
   iteration,
@@ -52,11 +55,9 @@ export function Header({
       )}
       <PhaseStatus strip={phase} />
       <div className="header-status">
-        <div role="status" aria-label="Sandbox" className="pill pill--sandbox" data-kind={sandboxKind ?? 'none'}>
-          {sandboxText}
-        </div>
+        <SandboxStatus {...sandbox} />
         <div role="status" aria-label="Run status" className="pill pill--status" data-status={status}>
-          {status}
+          {statusText ?? status}
         </div>
         {iteration && (
           <span className="iteration" aria-live="off">
@@ -83,7 +84,14 @@ export function Header({
             Settings
           </button>
         )}
-        <button type="button" className="button" aria-label="Keyboard shortcuts" aria-keyshortcuts="?" title="Keyboard shortcuts (?)" onClick={onOpenShortcuts}>
+        <button
+          type="button"
+          className="button"
+          aria-label="Keyboard shortcuts (?)"
+          aria-keyshortcuts="?"
+          title="Keyboard shortcuts (?)"
+          onClick={onOpenShortcuts}
+        >
           ?
         </button>
       </div>

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../protocol/error-message';
 import { languageForPath } from '../editor/language';
 import { loadMonaco, type Monaco } from '../editor/monaco-loader';
+import { DARK_THEME, LIGHT_THEME } from '../editor/monaco-themes';
 import { PRESENTER_FONT_SIZE, usePresenterMode } from '../presenter/presenter-mode';
 import type { FileView } from '../state/reducer';
 import { usePrefersDark } from './use-prefers-dark';
@@ -97,7 +98,7 @@ export function MonacoView({ file }: { file: FileView }) {
   }, []);
 
   useEffect(() => {
-    monaco?.editor.setTheme(dark ? 'vs-dark' : 'vs');
+    monaco?.editor.setTheme(dark ? DARK_THEME : LIGHT_THEME);
   }, [monaco, dark]);
 
   useEffect(() => {
@@ -124,6 +125,9 @@ export function MonacoView({ file }: { file: FileView }) {
         };
       }
       editors.current.editor.setModel({ original, modified: after });
+      // Each side's text box needs a name of its own (axe: aria-input-field-name).
+      editors.current.editor.getOriginalEditor().updateOptions({ ariaLabel: `${file.path}, before, read-only` });
+      editors.current.editor.getModifiedEditor().updateOptions({ ariaLabel: `${file.path}, after, read-only` });
       // A file the agent edited and then read again: the slice shows on the "after" side.
       slice.current = showSlice(editors.current.editor.getModifiedEditor(), after, file.reveal, slice.current);
       return;

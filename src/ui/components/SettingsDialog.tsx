@@ -47,28 +47,34 @@ export function SettingsDialog({ open, settings, scenarios, onSave, onCancel, on
     >
       <form
         method="dialog"
+        className="settings-form"
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
           form.submit();
         }}
       >
-        <h2 id="settings-title">Settings</h2>
-        <ErrorSummary errors={form.errors} />
-        <ModelFieldset
-          {...fields}
-          scenarios={scenarios}
-          onProviderChange={form.choosePreset}
-          hasSavedKey={settings.model.apiKey !== ''}
-          keyForgotten={form.keyForgotten}
-          onForgetKey={form.forgetKey}
-        />
-        <ContextFieldset {...fields} />
-        <RunFieldset {...fields} />
-        <AgentFieldset {...fields} loadDefaultPolicy={loadDefaultPolicy} />
-        <SuggestionsFieldset {...fields} />
-        <SharingFieldset {...fields} />
-        <div className="dialog-actions">
+        <div className="settings-head">
+          <h2 id="settings-title">Settings</h2>
+          <ErrorSummary errors={form.errors} />
+        </div>
+        {/* Only the fields scroll: the title and the Save and Cancel buttons stay in view. */}
+        <div className="settings-body">
+          <ModelFieldset
+            {...fields}
+            scenarios={scenarios}
+            onProviderChange={form.choosePreset}
+            hasSavedKey={settings.model.apiKey !== ''}
+            keyForgotten={form.keyForgotten}
+            onForgetKey={form.forgetKey}
+          />
+          <ContextFieldset {...fields} />
+          <RunFieldset {...fields} />
+          <AgentFieldset {...fields} loadDefaultPolicy={loadDefaultPolicy} />
+          <SuggestionsFieldset {...fields} />
+          <SharingFieldset {...fields} />
+        </div>
+        <div className="dialog-actions settings-footer">
           <button type="button" className="button" onClick={onCancel}>
             Cancel
           </button>

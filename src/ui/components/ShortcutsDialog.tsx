@@ -1,30 +1,12 @@
-import { useRef } from 'react';
 import { SHORTCUTS } from '../use-shortcuts';
-import { useModalDialog } from './settings/use-modal-dialog';
+import { ModalDialog } from './settings/ModalDialog';
 
 import '../styles/settings.css';
 
 /** The "Keyboard shortcuts" list (SHORTCUTS); Escape or Close shuts it and focus goes back where it was. */
 export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const returnTo = useRef<HTMLElement | null>(null);
-  const dialog = useModalDialog(open, () => {
-    returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-  });
-
   return (
-    <dialog
-      ref={dialog}
-      className="settings shortcuts"
-      aria-labelledby="shortcuts-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      onClose={() => {
-        if (returnTo.current?.isConnected) returnTo.current.focus();
-        returnTo.current = null;
-      }}
-    >
+    <ModalDialog open={open} onDismiss={onClose} className="settings shortcuts" labelledBy="shortcuts-title">
       <h2 id="shortcuts-title">Keyboard shortcuts</h2>
       <dl className="shortcut-list">
         {SHORTCUTS.map((shortcut) => (
@@ -44,6 +26,6 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
           Close
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,5 +1,7 @@
 import type { KeyboardEvent } from 'react';
 
+import '../styles/demo-note.css';
+
 export interface TaskComposerProps {
   task: string;
   onTaskChange: (task: string) => void;
@@ -7,6 +9,8 @@ export interface TaskComposerProps {
   canStop: boolean;
   waitingForSandbox: boolean;
   workerReady: boolean;
+  /** The scripted demo is chosen (null: a real model): the task it plays, and whether the typed task is another. */
+  demo: { playedTask: string; runsOtherTask: boolean } | null;
   onRun: () => void;
   onStop: () => void;
 }
@@ -14,7 +18,7 @@ export interface TaskComposerProps {
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 export function TaskComposer(props: TaskComposerProps) {
-  const { task, onTaskChange, canRun, canStop, waitingForSandbox, workerReady, onRun, onStop } = props;
+  const { task, onTaskChange, canRun, canStop, waitingForSandbox, workerReady, demo, onRun, onStop } = props;
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
@@ -51,11 +55,18 @@ export function TaskComposer(props: TaskComposerProps) {
         placeholder="Describe what the agent should do in the workspace"
         onChange={(event) => onTaskChange(event.target.value)}
         onKeyDown={onKeyDown}
-        aria-describedby="task-hint"
+        aria-describedby={demo ? 'task-hint demo-note' : 'task-hint'}
       />
+      {demo && (
+        <p id="demo-note" className="demo-note">
+          {demo.runsOtherTask
+            ? `The demo plays a recorded run of its own task, “${demo.playedTask}”, and does not read the one typed here. To run your own task, choose a model in Settings.`
+            : 'The demo plays a recorded run of this task. To run your own task, choose a model in Settings.'}
+        </p>
+      )}
       <div className="composer-actions">
         <button type="submit" className="button button--primary" disabled={!canRun}>
-          Run
+          {demo?.runsOtherTask ? 'Run demo' : 'Run'}
         </button>
         <button type="button" className="button" disabled={!canStop} onClick={onStop}>
           Stop

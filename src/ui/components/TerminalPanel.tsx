@@ -42,6 +42,9 @@ async function openXterm(element: HTMLElement, dark: boolean, leave: () => void)
     fontSize: 13,
     fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
     theme: dark ? DARK : LIGHT,
+    // Programs' colours (ANSI red on the dark background, say) are shifted to 4.5:1 against the
+    // background; dim text is left at half of that by xterm, so terminal.css sets its colour.
+    minimumContrastRatio: 4.5,
   });
   const fitAddon = new FitAddon();
   terminal.loadAddon(fitAddon);
@@ -142,7 +145,8 @@ export function TerminalPanel({ terminal }: { terminal: TerminalState }) {
         <div ref={host} className="xterm-host" />
         {!hasOutput && <p className="empty terminal-empty">Commands the agent runs and their output appear here.</p>}
       </div>
-      <pre className="visually-hidden" aria-live="off" aria-label="Terminal output" data-testid="terminal-log">
+      {/* role="log" (not announced: aria-live off) lets the copy carry a name; a bare <pre> may not (axe: aria-prohibited-attr). */}
+      <pre className="visually-hidden" role="log" aria-live="off" aria-label="Terminal output" data-testid="terminal-log">
         {plain}
       </pre>
     </section>

@@ -4,7 +4,9 @@ import type { TimelineEntry } from '../state/reducer';
 import { formatArgs, formatDuration, phaseChangeText, refusalSummary, syntaxCheckBadge } from '../timeline/format';
 import { AgentText } from './AgentText';
 import { QuestionCard } from './QuestionCard';
+import { TaskEntry } from './TaskEntry';
 import { ToolOutput } from './ToolOutput';
+import { RetryLine, type TimelineWait, WaitLine } from './WaitLines';
 
 import '../styles/timeline.css';
 
@@ -15,12 +17,14 @@ export interface TimelineProps {
   endActions?: RunEndActions | null;
   /** Sends the answer to the question the run waits on (null: no answer can be given now, e.g. while replaying). */
   onAnswer?: ((callId: string, text: string) => void) | null;
+  /** What the run waits on at the end of the log (a retry's countdown, the model, a tool call being prepared). */
+  wait?: TimelineWait | null;
 }
 
 /** How close to the bottom still counts as "following" the run. */
 const FOLLOW_THRESHOLD_PX = 32;
 
-export function Timeline({ entries, problems, endActions = null, onAnswer = null }: TimelineProps) {
+export function Timeline({ entries, problems, endActions = null, onAnswer = null, wait = null }: TimelineProps) {
   const waiting = waitingQuestion(entries);
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
@@ -39,7 +43,7 @@ export function Timeline({ entries, problems, endActions = null, onAnswer = null
     if (!el) return;
     if (following.current) el.scrollTop = el.scrollHeight;
     else setShowJump(true);
-  }, [entries, problems]);
+  }, [entries, problems, wait?.current?.kind]);
 
   const jumpToLatest = () => {
     const el = scroller.current;
@@ -54,7 +58,7 @@ export function Timeline({ entries, problems, endActions = null, onAnswer = null
       <h2 id="timeline-heading" className="panel-title">
         Timeline
       </h2>
-      <div className="timeline-scroll" ref={scroller} onScroll={onScroll} tabIndex={0} aria-label="Timeline entries">
+      <div className="timeline-scroll" ref={scroller} onScroll={onScroll} tabIndex={0} role="group" aria-label="Timeline entries">
         {problems.length > 0 && (
           <div role="alert" className="problems">
             {problems.map((problem, index) => (
@@ -69,11 +73,12 @@ export function Timeline({ entries, problems, endActions = null, onAnswer = null
               {entry.kind === 'question' ? (
                 <QuestionCard entry={entry} onAnswer={entry === waiting ? onAnswer : null} />
               ) : (
-                <Entry entry={entry} endActions={endActions} />
+                <Entry entry={entry} endActions={endActions} wait={wait} />
               )}
             </li>
           ))}
         </ol>
+        <WaitLine wait={wait} />
       </div>
       {showJump && (
         <button type="button" className="button jump" onClick={jumpToLatest}>
@@ -84,15 +89,10 @@ export function Timeline({ entries, problems, endActions = null, onAnswer = null
   );
 }
 
-function Entry({ entry, endActions }: { entry: TimelineEntry; endActions: RunEndActions | null }) {
+function Entry({ entry, endActions, wait }: { entry: TimelineEntry; endActions: RunEndActions | null; wait: TimelineWait | null }) {
   switch (entry.kind) {
     case 'task':
-      return (
-        <>
-          <span className="entry-label">Task</span>
-          <p className="entry-text">{entry.task}</p>
-        </>
-      );
+      return <TaskEntry entry={entry} />;
     case 'assistant':
       return (
         <>
@@ -119,7 +119,7 @@ function Entry({ entry, endActions }: { entry: TimelineEntry; endActions: RunEnd
               </>
             )}
           </div>
-          <pre className="tool-args" aria-label={`${entry.name} arguments`}>
+          <pre className="tool-args" role="group" aria-label={`${entry.name} arguments`}>
             {formatArgs(entry.args, entry.rawArguments)}
           </pre>
           {entry.result && <ToolOutput output={entry.result.output} />}
@@ -142,6 +142,8 @@ function Entry({ entry, endActions }: { entry: TimelineEntry; endActions: RunEnd
           <span className="entry-label">{entry.level === 'warning' ? 'Warning' : 'Note'}</span> {entry.message}
         </p>
       );
+    case 'retry':
+      return <RetryLine entry={entry} wait={wait} />;
     case 'phase':
       return (
         <p className="entry-text phase-change" data-phase={entry.to}>

@@ -1,4 +1,5 @@
 import type * as MonacoApi from 'monaco-editor/editor/editor.api';
+import { defineThemes } from './monaco-themes';
 
 export type Monaco = typeof MonacoApi;
 
@@ -18,6 +19,8 @@ export function loadMonaco(): Promise<Monaco> {
     await import('monaco-editor/languages/definitions/register.all');
     // Icons in the diff gutter, folding and widgets come from the codicon font.
     await import('monaco-editor/features/codicon/register');
+    // Token and diff colours that hold 4.5:1 (see monaco-themes.ts).
+    defineThemes(monaco);
     return monaco;
   })();
   loading.catch(() => {

@@ -11,6 +11,8 @@ export interface StartRunDeps {
   settings: () => PageSettings;
   /** True when Stop was pressed after this run was asked for. */
   stopRequested: () => boolean;
+  /** Settles when Stop is pressed: the wait for the sandbox ends at once. */
+  stopped?: Promise<void>;
   setWaitingForSandbox: (waiting: boolean) => void;
   addProblem: (message: string) => void;
 }
@@ -19,7 +21,7 @@ export interface StartRunDeps {
 export async function startRun(task: string, deps: StartRunDeps): Promise<void> {
   try {
     deps.setWaitingForSandbox(true);
-    await deps.sandboxSettled();
+    await Promise.race([deps.sandboxSettled(), ...(deps.stopped ? [deps.stopped] : [])]);
     deps.setWaitingForSandbox(false);
     if (deps.stopRequested()) return;
     const built = buildRunRequest(task, deps.settings());

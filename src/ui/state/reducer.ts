@@ -1,5 +1,5 @@
 import type { EngineEvent, EventOf, ModelInfo, OutlineSymbol, Phase, RunStatus, SandboxInfo } from '../../protocol/events';
-import { exitLine, promptLine, toTerminalNewlines } from '../terminal/format';
+import { exitLine, promptLine, runDividerLine, toTerminalNewlines } from '../terminal/format';
 import { addUsage, type ContextUsage } from './context-usage';
 import { enterPhase, initialPhaseState, type PhaseState, recordViolation } from './phase';
 import { phaseCheckNotice } from './phase-checks';
@@ -17,7 +17,15 @@ export interface ToolResultView {
 }
 
 export type TimelineEntry =
-  | { kind: 'task'; id: string; task: string }
+  | {
+      kind: 'task';
+      id: string;
+      task: string;
+      /** Which run of the session (1 for the first); a later run's task sits under a divider naming it. */
+      run: number;
+      /** The recorded task a scripted demo played instead of the typed one (which it did not read). */
+      playedTask: string | null;
+    }
   | { kind: 'assistant'; id: string; text: string; streaming: boolean }
   | {
       kind: 'tool';
@@ -33,6 +41,8 @@ export type TimelineEntry =
     }
   | { kind: 'file'; id: string; path: string; change: 'created' | 'edited' | 'deleted' }
   | { kind: 'notice'; id: string; level: 'info' | 'warning'; message: string }
+  /** A failed model request the adapter retries (wait.ts shows its countdown while it is the current wait). */
+  | { kind: 'retry'; id: string; attempt: number; maxAttempts: number; delayMs: number; reason: string }
   | { kind: 'phase'; id: string; from: Phase | null; to: Phase; reason: string; auto: boolean }
   | QuestionEntry
   | {
@@ -124,6 +134,10 @@ export interface RunView {
 
 export interface UiState {
   status: RunStatus;
+  /** The session on the page (one workspace and its runs): its first run's id, or the id its runs name. */
+  sessionId: string | null;
+  /** How many runs of the session the log has started. */
+  runs: number;
   run: RunView | null;
   timeline: readonly TimelineEntry[];
   files: Readonly<Record<string, FileView>>;
@@ -148,6 +162,8 @@ export interface UiState {
 
 export const initialState: UiState = {
   status: 'idle',
+  sessionId: null,
+  runs: 0,
   run: null,
   timeline: [],
   files: {},
@@ -211,6 +227,11 @@ export function reduce(state: UiState, event: EngineEvent): UiState {
       return writeTerminal(state, (atLineStart) => (atLineStart ? '' : '\r\n') + exitLine(event));
     case 'notice':
       return pushEntry(state, { kind: 'notice', id, level: event.level, message: event.message });
+    case 'model_retry':
+      return pushEntry(state, { kind: 'retry', id, attempt: event.attempt, maxAttempts: event.maxAttempts, delayMs: event.delayMs, reason: event.reason });
+    case 'tool_call_preparing':
+      // Transient: the page reads it from the log (state/current-wait.ts), not from the timeline.
+      return state;
     case 'run_resumed':
       return {
         ...pushEntry(endStreaming(state), { kind: 'notice', id, level: 'info', message: `Resumed: ${event.reason}` }),
@@ -323,9 +344,17 @@ export function reduceAll(state: UiState, events: readonly EngineEvent[]): UiSta
 }
 
 function startRun(state: UiState, event: EventOf<'run_started'>): UiState {
+  const sessionId = event.sessionId ?? event.runId;
+  // A later run of the same session goes on in the same timeline and terminal, under a divider naming it.
+  const continues = state.run !== null && state.sessionId === sessionId;
+  const run = continues ? state.runs + 1 : 1;
+  const task: TimelineEntry = { kind: 'task', id: `${event.runId}:${event.seq}`, task: event.task, run, playedTask: event.playedTask ?? null };
+  const divided = continues ? writeTerminal(state, (atLineStart) => runDividerLine(run, event.task, atLineStart)) : state;
   // Files and terminal carry over: the workspace outlives a run.
   return {
-    ...state,
+    ...divided,
+    sessionId,
+    runs: run,
     status: 'running',
     run: {
       id: event.runId,
@@ -336,7 +365,7 @@ function startRun(state: UiState, event: EventOf<'run_started'>): UiState {
       maxIterations: event.maxIterations,
       iteration: 0,
     },
-    timeline: [{ kind: 'task', id: `${event.runId}:${event.seq}`, task: event.task }],
+    timeline: continues ? [...state.timeline, task] : [task],
     phase: initialPhaseState,
     usage: null,
   };

@@ -1,4 +1,5 @@
 import type { EngineEvent } from '../../protocol/events';
+import { sessionOfRunStart } from '../../protocol/run-sessions';
 import { initialState, reduce, type UiState } from './reducer';
 
 /** A state is kept every this many events, so a seek reduces at most this many. */
@@ -27,15 +28,18 @@ export function emptyView(): SessionView {
 
 /**
  * New events of the session on the page; a view that replays an earlier point stays there.
- * A new run starts a new session on the page: its log starts over, from what the page showed.
+ * A run of the same session goes on in the same log; a run of another session starts the page
+ * over with that session.
  */
 export function appendEvents(view: SessionView, events: readonly EngineEvent[]): SessionView {
   let { live, keyframes, position } = view;
   let log = [...view.log];
   for (const event of events) {
-    if (event.type === 'run_started' && log.length > 0 && log[0]?.runId !== event.runId) {
+    const session = sessionOfRunStart(event);
+    if (event.type === 'run_started' && log.length > 0 && session !== live.sessionId) {
       log = [];
-      keyframes = new Map([[0, live]]);
+      live = initialState;
+      keyframes = new Map([[0, initialState]]);
       position = null;
     }
     log.push(event);
@@ -77,10 +81,14 @@ export function pick(view: SessionView, change: (state: UiState) => UiState): Se
   return view.position === null ? { ...view, live: shown, shown } : { ...view, shown };
 }
 
+/** Events that stream a reply: a replay step passes over them (a tool call being prepared shows only live). */
+const STREAMED: ReadonlySet<EngineEvent['type']> = new Set(['model_delta', 'tool_call_preparing']);
+
 /** Positions a step lands on: after each event that is not a streamed piece of a reply. */
 export function isStop(log: readonly EngineEvent[], position: number): boolean {
   if (position <= 0 || position >= log.length) return true;
-  return log[position - 1]?.type !== 'model_delta';
+  const type = log[position - 1]?.type;
+  return type === undefined || !STREAMED.has(type);
 }
 
 export function nextStop(log: readonly EngineEvent[], position: number): number {

@@ -30,6 +30,14 @@ export function exitLine({ exitCode, timedOut, aborted }: CommandEnd): string {
   return `${color}[${label}]${RESET}\r\n`;
 }
 
+/** Where a later run of the session begins in the terminal: a dim rule naming the run and its task. */
+export function runDividerLine(run: number, task: string, atLineStart: boolean): string {
+  // The task is the user's text: no control character of it reaches xterm.
+  const oneLine = task.replace(/[\s\x00-\x1f\x7f-\x9f]+/g, ' ').trim();
+  const shown = oneLine.length > 60 ? `${oneLine.slice(0, 59)}…` : oneLine;
+  return `${atLineStart ? '' : '\r\n'}\r\n${DIM}── Run ${run}: ${shown} ──${RESET}\r\n`;
+}
+
 /** The terminal text as plain lines, for the screen-reader log and tests. */
 export function toPlainText(terminalText: string): string {
   return stripTerminalEscapes(terminalText).replace(/\r\n/g, '\n').replace(/\r/g, '');

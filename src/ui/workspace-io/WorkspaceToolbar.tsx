@@ -49,7 +49,7 @@ export function WorkspaceToolbar(props: WorkspaceToolbarProps) {
         type="button"
         className="button"
         disabled={!io.canPatch}
-        title={props.runId === null ? 'No run on the page' : 'What the run on the page changed, as a patch for git apply'}
+        title={props.sessionId === null ? 'No session on the page' : 'What the session on the page changed, as a patch for git apply'}
         onClick={io.downloadPatch}
       >
         Download patch

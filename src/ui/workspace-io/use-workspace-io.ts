@@ -21,7 +21,7 @@ export interface WorkspaceIoDeps {
   /** A run is under way: the workspace is not replaced under it. */
   busy: boolean;
   /** The run on the page, whose changes "Download patch" saves. */
-  runId: string | null;
+  sessionId: string | null;
   /** A dropped `*.phasegate.json`: stores and opens it; resolves with an error message, or null. */
   onSessionFile: (text: string) => Promise<string | null>;
   /** Told when an import starts and ends (`importing`), so the page holds Run meanwhile. */
@@ -53,7 +53,7 @@ type Picker = (options?: { mode?: 'read' }) => Promise<DirectoryHandleLike>;
 const RUNNING = 'A run is in progress; stop it before loading other files.';
 
 /** Open folder, Open zip file, drops on the page, and the two downloads, with the line that reports how they went. */
-export function useWorkspaceIo({ client, workerReady, busy, runId, onSessionFile, onImportingChange }: WorkspaceIoDeps): WorkspaceIo {
+export function useWorkspaceIo({ client, workerReady, busy, sessionId, onSessionFile, onImportingChange }: WorkspaceIoDeps): WorkspaceIo {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [working, setWorking] = useState(false);
   const [importing, setImporting] = useState(false);
@@ -215,15 +215,15 @@ export function useWorkspaceIo({ client, workerReady, busy, runId, onSessionFile
   }, [client, job]);
 
   const downloadPatch = useCallback(() => {
-    if (runId === null) return;
+    if (sessionId === null) return;
     void job('Writing the patch…', async () => {
-      const { before, after } = await client.sessionChanges(runId);
+      const { before, after } = await client.sessionChanges(sessionId);
       const patch = workspacePatch(workspaceFiles(before), workspaceFiles(after));
       if (patch === '') return { kind: 'info', text: 'The run changed no files: there is no patch to download.' };
       downloadFile('changes.patch', patch, 'text/x-diff');
       return { kind: 'info', text: 'Downloaded changes.patch (apply it with git apply).' };
     });
-  }, [client, job, runId]);
+  }, [client, job, sessionId]);
 
   const folderInput = useCallback((element: HTMLInputElement | null) => {
     input.current = element;
@@ -236,7 +236,7 @@ export function useWorkspaceIo({ client, workerReady, busy, runId, onSessionFile
     working,
     importing,
     canImport: workerReady && !busy && !working,
-    canPatch: workerReady && runId !== null && !working,
+    canPatch: workerReady && sessionId !== null && !working,
     folderInput,
     openFolder,
     onFolderInput,

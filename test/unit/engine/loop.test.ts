@@ -70,6 +70,17 @@ describe('ReAct loop', () => {
     expect(await engine.activeSandbox.readFile('/workspace/src/slugify.sh')).toContain('slugify');
   });
 
+  it('says in run_started when a scripted model plays another task than the one given, and names a continued session', async () => {
+    const { engine, ofType } = setup();
+    const demo = getScenario('demo');
+    await engine.run({ task: `  ${demo.defaultTask}\n`, mode: 'react', model: new ScriptedModel(demo), maxIterations: 30 });
+    const own = await engine.run({ task: 'Something else', mode: 'react', model: new ScriptedModel(demo), maxIterations: 30, sessionId: 'session-1' });
+    const [first, second] = ofType('run_started');
+    expect(first?.playedTask).toBeUndefined();
+    expect(first?.sessionId).toBeUndefined();
+    expect(second).toMatchObject({ task: 'Something else', playedTask: demo.defaultTask, sessionId: 'session-1', runId: own.runId });
+  });
+
   it('keeps going after an unknown tool, non-JSON arguments and a schema failure, each as a readable error', async () => {
     const { engine, ofType } = setup();
     const result = await engine.run({ task: 't', mode: 'react', model: new ScriptedModel(getScenario('recovery')), maxIterations: 30 });

@@ -25,7 +25,8 @@ describe('fault injection: the model endpoint', () => {
       createModel: (baseUrl) => createModel({ provider: 'custom', baseUrl, model: 'mock-model', apiKey: '', scenario: 'demo' }),
     });
     expect(finished).toMatchObject({ status: 'completed', summary: 'Nothing to change.', iterations: 1 });
-    expect(of('notice').map((n) => [n.level, n.message])).toContainEqual(['warning', 'Model request failed (rate limited (HTTP 429)); retry 1 in 30 ms.']);
+    expect(of('model_retry')).toEqual([expect.objectContaining({ attempt: 1, delayMs: 30, reason: 'rate limited, HTTP 429' })]);
+    expect(of('model_retry')[0]?.maxAttempts).toBeGreaterThanOrEqual(1);
     expect(server.requests).toHaveLength(2);
   });
 
@@ -43,7 +44,11 @@ describe('fault injection: the model endpoint', () => {
     expect(finished.suggestions?.length).toBeGreaterThan(0);
     // Three attempts for the first turn, three for the recovery request, three for the second turn.
     expect(server.requests).toHaveLength(9);
-    expect(of('notice').filter((n) => n.message.startsWith('Model request failed (server error (HTTP 500))'))).toHaveLength(4);
+    expect(
+      of('model_retry')
+        .filter((r) => r.reason === 'server error, HTTP 500')
+        .map((r) => `${r.attempt} of ${r.maxAttempts}`),
+    ).toEqual(['1 of 2', '2 of 2', '1 of 2', '2 of 2']);
   });
 
   it('a request that never answers: the idle timeout gives up and the run ends with timeout', async () => {
@@ -80,9 +85,12 @@ describe('fault injection: the model endpoint', () => {
     });
     expect(finished).toMatchObject({ status: 'completed', summary: 'Done after the retry.' });
     expect(of('tool_call')).toEqual([]);
-    expect(of('notice').map((n) => n.message)).toContainEqual(
-      expect.stringMatching(/^Model request failed \(network error \(stream interrupted\)\); retry 1 in/),
-    );
+    expect(of('model_retry')).toEqual([expect.objectContaining({ attempt: 1, maxAttempts: 2, reason: 'network error, stream interrupted' })]);
+    // The cut call was announced as it streamed (name, then path), though it never runs.
+    expect(of('tool_call_preparing').map(({ index, name, path }) => ({ index, name, path }))).toEqual([
+      { index: 0, name: 'create_file', path: undefined },
+      { index: 0, name: 'create_file', path: 'notes.txt' },
+    ]);
     expect(server.requests).toHaveLength(2);
   });
 
@@ -111,7 +119,7 @@ describe('fault injection: the model endpoint', () => {
     };
     const { finished, of } = await runFault({ replies: [cut, { kind: 'stream', chunks: textReply(['Done.']) }] });
     expect(of('tool_call')).toEqual([]);
-    expect(of('notice').map((n) => n.message)).toContainEqual(expect.stringMatching(/^Model request failed \(network error \(stream cut off\)\); retry 1 in/));
+    expect(of('model_retry')).toEqual([expect.objectContaining({ attempt: 1, reason: 'network error, stream cut off' })]);
     expect(finished).toMatchObject({ status: 'completed', summary: 'Done.' });
   });
 

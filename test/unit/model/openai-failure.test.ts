@@ -55,6 +55,16 @@ describe('classifyFailure', () => {
     expect(f.error.message).toContain('api.example.com');
   });
 
+  it('gives short reasons without parentheses, as the retry line puts them in a sentence', () => {
+    const reasons = [
+      classifyFailure(APIError.generate(429, { message: 'x' }, undefined, new Headers()), ctx).reason,
+      classifyFailure(APIError.generate(503, { message: 'x' }, undefined, new Headers()), ctx).reason,
+      classifyFailure(new APIConnectionError({ cause: new TypeError('fetch failed') }), ctx).reason,
+      classifyFailure(new Error('socket hang up'), ctx).reason,
+    ];
+    expect(reasons).toEqual(['rate limited, HTTP 429', 'server error, HTTP 503', 'network error', 'network error, stream interrupted']);
+  });
+
   it('keeps the key out of messages built from server text', () => {
     const err = APIError.generate(403, { message: `key ${ctx.apiKey} is disabled` }, undefined, new Headers());
     expect(classifyFailure(err, ctx).error.message).not.toContain(ctx.apiKey);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { OpenAiModel, type OpenAiModelOptions } from '../../../src/model/openai';
-import { type ChatMessage, ModelError, type ModelRequest, type ToolSpec } from '../../../src/model/port';
+import { type ChatMessage, ModelError, type ModelRequest, type RetryInfo, type ToolCallStartInfo, type ToolSpec } from '../../../src/model/port';
 import { chunk, type MockOpenAiServer, type MockReply, startMockOpenAi, textReply, toolCallArgs, toolCallStart } from './mock-openai-server';
 
 const KEY = 'sk-test-SECRET-4f9a8b7c6d5e';
@@ -85,6 +85,50 @@ describe('OpenAiModel against a local OpenAI-compatible server', () => {
     ]);
   });
 
+  it('tells onToolCallStart each call as soon as its name is known, and again once its path can be read', async () => {
+    const { model } = await setup([
+      {
+        kind: 'stream',
+        chunks: [
+          toolCallStart(0, 'call_one', 'edit_file'),
+          toolCallArgs(0, '{"path": "src/a'),
+          toolCallArgs(0, 'pp.ts", "old_text": "x"'),
+          toolCallArgs(0, ', "path_note": "y"}'),
+          toolCallStart(1, 'call_two', 'run_tests'),
+          toolCallArgs(1, '{}'),
+          toolCallStart(2, 'call_three', 'read_file'),
+          toolCallArgs(2, '{"path": "a\\"b.ts"}'),
+          chunk({}, 'tool_calls'),
+        ],
+      },
+    ]);
+    const started: ToolCallStartInfo[] = [];
+    const reply = await model.complete(request({ onToolCallStart: (info) => started.push(info) }));
+    expect(reply.toolCalls.map((call) => call.name)).toEqual(['edit_file', 'run_tests', 'read_file']);
+    expect(started).toEqual([
+      { index: 0, name: 'edit_file' },
+      { index: 0, name: 'edit_file', path: 'src/app.ts' },
+      { index: 1, name: 'run_tests' },
+      { index: 2, name: 'read_file' },
+      { index: 2, name: 'read_file', path: 'a"b.ts' },
+    ]);
+  });
+
+  it('announces a call whose name comes in the same chunk as all its arguments once, with its path', async () => {
+    const { model } = await setup([
+      {
+        kind: 'stream',
+        chunks: [
+          chunk({ tool_calls: [{ index: 0, id: 'c', type: 'function', function: { name: 'read_file', arguments: '{"path":"x.md"}' } }] }),
+          chunk({}, 'tool_calls'),
+        ],
+      },
+    ]);
+    const started: ToolCallStartInfo[] = [];
+    await model.complete(request({ onToolCallStart: (info) => started.push(info) }));
+    expect(started).toEqual([{ index: 0, name: 'read_file', path: 'x.md' }]);
+  });
+
   it('returns an empty reply for a stream with neither text nor tool calls', async () => {
     const { model } = await setup([{ kind: 'stream', chunks: [chunk({ role: 'assistant', content: '' }), chunk({}, 'stop')] }]);
     expect(await model.complete(request())).toEqual({ text: '', toolCalls: [], finishReason: 'stop' });
@@ -146,11 +190,11 @@ describe('OpenAiModel against a local OpenAI-compatible server', () => {
       { kind: 'error', status: 429, headers: { 'retry-after': '1' }, body: { error: { message: 'Rate limit reached', type: 'requests' } } },
       { kind: 'stream', chunks: textReply(['after the wait']) },
     ]);
-    const retries: { attempt: number; delayMs: number; reason: string }[] = [];
+    const retries: RetryInfo[] = [];
     const started = Date.now();
     const reply = await model.complete(request({ onRetry: (r) => retries.push(r) }));
     expect(reply.text).toBe('after the wait');
-    expect(retries).toEqual([{ attempt: 1, delayMs: 1000, reason: 'rate limited (HTTP 429)' }]);
+    expect(retries).toEqual([{ attempt: 1, maxAttempts: 3, delayMs: 1000, reason: 'rate limited, HTTP 429' }]);
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
     expect(server.requests).toHaveLength(2);
   });
@@ -173,11 +217,11 @@ describe('OpenAiModel against a local OpenAI-compatible server', () => {
       { kind: 'error', status: 500, body: { error: { message: 'The server had an error', type: 'server_error' } } },
       { kind: 'stream', chunks: textReply(['recovered']) },
     ]);
-    const retries: { attempt: number; delayMs: number; reason: string }[] = [];
+    const retries: RetryInfo[] = [];
     const reply = await model.complete(request({ onRetry: (r) => retries.push(r) }));
     expect(reply.text).toBe('recovered');
     expect(retries).toHaveLength(1);
-    expect(retries[0]?.reason).toBe('server error (HTTP 500)');
+    expect(retries[0]?.reason).toBe('server error, HTTP 500');
     // base 5 ms with ±25% jitter
     expect(retries[0]?.delayMs).toBeGreaterThanOrEqual(3);
     expect(retries[0]?.delayMs).toBeLessThanOrEqual(7);

@@ -53,6 +53,24 @@ describe('ScriptedModel', () => {
     expect(second).toEqual({ text: 'All done.', toolCalls: [], finishReason: 'stop' });
   });
 
+  it('announces each tool call as a streaming model does: its name, then its path, after the text', async () => {
+    const said: string[] = [];
+    await playTurn(new ScriptedModel(tiny), [], {
+      onTextDelta: () => said.push('text'),
+      onToolCallStart: ({ index, name, path }) => said.push(`${index} ${name}${path === undefined ? '' : ` ${path}`}`),
+    });
+    expect(said.filter((s) => s !== 'text')).toEqual(['0 read_file', '0 read_file a.txt', '1 read_file']);
+    expect(said.lastIndexOf('text')).toBeLessThan(said.indexOf('0 read_file'));
+  });
+
+  it('announces calls in the demo scenario, paced like its text', async () => {
+    const announced: string[] = [];
+    const model = new ScriptedModel(getScenario('demo'), { delayMs: 1 });
+    const messages: ChatMessage[] = [];
+    for (let turn = 0; turn < 3; turn++) await playTurn(model, messages, { onToolCallStart: ({ name }) => announced.push(name) });
+    expect(announced.length).toBeGreaterThan(0);
+  });
+
   it('gives identical output on two runs of the same scenario', async () => {
     const demo = getScenario('demo');
     const a = await runAll(new ScriptedModel(demo), demo.turns.length);

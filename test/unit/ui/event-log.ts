@@ -7,7 +7,7 @@ export function eventLog(runId: string, payloads: EventPayload[], firstSeq = 0, 
   );
 }
 
-export const runStarted = (task: string, mode: 'react' | 'plan_exec' = 'react'): EventPayload => ({
+export const runStarted = (task: string, mode: 'react' | 'plan_exec' = 'react'): EventPayload<'run_started'> => ({
   type: 'run_started',
   task,
   mode,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { EventPayload } from '../../../src/protocol/events';
 import { initialState, openFiles, reduce, reduceAll, selectFile, TERMINAL_MAX_CHARS, type TimelineEntry } from '../../../src/ui/state/reducer';
 import { promptLine, toPlainText } from '../../../src/ui/terminal/format';
 import { eventLog, runStarted } from './event-log';
@@ -190,14 +191,35 @@ describe('reduce', () => {
     expect(plain).toBe('$ sleep 60\nwaiting\n[exit 130, aborted]\n$ yes\n[exit 124, timed out]\n');
   });
 
-  it('starts a fresh timeline for each run but keeps files and terminal', () => {
+  it('starts a fresh timeline for a run of another session but keeps files and terminal', () => {
     const first = reduceAll(initialState, demoRun('run-1'));
     const second = reduceAll(first, eventLog('run-2', [runStarted('Second task')]));
     expect(second.status).toBe('running');
     expect(second.run?.id).toBe('run-2');
+    expect(second.sessionId).toBe('run-2');
     expect(kinds(second.timeline)).toEqual(['task']);
+    expect(second.timeline[0]).toMatchObject({ run: 1, playedTask: null });
     expect(second.fileOrder).toEqual(['src/slugify.sh']);
     expect(second.terminal).toBe(first.terminal);
+  });
+
+  it('goes on in the same timeline and terminal, under a divider, for a later run of the same session', () => {
+    const first = reduceAll(initialState, demoRun('run-1'));
+    const second = reduceAll(first, eventLog('run-2', [{ ...runStarted('Second\ntask \x1b[31mred'), sessionId: 'run-1' }]));
+    expect(second.sessionId).toBe('run-1');
+    expect(second.runs).toBe(2);
+    expect(second.timeline.slice(0, first.timeline.length)).toEqual(first.timeline);
+    expect(second.timeline.at(-1)).toMatchObject({ kind: 'task', task: 'Second\ntask \x1b[31mred', run: 2 });
+    const added = second.terminal.text.slice(first.terminal.text.length);
+    expect(toPlainText(added)).toContain('── Run 2: Second task [31mred ──');
+    expect(added).not.toContain('\x1b[31m');
+    const third = reduceAll(second, eventLog('run-3', [{ ...runStarted('Third'), sessionId: 'run-1' }]));
+    expect(third.timeline.filter((entry) => entry.kind === 'task').map((entry) => entry.kind === 'task' && entry.run)).toEqual([1, 2, 3]);
+  });
+
+  it('keeps the recorded task a demo played instead of the typed one', () => {
+    const state = reduceAll(initialState, eventLog('r', [{ ...runStarted('My own task'), playedTask: 'Add a slugify function' }]));
+    expect(state.timeline[0]).toMatchObject({ kind: 'task', task: 'My own task', playedTask: 'Add a slugify function' });
   });
 
   it('ignores events of another run and events before any run', () => {
@@ -210,7 +232,7 @@ describe('reduce', () => {
 
   it('trims old terminal text but keeps counting what was written', () => {
     const big = 'x'.repeat(300_000);
-    const payloads = [runStarted('t'), { type: 'command_started' as const, callId: 'c', command: 'cat big', cwd: '/' }];
+    const payloads: EventPayload[] = [runStarted('t'), { type: 'command_started', callId: 'c', command: 'cat big', cwd: '/' }];
     for (let i = 0; i < 4; i++) payloads.push({ type: 'command_output', callId: 'c', stream: 'stdout', chunk: big });
     const state = reduceAll(initialState, eventLog('r', payloads));
     const written = promptLine('cat big').length + 4 * big.length;

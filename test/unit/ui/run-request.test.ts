@@ -89,6 +89,20 @@ describe('startRun', () => {
     expect(waiting.at(-1)).toBe(false);
   });
 
+  it('ends the wait for the sandbox at once when Stop is pressed, and never runs', async () => {
+    let stop = (): void => {};
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    let stopRequested = false;
+    const { deps, run, waiting } = fakes({ sandboxSettled: () => new Promise<void>(() => {}), stopped, stopRequested: () => stopRequested });
+    const started = startRun('t', deps);
+    expect(waiting).toEqual([true]);
+    stopRequested = true;
+    stop();
+    await started;
+    expect(run).not.toHaveBeenCalled();
+    expect(waiting.at(-1)).toBe(false);
+  });
+
   it('reports a policy that is not JSON instead of running', async () => {
     const { deps, run, problems } = fakes({ settings: () => ({ ...settings, policyText: '{' }) });
     await startRun('t', deps);

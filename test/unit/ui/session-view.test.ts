@@ -32,12 +32,24 @@ describe('the session view', () => {
     expect(seek(view, null).shown).toEqual(reduceAll(initialState, log));
   });
 
-  it('starts a new log when another run starts on the page, from what the page showed', async () => {
+  it('starts a new log, from a clean page, when a run of another session starts', async () => {
     const first = await demoLog();
     const second = (await recordedRun('recovery', 'react')).events;
     const view = appendEvents(loadLog(first), second);
     expect(view.log).toEqual(second);
-    expect(seek(view, 0).shown).toEqual(reduceAll(initialState, first));
+    expect(seek(view, 0).shown).toEqual(initialState);
+    expect(view.live).toEqual(reduceAll(initialState, second));
+  });
+
+  it('goes on with the same log when a later run of the same session starts', async () => {
+    const first = await demoLog();
+    const sessionId = first[0]?.runId ?? '';
+    const second = (await recordedRun('recovery', 'react')).events.map((event) => (event.type === 'run_started' ? { ...event, sessionId } : event));
+    const view = appendEvents(loadLog(first), second);
+    expect(view.log).toEqual([...first, ...second]);
+    expect(seek(view, first.length).shown).toEqual(reduceAll(initialState, first));
+    expect(view.live.sessionId).toBe(sessionId);
+    expect(view.live.runs).toBe(2);
   });
 
   it('steps over streamed pieces of a reply', async () => {

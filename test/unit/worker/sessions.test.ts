@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/engine/engine';
 import { workspaceAt } from '../../../src/engine/restore-workspace';
+import { lastRunEvents } from '../../../src/protocol/run-sessions';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
 import { VirtualSandbox } from '../../../src/sandbox/virtual';
 import { resolveEvents } from '../../../src/store/bounded-event';
@@ -56,6 +57,67 @@ describe('the worker’s sessions', () => {
     expect(summary.status).toBe('completed');
     expect(await workspaceFiles(sandbox)).toEqual(await workspaceFiles(run.sandbox));
     expect(await sessions.fork(run.sessionId, 1)).toMatchObject({ ok: false, error: /later point/ });
+  });
+
+  it('keeps a session as one workspace and its runs: a later run continues it, a scripted one starts afresh', async () => {
+    const { sessions, store, engine } = workerSessions();
+    const run = async (scenario: string, options: { sessionId?: string }) =>
+      engine.run({ task: `task of ${scenario}`, mode: 'react', model: new SpyModel(scenario), maxIterations: 40, ...options });
+
+    expect(await sessions.prepareRun({ scripted: false })).toEqual({});
+    const first = await run('demo', {});
+    const second = await run('markdown', await sessions.prepareRun({ scripted: false }));
+    await sessions.flush();
+    const [meta, ...others] = await store.listSessions();
+    expect(others).toEqual([]);
+    expect(meta).toMatchObject({ id: first.runId, runs: 2, status: 'completed', task: 'task of demo' });
+    const stored = await store.loadEvents(first.runId);
+    const starts = stored.filter((event) => event.type === 'run_started');
+    expect(starts.map((event) => [event.runId, event.sessionId])).toEqual([
+      [first.runId, undefined],
+      [second.runId, first.runId],
+    ]);
+    expect(meta?.eventCount).toBe(stored.length);
+
+    // "Restore files to here" on the first run's start is recorded under the session's last run.
+    const start = stored.find((event) => event.type === 'workspace_snapshot');
+    await sessions.restoreCheckpoint(first.runId, String(start?.manifest));
+    await sessions.flush();
+    const last = (await store.loadEvents(first.runId)).at(-1);
+    expect(last).toMatchObject({ type: 'checkpoint_restored', runId: second.runId });
+    expect(await workspaceFiles(engine.activeSandbox as VirtualSandbox)).toEqual(STARTER_PROJECT);
+
+    // A scripted scenario plays on the starter files, in a session of its own.
+    await engine.activeSandbox.writeFile(`${engine.activeSandbox.workdir}/notes.txt`, 'mine');
+    expect(await sessions.prepareRun({ scripted: true })).toEqual({});
+    expect(await workspaceFiles(engine.activeSandbox as VirtualSandbox)).toEqual(STARTER_PROJECT);
+    // Files opened from elsewhere are no session's: the next run starts one.
+    sessions.workspaceIsNew();
+    expect(await sessions.prepareRun({ scripted: false })).toEqual({});
+  });
+
+  it('does not add runs to a built-in session, and forks a session of several runs into one that resumes', async () => {
+    const { sessions, store, engine } = workerSessions();
+    const made = await sessions.readyMade('demo');
+    if (!made.ok) throw new Error(made.error);
+    await sessions.open(made.id, { loadWorkspace: true });
+    expect(await sessions.prepareRun({ scripted: false })).toEqual({});
+
+    await sessions.open(made.id, { loadWorkspace: false });
+    const first = await engine.run({ task: 'one', mode: 'react', model: new SpyModel('demo'), maxIterations: 40 });
+    await engine.run({ task: 'two', mode: 'react', model: new SpyModel('markdown'), maxIterations: 40, ...(await sessions.prepareRun({ scripted: false })) });
+    await sessions.flush();
+    const all = await store.loadEvents(first.runId);
+    const fork = await sessions.fork(first.runId, all.length - 3);
+    if (!fork.ok) throw new Error(fork.error);
+    const resolved = await resolveEvents(await store.loadEvents(fork.id), store);
+    if (!resolved.ok) throw new Error(resolved.error);
+    expect(resolved.events.every((event) => event.runId === fork.id && !('sessionId' in event))).toBe(true);
+    expect(await store.getSession(fork.id)).toMatchObject({ runs: 2, status: 'interrupted' });
+    // The fork's last run goes on (as the worker resumes it: that run's events, in the fork's session).
+    engine.setSandbox(new VirtualSandbox({ files: (await workspaceAt(resolved.events, store)) ?? STARTER_PROJECT }));
+    const resumed = await engine.resume({ events: lastRunEvents(resolved.events), model: new SpyModel('markdown'), reason: 'continue', sessionId: fork.id });
+    expect(resumed.status).toBe('completed');
   });
 
   it('records a scripted scenario as a ready-made session once and keeps it', async () => {

@@ -1,0 +1,21 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Up to this width the workspace is one column of tabbed panes. It is where the two columns stop
+ * fitting (the left one needs 320 px, the editor and terminal the rest).
+ */
+export const NARROW_QUERY = '(max-width: 860px)';
+
+// No matchMedia (a test DOM): the wide layout.
+const media = (): MediaQueryList | null => (typeof matchMedia === 'function' ? matchMedia(NARROW_QUERY) : null);
+
+function subscribe(onChange: () => void): () => void {
+  const list = media();
+  list?.addEventListener('change', onChange);
+  return () => list?.removeEventListener('change', onChange);
+}
+
+/** True on a phone or a narrow window, following the window as it is resized. */
+export function useNarrowLayout(): boolean {
+  return useSyncExternalStore(subscribe, () => media()?.matches ?? false);
+}

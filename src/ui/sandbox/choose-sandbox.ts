@@ -1,0 +1,47 @@
+import type { SandboxPreference } from '../../protocol/settings';
+import type { RememberedFailure } from './remembered-failure';
+
+export interface SandboxChoiceInput {
+  preference: SandboxPreference;
+  crossOriginIsolated: boolean;
+  online: boolean;
+  remembered: RememberedFailure | null;
+  /** "Try WebContainer" was pressed: the memory and the probe are skipped. */
+  forceBoot: boolean;
+}
+
+/** The check that decided, for tests and the status's data attribute. */
+export type SandboxCheck = 'settings' | 'isolation' | 'online' | 'remembered' | 'probe' | 'boot' | 'switched';
+
+export type SandboxChoice = { use: 'virtual'; check: SandboxCheck; reason: string; offerWebContainer: boolean } | { use: 'probe-then-boot' } | { use: 'boot' };
+
+function formatWhen(at: number): string {
+  return new Date(at).toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+}
+
+/**
+ * The checks that can be answered at once, in order. Only 'auto' consults the remembered
+ * failure and the probe: an explicit 'webcontainer' (or "Try WebContainer") always waits for the boot.
+ */
+export function chooseSandbox(input: SandboxChoiceInput): SandboxChoice {
+  if (input.preference === 'virtual') return { use: 'virtual', check: 'settings', reason: 'chosen in Settings', offerWebContainer: false };
+  if (!input.crossOriginIsolated) {
+    return {
+      use: 'virtual',
+      check: 'isolation',
+      reason: 'the page is not cross-origin isolated (crossOriginIsolated is false), which WebContainer needs',
+      offerWebContainer: false,
+    };
+  }
+  if (!input.online) return { use: 'virtual', check: 'online', reason: 'the browser is offline (navigator.onLine is false)', offerWebContainer: false };
+  if (input.preference === 'webcontainer' || input.forceBoot) return { use: 'boot' };
+  if (input.remembered) {
+    return {
+      use: 'virtual',
+      check: 'remembered',
+      reason: `WebContainer failed earlier in this browser (${formatWhen(input.remembered.at)}): ${input.remembered.reason}`,
+      offerWebContainer: true,
+    };
+  }
+  return { use: 'probe-then-boot' };
+}

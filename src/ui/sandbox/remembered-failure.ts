@@ -1,0 +1,50 @@
+/** Where this browser remembers that WebContainer failed to start, so the next visit does not wait for it again. */
+export const WEBCONTAINER_FAILED_KEY = 'phasegate.webcontainer-failed';
+
+export interface RememberedFailure {
+  /** When the boot failed (ms since the epoch). */
+  at: number;
+  reason: string;
+}
+
+export type FailureStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export function readRememberedFailure(storage: FailureStorage | null): RememberedFailure | null {
+  try {
+    const raw = storage?.getItem(WEBCONTAINER_FAILED_KEY);
+    if (raw == null) return null;
+    const value: unknown = JSON.parse(raw);
+    if (typeof value !== 'object' || value === null) return null;
+    const { at, reason } = value as Record<string, unknown>;
+    if (typeof at !== 'number' || !Number.isFinite(at) || typeof reason !== 'string') return null;
+    return { at, reason };
+  } catch {
+    // Unreadable storage or a damaged entry: nothing remembered.
+    return null;
+  }
+}
+
+export function rememberFailure(storage: FailureStorage | null, failure: RememberedFailure): void {
+  try {
+    storage?.setItem(WEBCONTAINER_FAILED_KEY, JSON.stringify(failure));
+  } catch {
+    // Storage full or blocked: the next visit just probes again.
+  }
+}
+
+export function forgetFailure(storage: FailureStorage | null): void {
+  try {
+    storage?.removeItem(WEBCONTAINER_FAILED_KEY);
+  } catch {
+    // Nothing to forget.
+  }
+}
+
+/** The page's localStorage, or null where it is blocked. */
+export function browserStorage(): FailureStorage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
