@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp, readable, waitForText } from './support/app';
+import { launchBrowser, openApp, PAGE_CONFIGS, readable, waitForText } from './support/app';
 
 /** Issue 14, points 6, 8 and 9: honest wording, the react-mode label and contrast, toasts that hide no control. */
 
@@ -16,6 +16,7 @@ const SCRIPTED = { provider: 'scripted', baseUrl: '', model: 'demo', apiKey: '',
 const SCHEMES = ['light', 'dark'] as const;
 const VIEWPORTS = [
   { width: 1440, height: 900 },
+  { width: 1280, height: 720 },
   { width: 390, height: 844 },
 ] as const;
 
@@ -105,33 +106,38 @@ function contrastOf(page: Page, selector: string, only11px: boolean): Promise<Co
 }
 
 describe('honest wording (point 6)', () => {
-  it('says "Run failed before the first step" when the model never answered, with one full stop after its message', async () => {
-    const { context, page } = await openApp(browser, {
-      settings: { sandbox: 'virtual', model: { provider: 'openai', baseUrl: 'http://127.0.0.1:9/v1', model: 'gpt-4o-mini', apiKey: 'sk-test-key-0000' } },
-    });
-    // The provider turns the key down with a message that already ends in a full stop.
-    await context.route('http://127.0.0.1:9/**', (route) =>
-      route.fulfill({
-        status: 401,
-        contentType: 'application/json',
-        body: JSON.stringify({ error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } }),
-      }),
-    );
-    await ready(page);
-    expect(await runToEnd(page, 'Say hello.')).toBe('failed');
-    const card = page.getByRole('group', { name: 'Run failed' });
-    expect(readable(await card.locator('.run-end-title').innerText())).toMatch(/^Run failed before the first step/);
-    const timeline = readable(await page.getByRole('region', { name: 'Timeline' }).innerText());
-    expect(timeline).toContain('Incorrect API key provided.');
-    expect(timeline).not.toMatch(/after 0 steps|after 1 step\b/);
-    expect(timeline).not.toMatch(/[^.]\.\.(?!\.)/);
-    await context.close();
-  });
+  it.each(PAGE_CONFIGS)(
+    'says "Run failed before the first step" when the model never answered, with one full stop after its message ($name)',
+    async ({ viewport, colorScheme }) => {
+      const { context, page } = await openApp(browser, {
+        settings: { sandbox: 'virtual', model: { provider: 'openai', baseUrl: 'http://127.0.0.1:9/v1', model: 'gpt-4o-mini', apiKey: 'sk-test-key-0000' } },
+        viewport,
+        colorScheme,
+      });
+      // The provider turns the key down with a message that already ends in a full stop.
+      await context.route('http://127.0.0.1:9/**', (route) =>
+        route.fulfill({
+          status: 401,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } }),
+        }),
+      );
+      await ready(page);
+      expect(await runToEnd(page, 'Say hello.')).toBe('failed');
+      const card = page.getByRole('group', { name: 'Run failed' });
+      expect(readable(await card.locator('.run-end-title').innerText())).toMatch(/^Run failed before the first step/);
+      const timeline = readable(await page.getByRole('region', { name: 'Timeline' }).innerText());
+      expect(timeline).toContain('Incorrect API key provided.');
+      expect(timeline).not.toMatch(/after 0 steps|after 1 step\b/);
+      expect(timeline).not.toMatch(/[^.]\.\.(?!\.)/);
+      await context.close();
+    },
+  );
 
-  it('never shows an empty stderr, nor hides one behind "Show all"', async () => {
+  it.each(PAGE_CONFIGS)('never shows an empty stderr, nor hides one behind "Show all" ($name)', async ({ viewport, colorScheme }) => {
     // The plan_exec demo runs `grep` with run_command: stdout, no stderr.
     const model = { ...SCRIPTED, model: 'plan_exec-demo', scenario: 'plan_exec-demo' };
-    const { context, page } = await openApp(browser, { settings: { sandbox: 'virtual', model, mode: 'plan_exec' } });
+    const { context, page } = await openApp(browser, { settings: { sandbox: 'virtual', model, mode: 'plan_exec' }, viewport, colorScheme });
     await ready(page);
     expect(await runToEnd(page)).toBe('completed');
     const timeline = page.getByRole('region', { name: 'Timeline' });
@@ -148,18 +154,19 @@ describe('honest wording (point 6)', () => {
 });
 
 describe('the mode label and contrast (point 8)', () => {
-  it('shows "Mode: ReAct" and no phase strip in react mode, the strip in plan_exec', async () => {
-    const react = await openApp(browser, { settings: { sandbox: 'virtual', model: SCRIPTED, mode: 'react' } });
+  it.each(PAGE_CONFIGS)('shows "Mode: ReAct" and no phase strip in react mode, the strip in plan_exec ($name)', async ({ viewport, colorScheme }) => {
+    const react = await openApp(browser, { settings: { sandbox: 'virtual', model: SCRIPTED, mode: 'react' }, viewport, colorScheme });
     await ready(react.page);
     const label = react.page.getByRole('status', { name: 'Phase', exact: true });
     expect(await label.innerText()).toBe('Mode: ReAct — no phases');
     expect(await react.page.getByRole('list', { name: 'Phases' }).count()).toBe(0);
     await react.context.close();
 
-    const phased = await openApp(browser, { settings: { sandbox: 'virtual', model: SCRIPTED, mode: 'plan_exec' } });
+    const phased = await openApp(browser, { settings: { sandbox: 'virtual', model: SCRIPTED, mode: 'plan_exec' }, viewport, colorScheme });
     await ready(phased.page);
     expect(await phased.page.getByRole('status', { name: 'Phase', exact: true }).innerText()).toBe('Phase: none — not started');
-    expect(await phased.page.getByRole('list', { name: 'Phases' }).getByRole('listitem').count()).toBe(4);
+    // Below 1100 px the header keeps only the status text; the strip needs the room.
+    expect(await phased.page.getByRole('list', { name: 'Phases' }).getByRole('listitem').count()).toBe(viewport.width > 1100 ? 4 : 0);
     await phased.context.close();
   });
 

@@ -20,7 +20,17 @@ export interface OpenAppOptions {
   /** Stored settings to start with (merged over the defaults by the page). */
   settings?: Record<string, unknown>;
   colorScheme?: 'light' | 'dark';
+  viewport?: { width: number; height: number };
 }
+
+/** The viewports issue 14 names (desktop, laptop, phone), each in both colour schemes. */
+export const PAGE_CONFIGS = [
+  { width: 1440, height: 900 },
+  { width: 1280, height: 720 },
+  { width: 390, height: 844 },
+].flatMap((viewport) =>
+  (['light', 'dark'] as const).map((colorScheme) => ({ viewport, colorScheme, name: `${viewport.width}×${viewport.height} ${colorScheme}` })),
+);
 
 export interface OpenApp {
   context: BrowserContext;
@@ -38,7 +48,7 @@ export function isLocalUrl(url: string): boolean {
 }
 
 export async function openApp(browser: Browser, options: OpenAppOptions = {}): Promise<OpenApp> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, colorScheme: options.colorScheme ?? 'light' });
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1400, height: 900 }, colorScheme: options.colorScheme ?? 'light' });
   const requests: string[] = [];
   const errors: string[] = [];
   // Recorded before routing, so aborted requests still show up in `requests`.
