@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp, readable, waitForText } from './support/app';
+import { launchBrowser, openApp, PAGE_CONFIGS, readable, waitForText } from './support/app';
 
 /** Issue 14, point 10: phones and narrow screens (tabbed panes, no sideways scroll, a Settings dialog that fits). */
 
@@ -144,12 +144,9 @@ describe('on a phone (390×844)', () => {
 });
 
 describe('on wide screens', () => {
-  for (const viewport of [
-    { width: 1440, height: 900 },
-    { width: 1280, height: 720 },
-  ]) {
-    it(`shows the three panes side by side, no tabs, and a Settings dialog that fits (${viewport.width}×${viewport.height})`, async () => {
-      const { context, page } = await openApp(browser, { settings: SETTINGS });
+  for (const { viewport, colorScheme } of PAGE_CONFIGS.filter((config) => config.viewport.width > 860)) {
+    it(`shows the three panes side by side, no tabs, and a Settings dialog that fits (${viewport.width}×${viewport.height} ${colorScheme})`, async () => {
+      const { context, page } = await openApp(browser, { settings: SETTINGS, colorScheme });
       await page.setViewportSize(viewport);
       await ready(page);
       expect(await page.getByRole('tablist', { name: 'Workspace panes' }).count()).toBe(0);
@@ -163,7 +160,7 @@ describe('on wide screens', () => {
       }
       await expectNoSidewaysScroll(page, 'idle');
       await page.screenshot({ path: `test-results/narrow-wide-${viewport.width}x${viewport.height}.png` });
-      await checkSettingsFit(page, `${viewport.width}x${viewport.height}`);
+      await checkSettingsFit(page, `${viewport.width}x${viewport.height}-${colorScheme}`);
       await context.close();
     });
   }

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp, waitForText } from './support/app';
+import { launchBrowser, openApp, PAGE_CONFIGS, waitForText } from './support/app';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -27,10 +27,10 @@ async function expectNoSideScroll(page: Page, width: number) {
 }
 
 describe('sandbox choice', () => {
-  for (const { colorScheme, width, height } of [
-    { colorScheme: 'light' as const, width: 1440, height: 900 },
-    { colorScheme: 'dark' as const, width: 390, height: 844 },
-  ]) {
+  for (const {
+    colorScheme,
+    viewport: { width, height },
+  } of PAGE_CONFIGS) {
     it(`with no network, starts on the virtual sandbox within 3.5 s, then at once on the next visit (${colorScheme}, ${width}×${height})`, async () => {
       const started = Date.now();
       const { context, page } = await openApp(browser, { settings: { sandbox: 'auto' }, colorScheme });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockOpenAiServer, type MockReply, type RecordedRequest, startMockOpenAi, textReply, toolCallsReply } from '../unit/model/mock-openai-server';
-import { launchBrowser, openApp, waitForText } from './support/app';
+import { launchBrowser, openApp, PAGE_CONFIGS, waitForText } from './support/app';
 
 /** Issue 14, points 1 and 2: a session is one workspace and its runs; the demo says it is a demo. */
 
@@ -19,11 +19,6 @@ afterAll(async () => {
 const SCRIPTED = { provider: 'scripted', baseUrl: '', model: 'demo', apiKey: '', scenario: 'demo' };
 const DEMO_TASK = 'Add a slugify function to sample-utils, with tests.';
 const NOTE = 'The demo plays a recorded run of this task. To run your own task, choose a model in Settings.';
-const CONFIGS = [
-  { viewport: { width: 1440, height: 900 }, colorScheme: 'light' },
-  { viewport: { width: 1280, height: 720 }, colorScheme: 'dark' },
-  { viewport: { width: 390, height: 844 }, colorScheme: 'dark' },
-] as const;
 
 async function ready(page: Page): Promise<void> {
   await page.waitForSelector('.app[data-ready="true"]');
@@ -55,7 +50,7 @@ function notesModel(request: RecordedRequest): MockReply {
 const terminalLog = (page: Page) => page.getByTestId('terminal-log').textContent();
 
 describe('runs and sessions', () => {
-  for (const { viewport, colorScheme } of CONFIGS) {
+  for (const { viewport, colorScheme } of PAGE_CONFIGS) {
     it(`a second run goes on in the same session under a divider; New session asks first (${viewport.width}×${viewport.height} ${colorScheme})`, async () => {
       server.setFallback(notesModel);
       const model = { provider: 'custom', baseUrl: server.baseUrl, model: 'mock-model', apiKey: '' };
@@ -131,7 +126,7 @@ describe('runs and sessions', () => {
 });
 
 describe('the demo says it is a demo', () => {
-  for (const { viewport, colorScheme } of CONFIGS) {
+  for (const { viewport, colorScheme } of PAGE_CONFIGS) {
     it(`note, "Run demo", the unused task, and a real provider clears the demo task (${viewport.width}×${viewport.height} ${colorScheme})`, async () => {
       const { context, page } = await openApp(browser, { settings: { sandbox: 'virtual', model: SCRIPTED }, colorScheme });
       await page.setViewportSize(viewport);

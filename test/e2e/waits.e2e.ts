@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chunk, type MockOpenAiServer, startMockOpenAi, textReply, toolCallArgs, toolCallStart } from '../unit/model/mock-openai-server';
-import { launchBrowser, openApp, waitForText } from './support/app';
+import { launchBrowser, openApp, PAGE_CONFIGS, waitForText } from './support/app';
 
 let browser: Browser;
 let server: MockOpenAiServer;
@@ -14,10 +14,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const LOOKS = [
-  { width: 1440, height: 900, colorScheme: 'light' },
-  { width: 390, height: 844, colorScheme: 'dark' },
-] as const;
+const LOOKS = PAGE_CONFIGS.map(({ viewport, colorScheme }) => ({ ...viewport, colorScheme }));
 
 /** Nothing of the page sticks out sideways (the wait lines wrap on a phone). */
 async function expectNoSidewaysOverflow(page: Page, selector: string): Promise<void> {

@@ -1,11 +1,14 @@
+import { z } from 'zod';
+
 /** Where this browser remembers that WebContainer failed to start, so the next visit does not wait for it again. */
 export const WEBCONTAINER_FAILED_KEY = 'phasegate.webcontainer-failed';
 
-export interface RememberedFailure {
+const RememberedFailureSchema = z.object({
   /** When the boot failed (ms since the epoch). */
-  at: number;
-  reason: string;
-}
+  at: z.number().finite(),
+  reason: z.string().max(2000),
+});
+export type RememberedFailure = z.infer<typeof RememberedFailureSchema>;
 
 export type FailureStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
@@ -13,11 +16,8 @@ export function readRememberedFailure(storage: FailureStorage | null): Remembere
   try {
     const raw = storage?.getItem(WEBCONTAINER_FAILED_KEY);
     if (raw == null) return null;
-    const value: unknown = JSON.parse(raw);
-    if (typeof value !== 'object' || value === null) return null;
-    const { at, reason } = value as Record<string, unknown>;
-    if (typeof at !== 'number' || !Number.isFinite(at) || typeof reason !== 'string') return null;
-    return { at, reason };
+    const parsed = RememberedFailureSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
   } catch {
     // Unreadable storage or a damaged entry: nothing remembered.
     return null;
