@@ -12,6 +12,7 @@ import { ALL_TOOLS, KNOWN_TOOL_NAMES, PLAN_EXEC_TOOLS, toolSpecs } from '../tool
 import type { HumanChannel, PhaseControl } from '../tools/tool';
 import { loadWorkspaceTree } from './context/file-tree';
 import { conversationOf } from './conversation';
+import { type EarlierRun, earlierRunsField, earlierRunsSection } from './earlier-runs';
 import { emergency } from './emergency';
 import { fileChange } from './file-change';
 import { FixAttemptTracker } from './fix-attempts';
@@ -38,6 +39,8 @@ export interface RunOptions {
   maxIterations: number;
   /** The session this run continues (its workspace is the sandbox's); absent: the run starts its own. */
   sessionId?: string;
+  /** The runs before this one in its session: the task message says what they did. */
+  earlierRuns?: readonly EarlierRun[];
   /** Overrides merged onto the default policy: `phases` in plan_exec, `commands` (the user's rules) in both modes. */
   policy?: unknown;
   /** Values that must never appear in the log (API keys). */
@@ -339,7 +342,8 @@ export class Engine {
         type: 'run_configured',
         mode: options.mode,
         systemPrompt: phaseLayer ? `${base}\n\n${phaseLayer}` : base,
-        taskMessage: resumed?.configured.taskMessage ?? buildTaskMessage(options.task),
+        taskMessage: resumed?.configured.taskMessage ?? buildTaskMessage(options.task, options.earlierRuns),
+        ...earlierRunsField(resumed ? (resumed.configured.earlierRuns ?? '') : earlierRunsSection(options.earlierRuns ?? [])),
         tools: tools.map((tool) => tool.name),
         policy,
         refuseSyntaxErrors: options.refuseSyntaxErrors === true,

@@ -1,5 +1,6 @@
 import type { Sandbox } from '../sandbox/port';
 import { confineToWorkspace } from '../tools/real-path';
+import { type EarlierRun, earlierRunsSection } from './earlier-runs';
 import { BASE_RULES, ENVIRONMENT_LAYER, ENVIRONMENTS, PROJECT_CUT, PROJECT_LAYER, renderTemplate, TASK_MESSAGE } from './prompts';
 
 /** Files whose content becomes the project layer of the system prompt, first found wins. */
@@ -51,6 +52,9 @@ export function buildSystemPrompt(context: PromptContext): string {
 }
 
 /** The task layer is the first user message. */
-export function buildTaskMessage(task: string): string {
-  return renderTemplate(TASK_MESSAGE, { task: task.trim() });
+/** The first user message: the task, then what earlier runs of the session did (a later run only). */
+export function buildTaskMessage(task: string, earlierRuns: readonly EarlierRun[] = []): string {
+  const message = renderTemplate(TASK_MESSAGE, { task: task.trim() });
+  const earlier = earlierRunsSection(earlierRuns);
+  return earlier === '' ? message : `${message}\n\n${earlier}`;
 }

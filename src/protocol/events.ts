@@ -314,6 +314,8 @@ export const RunConfiguredSchema = z.object({
   mode: z.enum(['react', 'plan_exec']),
   systemPrompt: z.string(),
   taskMessage: z.string(),
+  /** A later run of a session: what it was told of the runs before it (also in `taskMessage`; the pinned state keeps it in every request). */
+  earlierRuns: z.string().optional(),
   /** The tool names the model was offered, in order. */
   tools: z.array(z.string()),
   /** The policy the run used (defaults with overrides merged), as data. */

@@ -23,5 +23,15 @@ export function metaAfter(meta: SessionMeta, event: EngineEvent, bytes: number):
   const status = event.type === 'run_finished' ? event.status : event.type === 'run_resumed' || event.type === 'run_started' ? 'running' : meta.status;
   // A session stored before sessions held several runs had one.
   const runs = event.type === 'run_started' ? (meta.runs ?? 1) + 1 : meta.runs;
-  return { ...meta, status, updatedAt: event.ts, eventCount: meta.eventCount + 1, bytes: meta.bytes + bytes, ...(runs === undefined ? {} : { runs }) };
+  // The list shows the model and mode the session's latest run used.
+  const latest = event.type === 'run_started' ? { model: event.model, mode: event.mode } : {};
+  return {
+    ...meta,
+    ...latest,
+    status,
+    updatedAt: event.ts,
+    eventCount: meta.eventCount + 1,
+    bytes: meta.bytes + bytes,
+    ...(runs === undefined ? {} : { runs }),
+  };
 }

@@ -1,3 +1,4 @@
+import { type EarlierRun, earlierRunsOf } from '../engine/earlier-runs';
 import type { Engine } from '../engine/engine';
 import { restoreWorkspace, workspaceAt } from '../engine/restore-workspace';
 import { messageOf } from '../protocol/error-message';
@@ -211,7 +212,7 @@ export class WorkerSessions {
    * workspace the sandbox holds, when that is still stored and the user's own (a built-in demo
    * session is replayed, not added to); else it starts a session of its own.
    */
-  async prepareRun({ scripted }: { scripted: boolean }): Promise<{ sessionId?: string }> {
+  async prepareRun({ scripted }: { scripted: boolean }): Promise<{ sessionId?: string; earlierRuns?: EarlierRun[] }> {
     const id = this.workspaceSession;
     if (scripted) {
       await restoreWorkspace(this.engine.activeSandbox, STARTER_PROJECT);
@@ -221,7 +222,10 @@ export class WorkerSessions {
     if (id === null) return {};
     await this.recorder.flush();
     const session = await this.store.getSession(id);
-    return session && session.builtIn !== true ? { sessionId: session.id } : {};
+    if (!session || session.builtIn === true) return {};
+    // The new run is told what the session's runs did; a log that cannot be read tells it nothing.
+    const resolved = await resolveEvents(await this.store.loadEvents(id), this.store);
+    return { sessionId: session.id, earlierRuns: resolved.ok ? earlierRunsOf(resolved.events) : [] };
   }
 
   /** The sandbox got a workspace of no session (the starter project, opened files): the next run starts a session. */

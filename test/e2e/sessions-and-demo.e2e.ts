@@ -36,9 +36,10 @@ async function runAndWait(page: Page, label: 'Run' | 'Run demo'): Promise<string
 function notesModel(request: RecordedRequest): MockReply {
   const messages = (request.body as { messages?: { role: string; content?: unknown }[] }).messages ?? [];
   const last = messages.at(-1);
-  const task = JSON.stringify(messages.filter((m) => m.role === 'user').at(-1)?.content ?? '');
-  if (last?.role === 'tool') return { kind: 'stream', chunks: textReply([task.includes('Write a notes') ? 'Wrote NOTES.md.' : 'NOTES.md is still there.']) };
-  if (task.includes('Write a notes'))
+  // The second run's task message also names the first run's task (as an earlier run), so it is asked about first.
+  const second = JSON.stringify(messages.filter((m) => m.role === 'user').at(-1)?.content ?? '').includes('Show the notes');
+  if (last?.role === 'tool') return { kind: 'stream', chunks: textReply([second ? 'NOTES.md is still there.' : 'Wrote NOTES.md.']) };
+  if (!second)
     return {
       kind: 'stream',
       chunks: toolCallsReply([{ id: 'c1', name: 'create_file', arguments: JSON.stringify({ path: 'NOTES.md', content: '# Notes\n' }) }]),
@@ -73,7 +74,9 @@ describe('runs and sessions', () => {
       const divider = timeline.getByRole('separator', { name: 'Run 2' });
       expect(await divider.count()).toBe(1);
       expect(text.indexOf('Show the notes file.')).toBeGreaterThan(text.indexOf('Wrote NOTES.md.'));
-      // The second run saw the first one's file: the workspace is the session's.
+      // The second run was told what the first did, and saw its file: the workspace is the session's.
+      const second = server.requests.find((request) => JSON.stringify(request.body).includes('Show the notes file.'));
+      expect(JSON.stringify(second?.body)).toMatch(/Earlier runs in this session[^"]*1\. \\"Write a notes file\.\\" \(completed\)\. Files changed: NOTES\.md/);
       expect(await terminalLog(page)).toContain('# Notes');
       expect(await terminalLog(page)).toMatch(/── Run 2: Show the notes file\. ──[\s\S]*\$ cat NOTES\.md/);
       await page.screenshot({ path: `test-results/sessions-two-runs-${viewport.width}x${viewport.height}-${colorScheme}.png` });
@@ -83,6 +86,7 @@ describe('runs and sessions', () => {
       const sessions = page.getByRole('dialog', { name: 'Sessions' });
       await waitForText(sessions, (t) => t.includes('Write a notes file.'), { what: 'the stored session' });
       expect(await sessions.innerText()).not.toContain('Show the notes file.');
+      expect(await sessions.innerText()).toContain('2 runs');
       await page.keyboard.press('Escape');
       await sessions.waitFor({ state: 'hidden' });
 

@@ -70,6 +70,9 @@ export function pinnedState(events: readonly EngineEvent[]): string {
   const start = events.find((e): e is EventOf<'run_started'> => e.type === 'run_started');
   if (!start) return '';
   const sections = [taskSection(start.task), modeSection(events, start.mode)];
+  // A later run of a session keeps what it was told of the runs before it.
+  const earlier = events.findLast((e): e is EventOf<'run_configured'> => e.type === 'run_configured')?.earlierRuns;
+  if (earlier) sections.splice(1, 0, earlier);
   const plan = lastPlan(events);
   if (plan !== null) sections.push(renderTemplate(PINNED_PLAN, { plan: cutText(plan, PINNED_LIMITS.plan) }));
   const files = fileChangeLines(netFileChanges(events), PINNED_LIMITS.line);

@@ -79,7 +79,10 @@ export function SessionsDialog({ open, sessions, busy, scenarios, onReadyMade, o
             <tbody>
               {stored.map((session) => (
                 <tr key={session.id}>
-                  <td title={session.task}>{taskTitle(session.task)}</td>
+                  <td title={session.task}>
+                    {taskTitle(session.task)}
+                    {(session.runs ?? 1) > 1 && <span className="sessions-runs"> · {session.runs} runs</span>}
+                  </td>
                   <td>{formatStart(session)}</td>
                   <td data-status={session.status}>{session.status}</td>
                   <td>{session.model.label}</td>

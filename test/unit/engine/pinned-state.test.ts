@@ -59,6 +59,13 @@ describe('pinned state from hand-built logs', () => {
     );
   });
 
+  it('keeps what a later run of a session was told of the runs before it, right after the task', () => {
+    const earlier =
+      'Earlier runs in this session worked in the same workspace; the files are as they left them (check before relying on them):\n1. "First" (completed). Files changed: a.txt. Outcome: Done.';
+    const log = logOf(started('Second').map((payload) => (payload.type === 'run_configured' ? { ...payload, earlierRuns: earlier } : payload)));
+    expect(pinnedState(log)).toBe(sections('Task, as the user wrote it:\nSecond', earlier, 'Mode: react (no phases).'));
+  });
+
   it('a failed command stays open until the same command passes; another command passing does not close it', () => {
     const build = (id: string, ok: boolean) =>
       call(

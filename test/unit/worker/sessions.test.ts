@@ -70,7 +70,8 @@ describe('the worker’s sessions', () => {
     await sessions.flush();
     const [meta, ...others] = await store.listSessions();
     expect(others).toEqual([]);
-    expect(meta).toMatchObject({ id: first.runId, runs: 2, status: 'completed', task: 'task of demo' });
+    // The first run's task names the session; the model is the latest run's.
+    expect(meta).toMatchObject({ id: first.runId, runs: 2, status: 'completed', task: 'task of demo', model: { name: 'markdown' } });
     const stored = await store.loadEvents(first.runId);
     const starts = stored.filter((event) => event.type === 'run_started');
     expect(starts.map((event) => [event.runId, event.sessionId])).toEqual([
@@ -78,6 +79,11 @@ describe('the worker’s sessions', () => {
       [second.runId, first.runId],
     ]);
     expect(meta?.eventCount).toBe(stored.length);
+    // The second run was told what the first did in this workspace.
+    const taskMessages = stored.flatMap((event) => (event.type === 'run_configured' ? [String(event.taskMessage)] : []));
+    expect(taskMessages[0]).not.toContain('Earlier runs');
+    expect(taskMessages[1]).toContain('Earlier runs in this session');
+    expect(taskMessages[1]).toMatch(/1\. "task of demo" \(completed\)\. Files changed: src\/slugify\.sh/);
 
     // "Restore files to here" on the first run's start is recorded under the session's last run.
     const start = stored.find((event) => event.type === 'workspace_snapshot');
