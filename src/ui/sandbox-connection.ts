@@ -125,7 +125,7 @@ export async function connectSandbox(client: EngineClient, options: ConnectOptio
       preference: options.preference,
       crossOriginIsolated: env.crossOriginIsolated(),
       online: env.online(),
-      remembered: readRememberedFailure(env.storage),
+      remembered: readRememberedFailure(env.storage, env.now()),
       forceBoot: options.forceBoot === true,
     });
     if (choice.use === 'virtual') return await use(null, choice.reason, choice.check, choice.offerWebContainer);

@@ -12,12 +12,19 @@ export type RememberedFailure = z.infer<typeof RememberedFailureSchema>;
 
 export type FailureStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-export function readRememberedFailure(storage: FailureStorage | null): RememberedFailure | null {
+/**
+ * How long a failure is remembered: a network that was down yesterday may be up today, and the
+ * probe decides within 3 s, so after a day the page checks again.
+ */
+export const REMEMBER_FOR_MS = 24 * 60 * 60 * 1000;
+
+/** The failure remembered in this browser, unless it is older than REMEMBER_FOR_MS (or unreadable). */
+export function readRememberedFailure(storage: FailureStorage | null, now: number): RememberedFailure | null {
   try {
     const raw = storage?.getItem(WEBCONTAINER_FAILED_KEY);
     if (raw == null) return null;
     const parsed = RememberedFailureSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return parsed.success && now - parsed.data.at <= REMEMBER_FOR_MS ? parsed.data : null;
   } catch {
     // Unreadable storage or a damaged entry: nothing remembered.
     return null;
