@@ -1,29 +1,17 @@
 // Page load on the production build in headless Chromium: first paint, time until
 // Run is usable, and the JavaScript sent before Monaco loads (gzip).
 // `node bench/page-load.mjs` (PHASEGATE_BENCH_NO_BUILD=1 reuses dist/, PHASEGATE_BENCH_RUNS=N cold loads).
-import { spawnSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
-import { startServer } from '../scripts/serve.mjs';
-import { CHROMIUM_ARGS, ensureChromium } from '../test/e2e/support/chromium.mjs';
+import { buildApp, DIST, median, root, RUNS, withServedApp } from './support/served-app.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const RUNS = Math.max(1, Number(process.env.PHASEGATE_BENCH_RUNS) || 5);
 const TARGETS = { firstPaintMs: 1000, runUsableMs: 1500, initialJsGzipKB: 400 };
 const MONACO_CHUNK = /\/assets\/editor\.api-[^/]+\.js$/;
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 const gzipCache = new Map();
 async function gzipSizeOf(url) {
   const path = new URL(url).pathname;
-  if (!gzipCache.has(path)) gzipCache.set(path, gzipSync(await readFile(`${root}/dist${path}`)).length);
+  if (!gzipCache.has(path)) gzipCache.set(path, gzipSync(await readFile(`${root}/${DIST}${path}`)).length);
   return gzipCache.get(path);
 }
 
@@ -90,21 +78,12 @@ function row(label, value, unit, target) {
 }
 
 async function main() {
-  const chromePath = ensureChromium();
-  if (process.env.PHASEGATE_BENCH_NO_BUILD !== '1') {
-    const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('vite build failed');
-  }
-  const server = await startServer({ root: `${root}/dist`, port: 0 });
-  const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
+  buildApp();
   const loads = [];
-  try {
-    await coldLoad(browser, server.url); // warm the OS file cache; not counted
-    for (let i = 0; i < RUNS; i++) loads.push(await coldLoad(browser, server.url));
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  await withServedApp(async (browser, url) => {
+    await coldLoad(browser, url); // warm the OS file cache; not counted
+    for (let i = 0; i < RUNS; i++) loads.push(await coldLoad(browser, url));
+  });
 
   const pick = (key) => {
     const values = loads.map((load) => load[key]).filter((value) => typeof value === 'number');

@@ -3,23 +3,10 @@
 // (the remembered failure decides at once). Every non-local request is aborted as offline.
 // `node scripts/bench.mjs sandbox-start` (PHASEGATE_BENCH_NO_BUILD=1 reuses the build,
 // PHASEGATE_DIST=DIR builds into and serves DIR, PHASEGATE_BENCH_RUNS=N visits of each kind).
-import { spawnSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { startServer } from '../scripts/serve.mjs';
-import { CHROMIUM_ARGS, ensureChromium } from '../test/e2e/support/chromium.mjs';
+import { buildApp, median, root, RUNS, withServedApp } from './support/served-app.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const RUNS = Math.max(1, Number(process.env.PHASEGATE_BENCH_RUNS) || 5);
-const DIST = process.env.PHASEGATE_DIST ?? 'dist';
 const TARGETS = { firstVisitMs: 3500, repeatVisitMs: 500 };
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 /** After a (re)load: when the sandbox was ready and the engine answered, from navigation start, and which check decided. */
 async function sandboxReady(page) {
@@ -58,24 +45,12 @@ function row(label, value, target) {
 }
 
 async function main() {
-  const chromePath = ensureChromium();
-  if (process.env.PHASEGATE_BENCH_NO_BUILD !== '1') {
-    const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error', '--outDir', DIST, '--emptyOutDir'], {
-      cwd: root,
-      stdio: 'inherit',
-    });
-    if (build.status !== 0) throw new Error('vite build failed');
-  }
-  const server = await startServer({ root: `${root}/${DIST}`, port: 0 });
-  const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
+  buildApp();
   const visits = [];
-  try {
-    await visitTwice(browser, server.url); // warm the OS file cache; not counted
-    for (let i = 0; i < RUNS; i++) visits.push(await visitTwice(browser, server.url));
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  await withServedApp(async (browser, url) => {
+    await visitTwice(browser, url); // warm the OS file cache; not counted
+    for (let i = 0; i < RUNS; i++) visits.push(await visitTwice(browser, url));
+  });
 
   const checks = (kind) => [...new Set(visits.map((visit) => visit[kind].check))].join(', ');
   const afterEngine = (kind) => (visit) => Math.max(0, visit[kind].sandboxMs - visit[kind].engineMs);

@@ -1,15 +1,10 @@
 // Sessions in headless Chromium on the production build: what writing the log to IndexedDB
 // costs per event (batched, in the engine worker), and how long a reload mid-run takes to show
 // the interrupted session with Resume.
-// `node scripts/bench.mjs sessions-browser` (PHASEGATE_BENCH_NO_BUILD=1 reuses dist/).
+// `node scripts/bench.mjs sessions-browser` (PHASEGATE_BENCH_NO_BUILD=1 reuses the build; see support/served-app.mjs).
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { startServer } from '../scripts/serve.mjs';
-import { CHROMIUM_ARGS, ensureChromium } from '../test/e2e/support/chromium.mjs';
+import { buildApp, root, RUNS, withServedApp } from './support/served-app.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const RUNS = Math.max(1, Number(process.env.PHASEGATE_BENCH_RUNS) || 5);
 const TARGETS = { perEventMs: 1, interruptedShownMs: 1000, seekMs: 100 };
 const SEEK_EVENTS = 2000;
 
@@ -42,25 +37,19 @@ function runEnabled(page) {
 const statusIs = (wanted) => document.querySelector('[aria-label="Run status"]')?.textContent === wanted;
 
 async function main() {
-  const chromePath = ensureChromium();
-  if (process.env.PHASEGATE_BENCH_NO_BUILD !== '1') {
-    const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('vite build failed');
-  }
+  buildApp();
   const tsx = `${root}/node_modules/tsx/dist/cli.mjs`;
   const long = spawnSync(process.execPath, [tsx, 'bench/support/long-session.ts', String(SEEK_EVENTS)], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
   if (long.status !== 0) throw new Error(`could not make the long session: ${long.stderr}`);
-  const server = await startServer({ root: `${root}/dist`, port: 0 });
-  const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
   const perEvent = [];
   const perBatch = [];
   const shown = [];
   const seeks = [];
   let events = 0;
-  try {
+  await withServedApp(async (browser, url) => {
     for (let i = 0; i < RUNS; i++) {
       // A whole demo run: every batch the worker wrote, and its time.
-      const { context, page } = await openPage(browser, server.url);
+      const { context, page } = await openPage(browser, url);
       await page.getByRole('button', { name: /^Run( demo)?$/ }).click();
       await page.waitForFunction(statusIs, 'completed', { timeout: 60_000 });
       await page.waitForTimeout(300);
@@ -71,7 +60,9 @@ async function main() {
         events += batch.events;
       }
       // A reload in the middle of the next run, until the interrupted session shows.
-      await page.getByRole('button', { name: 'New session' }).click();
+      await page.getByRole('button', { name: 'New session', exact: true }).click();
+      // The demo changed files, so New session asks first.
+      await page.getByRole('dialog', { name: 'Start over with the starter project?' }).getByRole('button', { name: 'Start over' }).click();
       await runEnabled(page);
       await page.getByRole('button', { name: /^Run( demo)?$/ }).click();
       await page.waitForFunction(() => document.querySelector('.timeline')?.textContent?.includes('create_file'), undefined, { timeout: 60_000 });
@@ -88,7 +79,7 @@ async function main() {
       await context.close();
     }
     // Seeks in a 2,000-event session, measured in the page: from the slider's input to the next frame painted.
-    const { context, page } = await openPage(browser, server.url);
+    const { context, page } = await openPage(browser, url);
     await page.getByRole('button', { name: 'Sessions' }).click();
     await page.locator('.sessions input[type="file"]').setInputFiles({ name: 'long.phasegate.json', mimeType: 'application/json', buffer: long.stdout });
     await page.waitForFunction((count) => Number(document.querySelector('.replay-position')?.getAttribute('max')) === count, SEEK_EVENTS, { timeout: 30_000 });
@@ -110,10 +101,7 @@ async function main() {
       if (process.env.PHASEGATE_BENCH_VERBOSE) console.log(`    seek to ${to}: ${seeks.at(-1).toFixed(1)} ms`);
     }
     await context.close();
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
   console.log(`sessions-browser: production build, headless Chromium, ${RUNS} demo runs (${events} events written)`);
   console.log(row('IndexedDB write per event, batched (median)', percentile(perEvent, 50), 'ms', TARGETS.perEventMs));
   console.log(row('IndexedDB write per event, batched (p90)', percentile(perEvent, 90), 'ms'));

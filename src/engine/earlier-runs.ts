@@ -14,6 +14,9 @@ export interface EarlierRun {
 /** At most this many earlier runs are described (the latest ones); each field is cut to fit. */
 export const EARLIER_RUN_LIMITS = { runs: 5, task: 300, outcome: 400, files: 20 } as const;
 
+/** The only events `earlierRunsOf` reads: a caller with a stored log resolves just these. */
+export const EARLIER_RUN_EVENTS: ReadonlySet<string> = new Set(['run_started', 'file_changed', 'run_finished']);
+
 /** The runs of a session's log, in order, as a later run is told about them. */
 export function earlierRunsOf(events: readonly EngineEvent[]): EarlierRun[] {
   const runs: EarlierRun[] = [];
@@ -54,9 +57,4 @@ export function earlierRunsSection(runs: readonly EarlierRun[]): string {
     });
   });
   return renderTemplate(EARLIER_RUNS_SECTION, { runs: lines.join('\n') });
-}
-
-/** run_configured's `earlierRuns`, present only when there is something to say. */
-export function earlierRunsField(section: string): { earlierRuns?: string } {
-  return section === '' ? {} : { earlierRuns: section };
 }

@@ -12,7 +12,7 @@ import { ALL_TOOLS, KNOWN_TOOL_NAMES, PLAN_EXEC_TOOLS, toolSpecs } from '../tool
 import type { HumanChannel, PhaseControl } from '../tools/tool';
 import { loadWorkspaceTree } from './context/file-tree';
 import { conversationOf } from './conversation';
-import { type EarlierRun, earlierRunsField, earlierRunsSection } from './earlier-runs';
+import { type EarlierRun, earlierRunsSection } from './earlier-runs';
 import { emergency } from './emergency';
 import { fileChange } from './file-change';
 import { FixAttemptTracker } from './fix-attempts';
@@ -333,6 +333,8 @@ export class Engine {
     const fileVersions = new FileVersions();
     let configured: EventPayload<'run_configured'> | null = null;
     if (!sameMode) {
+      // What the session's earlier runs did: told once in the task message, kept in every request by the pinned state.
+      const earlierRuns = resumed ? (resumed.configured.earlierRuns ?? '') : earlierRunsSection(options.earlierRuns ?? []);
       const project = await loadProjectInstructions(this.sandbox).catch(() => null);
       if (project) emit({ type: 'notice', level: 'info', message: `Using project instructions from ${project.file}.` });
       const workspaceTree = await loadWorkspaceTree(this.sandbox, signal).catch(() => null);
@@ -342,8 +344,8 @@ export class Engine {
         type: 'run_configured',
         mode: options.mode,
         systemPrompt: phaseLayer ? `${base}\n\n${phaseLayer}` : base,
-        taskMessage: resumed?.configured.taskMessage ?? buildTaskMessage(options.task, options.earlierRuns),
-        ...earlierRunsField(resumed ? (resumed.configured.earlierRuns ?? '') : earlierRunsSection(options.earlierRuns ?? [])),
+        taskMessage: resumed?.configured.taskMessage ?? buildTaskMessage(options.task, earlierRuns),
+        ...(earlierRuns === '' ? {} : { earlierRuns }),
         tools: tools.map((tool) => tool.name),
         policy,
         refuseSyntaxErrors: options.refuseSyntaxErrors === true,

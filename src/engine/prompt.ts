@@ -1,6 +1,5 @@
 import type { Sandbox } from '../sandbox/port';
 import { confineToWorkspace } from '../tools/real-path';
-import { type EarlierRun, earlierRunsSection } from './earlier-runs';
 import { BASE_RULES, ENVIRONMENT_LAYER, ENVIRONMENTS, PROJECT_CUT, PROJECT_LAYER, renderTemplate, TASK_MESSAGE } from './prompts';
 
 /** Files whose content becomes the project layer of the system prompt, first found wins. */
@@ -51,10 +50,8 @@ export function buildSystemPrompt(context: PromptContext): string {
   return layers.join('\n\n');
 }
 
-/** The task layer is the first user message. */
-/** The first user message: the task, then what earlier runs of the session did (a later run only). */
-export function buildTaskMessage(task: string, earlierRuns: readonly EarlierRun[] = []): string {
+/** The first user message: the task, then `earlierRuns` (earlierRunsSection: what a session's earlier runs did; '' for none). */
+export function buildTaskMessage(task: string, earlierRuns = ''): string {
   const message = renderTemplate(TASK_MESSAGE, { task: task.trim() });
-  const earlier = earlierRunsSection(earlierRuns);
-  return earlier === '' ? message : `${message}\n\n${earlier}`;
+  return earlierRuns === '' ? message : `${message}\n\n${earlierRuns}`;
 }

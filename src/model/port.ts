@@ -1,4 +1,5 @@
 import type { EventOf, ModelInfo, ToolCall } from '../protocol/events';
+import type { RetryFacts } from '../protocol/retry-text';
 
 export type UserMessageReason = EventOf<'user_message'>['reason'];
 import type { ToolSpec } from '../protocol/tool-spec';
@@ -29,19 +30,12 @@ export interface ModelRequest {
    * Told when the adapter waits before retrying (rate limit, server error): retry `attempt` of
    * `maxAttempts`, after `delayMs`; `reason` is short and has no parentheses ("network error").
    */
-  onRetry?: (info: RetryInfo) => void;
+  onRetry?: (info: RetryFacts) => void;
   /**
    * Told as soon as a streamed tool call's function name is known, and again once its "path"
    * argument can be read from the partial arguments.
    */
   onToolCallStart?: (info: ToolCallStartInfo) => void;
-}
-
-export interface RetryInfo {
-  attempt: number;
-  maxAttempts: number;
-  delayMs: number;
-  reason: string;
 }
 
 export interface ToolCallStartInfo {

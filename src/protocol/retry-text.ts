@@ -1,10 +1,7 @@
-/** A model retry (the `model_retry` event's fields) as one line, for the page and the CLI alike. */
-export interface RetryFacts {
-  attempt: number;
-  maxAttempts: number;
-  delayMs: number;
-  reason: string;
-}
+import type { EventOf } from './events';
+
+/** A model retry (the `model_retry` event's fields), as the model port reports it and as the page and the CLI print it. */
+export type RetryFacts = Pick<EventOf<'model_retry'>, 'attempt' | 'maxAttempts' | 'delayMs' | 'reason'>;
 
 /** Whole seconds, rounded up, so a countdown reaches 0 only when the wait is over. */
 export function wholeSeconds(ms: number): number {

@@ -1,4 +1,4 @@
-import { type EarlierRun, earlierRunsOf } from '../engine/earlier-runs';
+import { EARLIER_RUN_EVENTS, type EarlierRun, earlierRunsOf } from '../engine/earlier-runs';
 import type { Engine } from '../engine/engine';
 import { restoreWorkspace, workspaceAt } from '../engine/restore-workspace';
 import { messageOf } from '../protocol/error-message';
@@ -223,8 +223,10 @@ export class WorkerSessions {
     await this.recorder.flush();
     const session = await this.store.getSession(id);
     if (!session || session.builtIn === true) return {};
-    // The new run is told what the session's runs did; a log that cannot be read tells it nothing.
-    const resolved = await resolveEvents(await this.store.loadEvents(id), this.store);
+    // The new run is told what the session's runs did (only the events that says need their long texts
+    // back); a log that cannot be read tells it nothing.
+    const read = (await this.store.loadEvents(id)).filter((event) => EARLIER_RUN_EVENTS.has(event.type));
+    const resolved = await resolveEvents(read, this.store);
     return { sessionId: session.id, earlierRuns: resolved.ok ? earlierRunsOf(resolved.events) : [] };
   }
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp, waitForText } from './support/app';
+import { launchBrowser, openApp, startSlowCommand, waitForText } from './support/app';
 
 /**
  * Issue 14: an automated accessibility check with axe-core on the page's main states (idle,
@@ -153,12 +153,7 @@ for (const scheme of SCHEMES) {
     it('running', async () => {
       // The demo's steps take a few milliseconds; `sleep 30` keeps the run "running" while axe looks.
       const { context, page } = await open(scheme, { model: { ...SCRIPTED, model: 'slow-command', scenario: 'slow-command' }, mode: 'react' });
-      await page.getByRole('textbox', { name: 'Task' }).fill('Run a slow command.');
-      await page.getByRole('button', { name: /^Run( demo)?$/ }).click();
-      const status = page.getByRole('status', { name: 'Run status' });
-      await waitForText(status, (text) => text === 'running', { what: 'running' });
-      const terminalLog = page.getByRole('region', { name: 'Terminal' }).getByTestId('terminal-log');
-      await page.waitForFunction((element) => element?.textContent?.includes('$ sleep 30') ?? false, await terminalLog.elementHandle(), { timeout: 15_000 });
+      const { status } = await startSlowCommand(page);
       const found = await check(page, 'running', WIDE, scheme);
       expect(await status.innerText()).toBe('running');
       await page.getByRole('button', { name: 'Stop', exact: true }).click();

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp, waitForText } from './support/app';
+import { launchBrowser, openApp, startSlowCommand, waitForText } from './support/app';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,13 +19,7 @@ describe('Stop', () => {
     const stop = page.getByRole('button', { name: 'Stop', exact: true });
     expect(await stop.isDisabled()).toBe(true);
 
-    await page.getByRole('textbox', { name: 'Task' }).fill('Run a slow command.');
-    await page.getByRole('button', { name: /^Run( demo)?$/ }).click();
-
-    const status = page.getByRole('status', { name: 'Run status' });
-    await waitForText(status, (text) => text === 'running', { what: 'running' });
-    const terminalLog = page.getByRole('region', { name: 'Terminal' }).getByTestId('terminal-log');
-    await page.waitForFunction((element) => element?.textContent?.includes('$ sleep 30') ?? false, await terminalLog.elementHandle(), { timeout: 15_000 });
+    const { status, terminalLog } = await startSlowCommand(page);
     expect(await stop.isEnabled()).toBe(true);
 
     const stoppedAt = Date.now();

@@ -72,6 +72,20 @@ export async function openApp(browser: Browser, options: OpenAppOptions = {}): P
   return { context, page, requests, errors };
 }
 
+/**
+ * Runs the `slow-command` scenario's task and waits until its `sleep 30` is under way in the
+ * Terminal (a run that stays "running" until stopped); returns the Run status and the terminal log.
+ */
+export async function startSlowCommand(page: Page): Promise<{ status: Locator; terminalLog: Locator }> {
+  await page.getByRole('textbox', { name: 'Task' }).fill('Run a slow command.');
+  await page.getByRole('button', { name: /^Run( demo)?$/ }).click();
+  const status = page.getByRole('status', { name: 'Run status' });
+  await waitForText(status, (text) => text === 'running', { what: 'running' });
+  const terminalLog = page.getByRole('region', { name: 'Terminal' }).getByTestId('terminal-log');
+  await page.waitForFunction((element) => element?.textContent?.includes('$ sleep 30') ?? false, await terminalLog.elementHandle(), { timeout: 15_000 });
+  return { status, terminalLog };
+}
+
 /** Polls a locator's text until `check` accepts it; fails with the last text seen. */
 export async function waitForText(
   locator: Locator,

@@ -43,7 +43,7 @@ describe('earlier runs of a session', () => {
       outcome: 'x'.repeat(1000),
       changedFiles: Array.from({ length: 25 }, (_, f) => `f${f}.txt`),
     }));
-    const message = buildTaskMessage('Do it', many);
+    const message = buildTaskMessage('Do it', earlierRunsSection(many));
     expect(message.startsWith('Task:\nDo it\n\nEarlier runs in this session')).toBe(true);
     expect(message).not.toContain('"Task 2');
     expect(message).toContain('3. "Task 3 second line" (completed)');

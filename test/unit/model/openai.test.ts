@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { OpenAiModel, type OpenAiModelOptions } from '../../../src/model/openai';
-import { type ChatMessage, ModelError, type ModelRequest, type RetryInfo, type ToolCallStartInfo, type ToolSpec } from '../../../src/model/port';
+import { type ChatMessage, ModelError, type ModelRequest, type ToolCallStartInfo, type ToolSpec } from '../../../src/model/port';
+import type { RetryFacts } from '../../../src/protocol/retry-text';
 import { chunk, type MockOpenAiServer, type MockReply, startMockOpenAi, textReply, toolCallArgs, toolCallStart } from './mock-openai-server';
 
 const KEY = 'sk-test-SECRET-4f9a8b7c6d5e';
@@ -190,7 +191,7 @@ describe('OpenAiModel against a local OpenAI-compatible server', () => {
       { kind: 'error', status: 429, headers: { 'retry-after': '1' }, body: { error: { message: 'Rate limit reached', type: 'requests' } } },
       { kind: 'stream', chunks: textReply(['after the wait']) },
     ]);
-    const retries: RetryInfo[] = [];
+    const retries: RetryFacts[] = [];
     const started = Date.now();
     const reply = await model.complete(request({ onRetry: (r) => retries.push(r) }));
     expect(reply.text).toBe('after the wait');
@@ -217,7 +218,7 @@ describe('OpenAiModel against a local OpenAI-compatible server', () => {
       { kind: 'error', status: 500, body: { error: { message: 'The server had an error', type: 'server_error' } } },
       { kind: 'stream', chunks: textReply(['recovered']) },
     ]);
-    const retries: RetryInfo[] = [];
+    const retries: RetryFacts[] = [];
     const reply = await model.complete(request({ onRetry: (r) => retries.push(r) }));
     expect(reply.text).toBe('recovered');
     expect(retries).toHaveLength(1);
