@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import type { QuestionEntry } from '../state/questions';
+import type { QuestionEntry } from '../state/timeline';
 
 /**
  * A question from the agent. While the run waits on it, a box "Answer" and "Send answer" (and

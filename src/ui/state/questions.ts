@@ -1,17 +1,6 @@
 import type { EventOf } from '../../protocol/events';
-import type { TimelineEntry, UiState } from './reducer';
-
-/** A question to the human in the Timeline: asked, then answered (or left waiting when the run stopped). */
-export interface QuestionEntry {
-  kind: 'question';
-  id: string;
-  callId: string;
-  question: string;
-  /** A blocker is something the agent cannot fix itself. */
-  questionKind: 'question' | 'blocker';
-  options: readonly string[];
-  answer: string | null;
-}
+import type { QuestionEntry, TimelineEntry } from './timeline';
+import type { UiState } from './ui-state';
 
 /** The run waits: the question shows with its answer box. Asked again after a resume, it stays one entry. */
 export function askQuestion(state: UiState, id: string, event: EventOf<'human_asked'>): UiState {

@@ -1,0 +1,192 @@
+import type { EventOf, Phase } from '../../protocol/events';
+
+/** The Timeline's slice of the page state: its entries, and how a streamed reply and a tool call grow them. */
+
+export interface ToolResultView {
+  ok: boolean;
+  output: string;
+  durationMs: number;
+}
+
+/** A question to the human in the Timeline: asked, then answered (or left waiting when the run stopped). */
+export interface QuestionEntry {
+  kind: 'question';
+  id: string;
+  callId: string;
+  question: string;
+  /** A blocker is something the agent cannot fix itself. */
+  questionKind: 'question' | 'blocker';
+  options: readonly string[];
+  answer: string | null;
+}
+
+export type TimelineEntry =
+  | {
+      kind: 'task';
+      id: string;
+      task: string;
+      /** Which run of the session (1 for the first); a later run's task sits under a divider naming it. */
+      run: number;
+      /** The recorded task a scripted demo played instead of the typed one (which it did not read). */
+      playedTask: string | null;
+    }
+  | { kind: 'assistant'; id: string; text: string; streaming: boolean }
+  | {
+      kind: 'tool';
+      id: string;
+      callId: string;
+      name: string;
+      /** Parsed arguments, or null when the model sent invalid JSON (see rawArguments). */
+      args: unknown;
+      rawArguments: string;
+      result: ToolResultView | null;
+      /** The workspace after this step, when it wrote files: "Restore files to here" goes back to it. */
+      checkpoint?: string;
+    }
+  | { kind: 'file'; id: string; path: string; change: 'created' | 'edited' | 'deleted' }
+  | { kind: 'notice'; id: string; level: 'info' | 'warning'; message: string }
+  /** A failed model request the adapter retries (wait.ts shows its countdown while it is the current wait). */
+  | { kind: 'retry'; id: string; attempt: number; maxAttempts: number; delayMs: number; reason: string }
+  | { kind: 'phase'; id: string; from: Phase | null; to: Phase; reason: string; auto: boolean }
+  | QuestionEntry
+  | {
+      /** The context was made smaller: one quiet line, the summary behind it. */
+      kind: 'compaction';
+      id: string;
+      tier: 'mask' | 'summary' | 'overflow';
+      tokensBefore: number;
+      tokensAfter: number;
+      masked: number;
+      summaryBy: 'aux' | 'main' | 'deterministic' | null;
+      summary: string | null;
+    }
+  | {
+      kind: 'refusal';
+      id: string;
+      callId: string;
+      tool: string;
+      /** Null in react mode. */
+      phase: Phase | null;
+      refused: 'tool' | 'command' | 'write';
+      target: string | null;
+      reason: string;
+      hint: string;
+    }
+  | {
+      kind: 'end';
+      id: string;
+      status: 'completed' | 'failed' | 'cancelled';
+      reason: string | null;
+      errorCode: string | null;
+      summary: string | null;
+      iterations: number;
+      /** Whether the model answered at least once (a reply or a tool call) in this run. */
+      answered: boolean;
+      /** Failed runs: what to try, in order. */
+      suggestions: string[];
+      retryable: boolean;
+      /** Completed runs: whether the last tests passed with nothing changed since. */
+      verified: boolean | 'unknown' | null;
+      /** Failed runs: where "Roll back" goes (the run's, or its phase's, starting files). */
+      lastCheckpoint: string | null;
+    };
+
+interface WithTimeline {
+  timeline: readonly TimelineEntry[];
+}
+
+export function pushEntry<S extends WithTimeline>(state: S, entry: TimelineEntry): S {
+  return { ...state, timeline: [...state.timeline, entry] };
+}
+
+function lastStreamingIndex(timeline: readonly TimelineEntry[]): number {
+  for (let i = timeline.length - 1; i >= 0; i--) {
+    const entry = timeline[i];
+    if (entry?.kind === 'assistant' && entry.streaming) return i;
+  }
+  return -1;
+}
+
+function replaceAt(timeline: readonly TimelineEntry[], index: number, entry: TimelineEntry | null): TimelineEntry[] {
+  const next = [...timeline];
+  if (entry === null) next.splice(index, 1);
+  else next[index] = entry;
+  return next;
+}
+
+export function appendDelta<S extends WithTimeline>(state: S, id: string, text: string): S {
+  const index = lastStreamingIndex(state.timeline);
+  const current = state.timeline[index];
+  if (current?.kind !== 'assistant') {
+    return pushEntry(state, { kind: 'assistant', id, text, streaming: true });
+  }
+  return { ...state, timeline: replaceAt(state.timeline, index, { ...current, text: current.text + text }) };
+}
+
+export function finishAssistant<S extends WithTimeline>(state: S, id: string, text: string): S {
+  const index = lastStreamingIndex(state.timeline);
+  const current = state.timeline[index];
+  if (current?.kind === 'assistant') {
+    // The final message is authoritative; an empty one (tool calls only) leaves no bubble.
+    const entry = text.trim() === '' ? null : { ...current, text, streaming: false };
+    return { ...state, timeline: replaceAt(state.timeline, index, entry) };
+  }
+  if (text.trim() === '') return state;
+  return pushEntry(state, { kind: 'assistant', id, text, streaming: false });
+}
+
+export function lastAssistantText(timeline: readonly TimelineEntry[]): string | null {
+  for (let i = timeline.length - 1; i >= 0; i--) {
+    const entry = timeline[i];
+    if (entry?.kind === 'assistant') return entry.text;
+  }
+  return null;
+}
+
+export function endStreaming<S extends WithTimeline>(state: S): S {
+  if (lastStreamingIndex(state.timeline) < 0) return state;
+  return {
+    ...state,
+    timeline: state.timeline.map((entry) => (entry.kind === 'assistant' && entry.streaming ? { ...entry, streaming: false } : entry)),
+  };
+}
+
+export function addToolCall<S extends WithTimeline>(state: S, id: string, event: EventOf<'tool_call'>): S {
+  return pushEntry(state, {
+    kind: 'tool',
+    id,
+    callId: event.callId,
+    name: event.name,
+    args: event.args ?? null,
+    rawArguments: event.rawArguments,
+    result: null,
+  });
+}
+
+export function attachResult<S extends WithTimeline>(state: S, id: string, event: EventOf<'tool_result'>): S {
+  const result: ToolResultView = { ok: event.ok, output: event.output, durationMs: event.durationMs };
+  const index = state.timeline.findIndex((entry) => entry.kind === 'tool' && entry.callId === event.callId);
+  const current = state.timeline[index];
+  if (current?.kind !== 'tool') {
+    return pushEntry(state, {
+      kind: 'tool',
+      id,
+      callId: event.callId,
+      name: event.name,
+      args: null,
+      rawArguments: '',
+      result,
+    });
+  }
+  return { ...state, timeline: replaceAt(state.timeline, index, { ...current, result }) };
+}
+
+/** A step's snapshot: its tool entry offers "Restore files to here". */
+export function markCheckpoint<S extends WithTimeline>(state: S, event: EventOf<'workspace_snapshot'>): S {
+  if (event.callId === undefined) return state;
+  const callId = event.callId;
+  return {
+    ...state,
+    timeline: state.timeline.map((entry) => (entry.kind === 'tool' && entry.callId === callId ? { ...entry, checkpoint: event.manifest } : entry)),
+  };
+}

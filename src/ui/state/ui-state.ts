@@ -1,0 +1,46 @@
+import type { ModelInfo, RunStatus, SandboxInfo } from '../../protocol/events';
+import type { ContextUsage } from './context-usage';
+import { type FilesState, initialFiles } from './files';
+import { initialPhaseState, type PhaseState } from './phase';
+import { initialTerminal, type TerminalState } from './terminal';
+import type { TimelineEntry } from './timeline';
+
+/** What the page shows, as the reducer (`reducer.ts`) folds it from the event log. */
+
+export interface RunView {
+  id: string;
+  task: string;
+  mode: 'react' | 'plan_exec';
+  model: ModelInfo;
+  sandbox: SandboxInfo;
+  maxIterations: number;
+  iteration: number;
+}
+
+/** The run, its Timeline and Terminal, the Editor's files (`FilesState`), the phases and the context meter. */
+export interface UiState extends FilesState {
+  status: RunStatus;
+  /** The session on the page (one workspace and its runs): its first run's id, or the id its runs name. */
+  sessionId: string | null;
+  /** How many runs of the session the log has started. */
+  runs: number;
+  run: RunView | null;
+  timeline: readonly TimelineEntry[];
+  terminal: TerminalState;
+  /** plan_exec phases of the current run (empty in react mode). */
+  phase: PhaseState;
+  /** The context meter: the last request against the window and the run's token totals (null before the first reply). */
+  usage: ContextUsage | null;
+}
+
+export const initialState: UiState = {
+  status: 'idle',
+  sessionId: null,
+  runs: 0,
+  run: null,
+  timeline: [],
+  ...initialFiles,
+  terminal: initialTerminal,
+  phase: initialPhaseState,
+  usage: null,
+};
