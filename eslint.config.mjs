@@ -1,5 +1,6 @@
 // House style, checked by `npm run lint` (inside `npm test`). Formatting is Prettier's job.
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import simpleImportSort from 'eslint-plugin-simple-import-sort';
 import tseslint from 'typescript-eslint';
 
@@ -20,6 +21,16 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       // Terminal escapes and NUL checks are the point of several regular expressions here.
       'no-control-regex': 'off',
+    },
+  },
+  {
+    // The two classic hook rules only: the plugin's `recommended` preset (v7) adds the React Compiler's rules too.
+    // React lives in src/ui alone; elsewhere a `use…` name is no hook (the fault harness, tree-sitter's cache).
+    files: ['src/ui/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
     },
   },
   {

@@ -107,7 +107,7 @@ export interface ConnectOptions {
  */
 export async function connectSandbox(client: EngineClient, options: ConnectOptions): Promise<SandboxInfo | null> {
   const env = options.environment ?? browserEnvironment();
-  const use = async (sandbox: Sandbox | null, reason: string, check: SandboxCheck, offerWebContainer = false): Promise<SandboxInfo | null> => {
+  const settleOn = async (sandbox: Sandbox | null, reason: string, check: SandboxCheck, offerWebContainer = false): Promise<SandboxInfo | null> => {
     if (options.superseded()) return null;
     let host = null;
     if (sandbox !== null) host = (await import('../sandbox/remote')).exposeSandbox(sandbox);
@@ -128,21 +128,21 @@ export async function connectSandbox(client: EngineClient, options: ConnectOptio
       remembered: readRememberedFailure(env.storage, env.now()),
       forceBoot: options.forceBoot === true,
     });
-    if (choice.use === 'virtual') return await use(null, choice.reason, choice.check, choice.offerWebContainer);
+    if (choice.use === 'virtual') return await settleOn(null, choice.reason, choice.check, choice.offerWebContainer);
 
     if (!options.superseded()) options.onStatus({ phase: 'booting', since: env.now() });
     if (choice.use === 'probe-then-boot') {
       const probe = await Promise.race([env.probe(), skipped]);
-      if (probe === 'skipped') return await use(null, SWITCHED_REASON, 'switched', true);
+      if (probe === 'skipped') return await settleOn(null, SWITCHED_REASON, 'switched', true);
       // Remembered like a failed boot, so the next visit does not wait; "Try WebContainer" boots anyway, should the probe be wrong.
       if (!probe.ok) {
         rememberFailure(env.storage, { at: env.now(), reason: probe.reason });
-        return await use(null, probe.reason, 'probe', true);
+        return await settleOn(null, probe.reason, 'probe', true);
       }
     }
     const boot = await Promise.race([env.boot(options.bootTimeoutMs), skipped]);
-    if (boot === 'skipped') return await use(null, SWITCHED_REASON, 'switched');
-    return boot.ok ? await use(boot.sandbox, 'booted on this page', 'boot') : await use(null, boot.reason, 'boot');
+    if (boot === 'skipped') return await settleOn(null, SWITCHED_REASON, 'switched');
+    return boot.ok ? await settleOn(boot.sandbox, 'booted on this page', 'boot') : await settleOn(null, boot.reason, 'boot');
   } catch (error) {
     if (!options.superseded()) options.onStatus({ phase: 'error', message: messageOf(error) });
     return null;

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 
 /**
  * Shows a <dialog> modally while `open` (the page behind is inert and Tab stays
@@ -6,16 +6,17 @@ import { useEffect, useRef } from 'react';
  */
 export function useModalDialog(open: boolean, onOpen: () => void) {
   const dialog = useRef<HTMLDialogElement>(null);
+  // Only opening and closing matter: a new onOpen while open must not reset the form.
+  const beforeShowing = useEffectEvent(onOpen);
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
     if (open && !element.open) {
-      onOpen();
+      beforeShowing();
       element.showModal();
     } else if (!open && element.open) {
       element.close();
     }
-    // Only opening and closing matter: a new onOpen while open must not reset the form.
   }, [open]);
   return dialog;
 }
