@@ -315,6 +315,7 @@ export class Engine {
       workdir: this.sandbox.workdir,
       readScript: (path) => this.readFileOrNull(path),
       userRules: policy.commands,
+      destructiveEffect: policy.destructiveEffect,
     };
     let gate: Gate = new GuardGate(reactRules(options.allowDestructive === true), gateOptions);
     let phases: PhaseControl | null = null;

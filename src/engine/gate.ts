@@ -4,7 +4,9 @@ import { nextPhase } from '../protocol/phases';
 import type { UserCommandRules } from '../shell/user-rules-schema';
 import { compileGlob } from '../tools/glob';
 import type { PhaseStayKind } from '../tools/tool';
-import { DEFAULT_PHASE_COMMAND_TIMEOUT_MS, type PhasePolicy, type Policy, toolAllowed } from './policy';
+import { DEFAULT_DESTRUCTIVE_EFFECT, DEFAULT_PHASE_COMMAND_TIMEOUT_MS, type DestructiveEffect, type PhasePolicy, type Policy, toolAllowed } from './policy';
+import { outsideSnapshots } from './snapshots';
+import { type Damage, damagedCount, damageLimit, describeDamage } from './workspace-damage';
 
 /** Why the gate said no, in the shape the model gets back. `phase` is null outside plan_exec. */
 export interface Refusal {
@@ -30,6 +32,15 @@ export interface GateDecision {
   refusal?: Refusal;
 }
 
+/**
+ * What the gated sandbox checks after each command, judged by effect: in a phase without
+ * writes, any change outside `mayChange`; under `not_destructive`, damage to more files
+ * than `limits` allow (paths `skip` accepts are not counted) and shell state that changes
+ * how later commands find directories or start.
+ */
+export type EffectWatch =
+  { rule: 'no_writes'; mayChange: (path: string) => boolean } | { rule: 'not_destructive'; skip: (path: string) => boolean; limits: DestructiveEffect };
+
 /** Reads a workspace file for the command judge (scripts run by name); null when it does not exist. */
 export type ScriptReader = (absolutePath: string) => Promise<string | null>;
 
@@ -46,12 +57,21 @@ export interface Gate {
   checkCommand(command: string, cwd?: string): Promise<GateDecision>;
   checkWrite(path: string): GateDecision;
   /**
-   * When the current phase forbids writes: a test for the workspace-relative paths a
-   * command may still change (caches). Null when writes are allowed: nothing to watch.
+   * What to check after each command under the current rules; null when anything goes (no check).
+   * The same watch (the same `skip`/`mayChange` functions) while the rules stay the same.
    */
-  watchedEffects(): ((path: string) => boolean) | null;
+  effectWatch(): EffectWatch | null;
+  /**
+   * How many times a phase boundary was tried: each try may have run commands or restored a
+   * checkpoint on the sandbox, outside the gate, so what the gate last saw of the workspace is stale.
+   */
+  readonly boundaryTries: number;
   /** A command changed the workspace where it may not (`changes` says how); the changes were undone. */
   refuseEffects(command: string, changes: string): GateDecision;
+  /** A command damaged more of the workspace than `not_destructive` allows; its changes were undone. */
+  refuseDamage(command: string, damage: Damage): GateDecision;
+  /** A command left shell state (`state` names it) that changes how later commands resolve paths or start; it was reset. */
+  refuseShellState(command: string, state: string): GateDecision;
   /** Ends the current call; returns the refusal raised during it, if any, and a note about an automatic phase change (or a failed try). */
   endCall(): Promise<{ refusal: Refusal | null; note: string | null }>;
   /** Moves to the next phase once its boundary lets it; says why not otherwise (the last phase, not phased, a failed validation). */
@@ -79,6 +99,8 @@ export interface GateOptions {
   readScript?: ScriptReader;
   /** The user's own command rules (the policy's `commands`), applied whatever the phase. */
   userRules?: UserCommandRules;
+  /** How many files one command may damage under `not_destructive` (the policy's `destructiveEffect`). */
+  destructiveEffect?: DestructiveEffect;
 }
 
 const NO_READER: ScriptReader = async () => {
@@ -88,12 +110,17 @@ const NO_READER: ScriptReader = async () => {
 /** The rules in force right now and how refusals are recorded: shared by the phased and the react gate. */
 abstract class RuleGate implements Gate {
   protected call: { id: string; tool: string; refusal: Refusal | null } | null = null;
-  private compiledAllowWrites: { source: readonly string[]; test: (path: string) => boolean } | null = null;
+  private compiledAllowWrites: { source: readonly string[]; test: (path: string) => boolean; notCounted: (path: string) => boolean } | null = null;
+  protected tries = 0;
 
   constructor(protected readonly options: GateOptions) {}
 
   abstract readonly phase: Phase | null;
   protected abstract get rules(): PhasePolicy;
+
+  get boundaryTries(): number {
+    return this.tries;
+  }
   abstract advance(reason: string): Promise<PhaseMove>;
   /** Called when a call ends (`callId`): a gate that counts steps may move on. */
   protected async afterCall(_callId: string | null): Promise<string | null> {
@@ -121,18 +148,46 @@ abstract class RuleGate implements Gate {
     return this.refuse('write', path, `writing files is not allowed in ${this.where}`);
   }
 
-  watchedEffects(): ((path: string) => boolean) | null {
-    if (this.rules.writes) return null;
-    const globs = this.rules.allowWrites;
-    if (this.compiledAllowWrites?.source !== globs) {
-      const tests = globs.map(compileGlob);
-      this.compiledAllowWrites = { source: globs, test: (path) => tests.some((test) => test(path)) };
-    }
-    return this.compiledAllowWrites.test;
+  effectWatch(): EffectWatch | null {
+    const compiled = this.allowWrites();
+    if (!this.rules.writes) return { rule: 'no_writes', mayChange: compiled.test };
+    if (this.rules.shell !== 'not_destructive') return null;
+    return { rule: 'not_destructive', skip: compiled.notCounted, limits: this.options.destructiveEffect ?? DEFAULT_DESTRUCTIVE_EFFECT };
   }
 
   refuseEffects(command: string, changes: string): GateDecision {
     return this.refuse('command', command, `the command changed the workspace, which is not allowed in ${this.where} (${changes}); the changes were undone`);
+  }
+
+  refuseDamage(command: string, damage: Damage): GateDecision {
+    const limits = this.options.destructiveEffect ?? DEFAULT_DESTRUCTIVE_EFFECT;
+    const limit = damageLimit(damage.files, limits);
+    const reason =
+      `the command ${describeDamage(damage)}: ${damagedCount(damage)} of the workspace's ${damage.files} files, ` +
+      `where ${this.where} lets one command remove, empty or replace at most ${limit}; that is destructive, so every change it made was undone`;
+    const hint =
+      'Change files one by one with the edit tools, and remove or move only the few files the task needs. ' +
+      'If the task really needs to delete or rewrite much of the workspace, ask the user first.';
+    return this.refuse('command', command, reason, { hint, damage });
+  }
+
+  refuseShellState(command: string, state: string): GateDecision {
+    const reason =
+      `the command left ${state}, which changes how later commands resolve paths or start; ` +
+      `that is not allowed in ${this.where}, so it was reset (the rest of what the command did stands)`;
+    const hint = 'Give a command its directory or variables within the command itself (cd DIR && …, VAR=value command), with real paths.';
+    return this.refuse('command', command, reason, { hint });
+  }
+
+  /** The policy's allowWrites globs as one test, and with what checkpoints leave out (installed packages, version control) as another. */
+  private allowWrites(): { test: (path: string) => boolean; notCounted: (path: string) => boolean } {
+    const globs = this.rules.allowWrites;
+    if (this.compiledAllowWrites?.source !== globs) {
+      const tests = globs.map(compileGlob);
+      const test = (path: string) => tests.some((t) => t(path));
+      this.compiledAllowWrites = { source: globs, test, notCounted: (path) => outsideSnapshots(path) || test(path) };
+    }
+    return this.compiledAllowWrites;
   }
 
   async endCall(): Promise<{ refusal: Refusal | null; note: string | null }> {
@@ -147,9 +202,10 @@ abstract class RuleGate implements Gate {
     return this.phase === null ? 'react mode' : `the ${this.phase} phase`;
   }
 
-  private refuse(kind: Refusal['kind'], target: string | undefined, reason: string): GateDecision {
+  private refuse(kind: Refusal['kind'], target: string | undefined, reason: string, extra: { hint?: string; damage?: Damage } = {}): GateDecision {
     const tool = this.call?.tool ?? 'unknown';
-    const { hint } = this.rules;
+    const hint = extra.hint ?? this.rules.hint;
+    const { damage } = extra;
     const refusal: Refusal = { error: 'phase_violation', tool, phase: this.phase, kind, ...(target !== undefined ? { target } : {}), reason, hint };
     if (this.call && this.call.refusal === null) this.call.refusal = refusal;
     this.options.emit({
@@ -161,9 +217,25 @@ abstract class RuleGate implements Gate {
       ...(target !== undefined ? { target } : {}),
       reason,
       hint,
+      ...(damage
+        ? {
+            damage: {
+              files: damage.files,
+              removed: damage.removed.length,
+              emptied: damage.emptied.length,
+              replaced: damage.replaced.length,
+              paths: damagedPaths(damage),
+            },
+          }
+        : {}),
     });
     return { allowed: false, refusal };
   }
+}
+
+/** A few of the damaged paths, for the event: the log stays small whatever the command did. */
+function damagedPaths(damage: Damage, shown = 10): string[] {
+  return [...damage.removed, ...damage.emptied, ...damage.replaced].slice(0, shown);
 }
 
 /** plan_exec: each phase is held to its policy, and the run moves forward through the phases. */
@@ -177,7 +249,7 @@ export class PhaseGate extends RuleGate {
     private readonly policy: Policy,
     options: GateOptions,
   ) {
-    super(options);
+    super({ ...options, destructiveEffect: policy.destructiveEffect });
     this.current = policy.startPhase;
   }
 
@@ -229,6 +301,7 @@ export class PhaseGate extends RuleGate {
     const from = this.current;
     const to = nextPhase(from);
     if (to === null) return { ok: false, errorKind: 'final_phase', message: `${from} is the final phase.` };
+    this.tries++;
     const crossing = this.boundary ? await this.boundary.cross({ from, to, auto, callId }) : { ok: true as const, note: null };
     if (!crossing.ok) return crossing;
     this.current = to;

@@ -39,7 +39,8 @@ export const PhasePolicySchema = z.strictObject({
   /**
    * In a phase without writes, paths (globs over workspace-relative paths) a command
    * may still change: caches and coverage output. Any other change a command makes
-   * is undone and refused.
+   * is undone and refused. Under `not_destructive`, paths the destructive-effect check
+   * leaves out (build output a clean may remove whole).
    */
   allowWrites: z.array(z.string().min(1)),
   /**
@@ -54,6 +55,18 @@ export const PhasePolicySchema = z.strictObject({
 });
 export type PhasePolicy = z.infer<typeof PhasePolicySchema>;
 
+/**
+ * How much of the workspace one command may remove, empty or replace under `not_destructive`
+ * (building, and react mode without "allow destructive"): more than `maxFraction` of its files,
+ * or more than `maxFiles` files, whichever is fewer, is undone and refused.
+ */
+export const DestructiveEffectSchema = z.strictObject({
+  maxFraction: z.number().gt(0).max(1),
+  maxFiles: z.number().int().min(0),
+});
+export type DestructiveEffect = z.infer<typeof DestructiveEffectSchema>;
+export const DEFAULT_DESTRUCTIVE_EFFECT: DestructiveEffect = { maxFraction: 0.5, maxFiles: 20 };
+
 export interface Policy {
   startPhase: Phase;
   phases: Record<Phase, PhasePolicy>;
@@ -61,6 +74,8 @@ export interface Policy {
   commands: UserCommandRules;
   /** A failed phase validation also rolls the phase back (its `rollback` command, or its starting checkpoint). */
   rollbackOnFailure: boolean;
+  /** The effect check of `not_destructive`: how many files one command may damage. */
+  destructiveEffect: DestructiveEffect;
 }
 
 type KindedTool = Pick<Tool, 'name' | 'kind'>;
@@ -104,6 +119,7 @@ export const DEFAULT_POLICY: Policy = {
   startPhase: 'planning',
   commands: { allow: [], deny: [] },
   rollbackOnFailure: false,
+  destructiveEffect: DEFAULT_DESTRUCTIVE_EFFECT,
   phases: {
     planning: {
       tools: TOOLS.planning,
@@ -150,6 +166,7 @@ export const PolicyOverridesSchema = z.strictObject({
   phases: z.record(z.string(), PhasePolicySchema.partial()).optional(),
   commands: UserCommandRulesSchema.optional(),
   rollbackOnFailure: z.boolean().optional(),
+  destructiveEffect: DestructiveEffectSchema.partial().optional(),
 });
 
 export type PolicyResult = { ok: true; policy: Policy } | { ok: false; error: string };
@@ -185,6 +202,7 @@ export function resolvePolicy(overrides: unknown, knownTools: readonly string[])
       phases,
       commands: parsed.data.commands ?? DEFAULT_POLICY.commands,
       rollbackOnFailure: parsed.data.rollbackOnFailure ?? DEFAULT_POLICY.rollbackOnFailure,
+      destructiveEffect: { ...DEFAULT_POLICY.destructiveEffect, ...parsed.data.destructiveEffect },
     },
   };
 }

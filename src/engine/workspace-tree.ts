@@ -7,7 +7,8 @@ import type { Sandbox } from '../sandbox/port';
  * test script writes; this can, and it can put the files back.
  */
 
-export type TreeEntry = { kind: 'dir' } | { kind: 'file'; content: string };
+/** `link`: the entry is a symbolic link (a linked folder is recorded, never walked into). */
+export type TreeEntry = { kind: 'dir'; link?: true } | { kind: 'file'; content: string; link?: true };
 /** Workspace-relative path → entry. */
 export type WorkspaceTree = Map<string, TreeEntry>;
 
@@ -27,13 +28,14 @@ const MAX_DEPTH = 64;
  * node_modules/ just to hold node_modules/.cache/ is not a change.
  */
 export async function captureTree(sandbox: Sandbox, root: string, skip: (path: string) => boolean): Promise<WorkspaceTree> {
-  const files: WorkspaceTree = new Map();
+  const leaves: WorkspaceTree = new Map();
   /** Folder → [entries listed in it, entries of it kept]. */
   const folders = new Map<string, { listed: number; kept: string[] }>();
   const pending: { dir: string; rel: string; depth: number }[] = [{ dir: root, rel: '', depth: 0 }];
   while (pending.length > 0) {
     const { dir, rel, depth } = pending.pop() as { dir: string; rel: string; depth: number };
-    const entries = await sandbox.listDir(dir);
+    // A command may remove the root itself; the tree is then empty.
+    const entries = depth === 0 && !(await sandbox.exists(dir)) ? [] : await sandbox.listDir(dir);
     const folder = { listed: entries.length, kept: [] as string[] };
     folders.set(rel, folder);
     for (const entry of entries) {
@@ -41,7 +43,10 @@ export async function captureTree(sandbox: Sandbox, root: string, skip: (path: s
       if (skip(path) || (entry.type === 'dir' && skip(`${path}/_`))) continue;
       folder.kept.push(path);
       const absolute = joinPath(dir, entry.name);
-      if (entry.type === 'file') files.set(path, { kind: 'file', content: await sandbox.readFile(absolute) });
+      const link = entry.symlink ? { link: true as const } : {};
+      if (entry.type === 'file') leaves.set(path, { kind: 'file', content: await readEntry(sandbox, absolute, entry.symlink === true), ...link });
+      // A linked folder may lead anywhere (the root, its own parent): it is an entry, not a walk.
+      else if (entry.symlink) leaves.set(path, { kind: 'dir', link: true });
       else if (depth + 1 < MAX_DEPTH) pending.push({ dir: absolute, rel: path, depth: depth + 1 });
       else folders.set(path, { listed: 0, kept: [] });
     }
@@ -50,7 +55,7 @@ export async function captureTree(sandbox: Sandbox, root: string, skip: (path: s
   const kept = new Map<string, boolean>();
   const keeps = (path: string): boolean => {
     const folder = folders.get(path);
-    if (!folder) return files.has(path);
+    if (!folder) return leaves.has(path);
     let answer = kept.get(path);
     if (answer === undefined) {
       answer = folder.listed === 0 || folder.kept.some(keeps);
@@ -59,8 +64,14 @@ export async function captureTree(sandbox: Sandbox, root: string, skip: (path: s
     return answer;
   };
   for (const path of folders.keys()) if (path !== '' && keeps(path)) tree.set(path, { kind: 'dir' });
-  for (const [path, entry] of files) tree.set(path, entry);
+  for (const [path, entry] of leaves) tree.set(path, entry);
   return tree;
+}
+
+/** A file's content; a link that leads nowhere reads as empty. */
+async function readEntry(sandbox: Sandbox, path: string, link: boolean): Promise<string> {
+  if (!link) return sandbox.readFile(path);
+  return sandbox.readFile(path).catch(() => '');
 }
 
 /** Every difference between two captures, in path order. */
@@ -69,7 +80,7 @@ export function compareTrees(before: WorkspaceTree, after: WorkspaceTree): TreeC
   for (const [path, entry] of after) {
     const old = before.get(path);
     if (!old) changes.push({ path, change: 'created', kind: entry.kind });
-    else if (old.kind !== entry.kind) {
+    else if (old.kind !== entry.kind || old.link !== entry.link) {
       changes.push({ path, change: 'deleted', kind: old.kind }, { path, change: 'created', kind: entry.kind });
     } else if (old.kind === 'file' && entry.kind === 'file' && old.content !== entry.content) {
       changes.push({ path, change: 'modified', kind: 'file' });

@@ -18,8 +18,8 @@ export const PhaseChangedSchema = z.object({
 
 /**
  * The gate refused a tool call, a command or a write, and nothing of it reached
- * the sandbox (or, for a command that changed the workspace in a read-only phase,
- * its changes were undone). `phase` is null in react mode.
+ * the sandbox (or, for a command refused by its effect, a read-only phase's change or
+ * building's damage, its changes were undone). `phase` is null in react mode.
  */
 export const PhaseViolationSchema = z.object({
   ...base,
@@ -32,6 +32,10 @@ export const PhaseViolationSchema = z.object({
   target: z.string().optional(),
   reason: z.string(),
   hint: z.string(),
+  /** A command refused by its effect under `not_destructive`: how many of the workspace's files it removed, emptied or replaced (undone), and some of their paths. */
+  damage: z
+    .object({ files: z.number().int(), removed: z.number().int(), emptied: z.number().int(), replaced: z.number().int(), paths: z.array(z.string()) })
+    .optional(),
 });
 
 /**

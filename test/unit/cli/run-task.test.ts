@@ -72,3 +72,13 @@ describe('agent run: the failure chain flags', () => {
     expect(end).not.toHaveProperty('suggestions');
   });
 });
+
+describe('agent run: --policy destructiveEffect', () => {
+  it('accepts the limits and refuses a bad one by name', async () => {
+    const ok = await run(['--task', 't', '--model', 'scripted:demo', '--policy', '{"destructiveEffect":{"maxFraction":0.25,"maxFiles":10}}']);
+    expect(ok.code).toBe(0);
+    const bad = await run(['--task', 't', '--model', 'scripted:demo', '--policy', '{"destructiveEffect":{"maxFiles":-1}}']);
+    expect(bad.code).toBe(1);
+    expect(bad.lines.at(-1)).toContain('destructiveEffect.maxFiles');
+  });
+});

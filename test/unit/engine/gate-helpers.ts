@@ -1,4 +1,5 @@
 import { Engine } from '../../../src/engine/engine';
+import { PATH_STATE_MARK } from '../../../src/engine/path-state';
 import type { Scenario, ScriptedToolCall } from '../../../src/model/scenario';
 import { ScriptedModel } from '../../../src/model/scripted';
 import type { EngineEvent, EventOf } from '../../../src/protocol/events';
@@ -9,11 +10,11 @@ import { VirtualSandbox } from '../../../src/sandbox/virtual';
 
 /** Shared by the gate tests: a spying sandbox, scripted scenarios of tool calls, and a run that collects its events. */
 
-/** A real virtual sandbox that records every command and write that reaches it. */
+/** A real virtual sandbox that records every command and write that reaches it (the path-state reset's own commands apart). */
 export class SpySandbox extends VirtualSandbox {
   readonly reached: string[] = [];
   override async exec(command: string, options?: ExecOptions) {
-    this.reached.push(`exec ${command}`);
+    if (!command.includes(PATH_STATE_MARK)) this.reached.push(`exec ${command}`);
     return super.exec(command, options);
   }
   override async writeFile(path: string, content: string) {

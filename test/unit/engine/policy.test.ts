@@ -75,12 +75,24 @@ describe('phase policy', () => {
     [{ phases: { planning: { shell: 'sometimes' } } }, 'phases.planning.shell'],
     [{ phases: { planning: { autoAdvanceAfter: 0 } } }, 'phases.planning.autoAdvanceAfter'],
     [{ phasez: {} }, 'unknown key "phasez"'],
+    [{ destructiveEffect: { maxFraction: 0 } }, 'destructiveEffect.maxFraction'],
+    [{ destructiveEffect: { maxFraction: 1.5 } }, 'destructiveEffect.maxFraction'],
+    [{ destructiveEffect: { maxFiles: -1 } }, 'destructiveEffect.maxFiles'],
+    [{ destructiveEffect: { maxFiles: 2.5 } }, 'destructiveEffect.maxFiles'],
+    [{ destructiveEffect: { maxFile: 3 } }, 'unknown key "maxFile"'],
     [{ phases: { planning: { tool: ['read_file'] } } }, 'unknown key "tool"'],
     ['not an object', 'policy'],
   ])('rejects %j naming the bad value', (overrides, expected) => {
     const result = resolve(overrides);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error).toContain(expected);
+  });
+
+  it("limits building's destructive effect to half of the files or 20, whichever is fewer, unless the policy says otherwise", () => {
+    expect(DEFAULT_POLICY.destructiveEffect).toEqual({ maxFraction: 0.5, maxFiles: 20 });
+    const result = resolvePolicyText('{"destructiveEffect":{"maxFiles":5}}', KNOWN_TOOL_NAMES);
+    if (!result.ok) throw new Error(result.error);
+    expect(result.policy.destructiveEffect).toEqual({ maxFraction: 0.5, maxFiles: 5 });
   });
 
   it('reads JSON text from Settings: empty means defaults, bad JSON is a clear error', () => {

@@ -24,7 +24,7 @@ describe('react mode guard', () => {
       { mode: 'react' },
     );
     expect(results.map((r) => r.ok)).toEqual([true, true]);
-    expect(sandbox.reached[0]).toContain('mkdir -p out');
+    expect(sandbox.reached).toContain('exec mkdir -p out && echo hi > out/a.txt && rm out/a.txt && ls');
   });
 
   it('runs destructive commands when the user allowed them', async () => {

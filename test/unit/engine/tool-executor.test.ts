@@ -23,8 +23,11 @@ function stubGate(refuse: boolean): Gate {
     beginCall: () => (refuse ? { allowed: false, refusal: REFUSAL } : allowed),
     checkCommand: async () => allowed,
     checkWrite: () => allowed,
-    watchedEffects: () => null,
+    effectWatch: () => null,
+    boundaryTries: 0,
     refuseEffects: () => allowed,
+    refuseDamage: () => allowed,
+    refuseShellState: () => allowed,
     endCall: async () => ({ refusal: null, note: null }),
     advance: async () => ({ ok: false, errorKind: 'final_phase', message: 'no phases' }),
   };

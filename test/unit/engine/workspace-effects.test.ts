@@ -112,6 +112,36 @@ describe('captureTree, compareTrees, restoreTree', () => {
     expect(compareTrees(before, await captureTree(sandbox, root, () => false))).toEqual([]);
   });
 
+  it('records links as links: a linked folder is not walked, a dangling link reads as empty, a file swapped for a link is put back', async () => {
+    const sandbox = new VirtualSandbox({ files: { 'a.txt': 'a\n', 'src/b.txt': 'b\n' } });
+    await sandbox.exec('ln -s / root && ln -s .. up && ln -s /nowhere dangling');
+    const before = await captureTree(sandbox, sandbox.workdir, () => false);
+    expect(Object.fromEntries(before)).toEqual({
+      'a.txt': { kind: 'file', content: 'a\n' },
+      src: { kind: 'dir' },
+      'src/b.txt': { kind: 'file', content: 'b\n' },
+      root: { kind: 'dir', link: true },
+      up: { kind: 'dir', link: true },
+      dangling: { kind: 'file', content: '', link: true },
+    });
+    await sandbox.exec('ln -sf /dev/null a.txt');
+    const changes = compareTrees(before, await captureTree(sandbox, sandbox.workdir, () => false));
+    expect(changes.map((c) => `${c.change} ${c.path}`)).toEqual(['deleted a.txt', 'created a.txt']);
+    await restoreTree(sandbox, sandbox.workdir, before, changes);
+    expect(compareTrees(before, await captureTree(sandbox, sandbox.workdir, () => false))).toEqual([]);
+    expect(await sandbox.readFile('/workspace/a.txt')).toBe('a\n');
+  });
+
+  it('reads a removed root as an empty tree, and puts it back', async () => {
+    const sandbox = new VirtualSandbox({ files: { 'a.txt': 'a\n', 'd/b.txt': 'b\n' } });
+    const before = await captureTree(sandbox, sandbox.workdir, () => false);
+    await sandbox.exec('cd / && rm -rf workspace');
+    const after = await captureTree(sandbox, sandbox.workdir, () => false);
+    expect(after.size).toBe(0);
+    await restoreTree(sandbox, sandbox.workdir, before, compareTrees(before, after));
+    expect(compareTrees(before, await captureTree(sandbox, sandbox.workdir, () => false))).toEqual([]);
+  });
+
   it('skips a folder whole when the test covers what is inside it', async () => {
     const sandbox = new VirtualSandbox({ files: { 'cache/x': '1', 'src/a.ts': 'a' } });
     const tree = await captureTree(sandbox, sandbox.workdir, (path) => path.startsWith('cache/'));
