@@ -1,5 +1,3 @@
-import { isBlank, splitIndent } from './line-forms';
-
 /** Tab widths tried when search and file mix tabs and spaces; the first that explains the lines wins. */
 export const TAB_WIDTHS = [4, 8, 2] as const;
 
@@ -72,41 +70,6 @@ export function styleOf(indents: readonly string[]): IndentStyle | null {
   return tabs > spaces ? 'tabs' : 'spaces';
 }
 
-/**
- * Moves every non-blank replacement line by `shift.delta` columns. A line indented
- * exactly like a matched search line takes that file line's indentation string
- * as is (so a file mixing tabs and spaces keeps its mix); any other line gets its
- * width written in the file's style. Blank lines are kept as given.
- */
-export function reindentLines(lines: readonly string[], shift: IndentShift, style: IndentStyle, known: ReadonlyMap<string, string> = new Map()): string[] {
-  if (!shift.changed) return [...lines];
-  return lines.map((line) => {
-    if (isBlank(line)) return line;
-    const { indent } = splitIndent(line);
-    const same = known.get(indent);
-    if (same !== undefined) return same + line.slice(indent.length);
-    const width = Math.max(0, indentWidth(indent, shift.tabWidth) + shift.delta);
-    return renderIndent(width, style, shift.tabWidth) + line.slice(indent.length);
-  });
-}
-
-/** Search indentation → the file indentation it most often stands for, among pairs that agree with `shift`. */
-export function knownIndents(pairs: readonly IndentPair[], shift: IndentShift): Map<string, string> {
-  const votes = new Map<string, Map<string, number>>();
-  for (const pair of pairs) {
-    if (indentWidth(pair.file, shift.tabWidth) - indentWidth(pair.search, shift.tabWidth) !== shift.delta) continue;
-    const forSearch = votes.get(pair.search) ?? new Map<string, number>();
-    forSearch.set(pair.file, (forSearch.get(pair.file) ?? 0) + 1);
-    votes.set(pair.search, forSearch);
-  }
-  const known = new Map<string, string>();
-  for (const [search, files] of votes) {
-    const [best] = [...files].sort((a, b) => b[1] - a[1]);
-    if (best) known.set(search, best[0]);
-  }
-  return known;
-}
-
 /** A change of indentation step between search and file (2-space search, 4-space file). */
 export interface IndentScale {
   tabWidth: number;
@@ -147,13 +110,4 @@ export function measureScale(pairs: readonly IndentPair[]): IndentScale | null {
 
 export function scaledWidth(width: number, scale: IndentScale): number {
   return Math.max(0, scale.baseFile + Math.round(((width - scale.baseSearch) * scale.unitFile) / scale.unitSearch));
-}
-
-/** Rewrites every non-blank line's indentation through the scale, in the file's style. */
-export function rescaleLines(lines: readonly string[], scale: IndentScale, style: IndentStyle): string[] {
-  return lines.map((line) => {
-    if (isBlank(line)) return line;
-    const { indent } = splitIndent(line);
-    return renderIndent(scaledWidth(indentWidth(indent, scale.tabWidth), scale), style, scale.tabWidth) + line.slice(indent.length);
-  });
 }

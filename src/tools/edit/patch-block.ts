@@ -52,7 +52,7 @@ export function patchBlock(doc: EditDocument, forms: FileForms, edit: PreparedEd
     diff: edit.diff,
     blockLines,
     anchors,
-    placeAdded: (line, near) => indents.place(line, near),
+    placeAdded: (lines) => indents.place(lines),
     depthAgrees: (k, j) => indents.agrees(k, edit.searchLines[k] as string, blockLines[j] as string) || !hasTwinNear(doc, forms, match.first + j),
   });
   if (!merged.ok) return { ok: false, error: conflictError(doc, match, edit.searchLines, merged.problem, how) };

@@ -1,3 +1,4 @@
+import type { ReplacementLine } from './indent-map';
 import type { Hunk, LineDiff } from './line-diff';
 import { isBlank, normaliseWhitespace, withoutTrailingWhitespace } from './line-forms';
 
@@ -33,8 +34,8 @@ export interface PatchInput {
   blockLines: readonly string[];
   /** (search line, block line) pairs of lines matched to each other, increasing in both. */
   anchors: readonly (readonly [number, number])[];
-  /** A new replacement line written at the file's indentation; `near` is the search line its hunk starts at. */
-  placeAdded: (line: string, near: number) => string;
+  /** The new replacement lines written at the file's indentation (replacement index → text), given what is written for every replacement line. */
+  placeAdded: (lines: readonly ReplacementLine[]) => ReadonlyMap<number, string>;
   /** Whether a matched pair sits at the depth the rest of the match implies. */
   depthAgrees: (searchLine: number, blockLine: number) => boolean;
 }
@@ -121,8 +122,13 @@ export function mergePatch(input: PatchInput): PatchOutcome {
     else pieces.push({ at: run.from, lines: run.lines.map((j) => blockLines[j] as string) });
   }
 
+  const written: ReplacementLine[] = input.replacementLines.map((text) => ({ kind: 'none', text }));
+  for (const [k, j] of anchors) {
+    const r = diff.keptAs[k] as number;
+    if (r !== -1) written[r] = { kind: 'file', text: input.replacementLines[r] as string, file: blockLines[j] as string };
+  }
   for (const change of changes) {
-    const { replaceFrom, replaceTo, searchFrom } = change.hunk;
+    const { replaceFrom, replaceTo, searchFrom, searchTo } = change.hunk;
     const added = input.replacementLines.slice(replaceFrom, replaceTo);
     const unexplained = [...change.unexplained].sort((a, b) => a - b);
     const fromFile = findInOrder(unexplained, added, blockLines);
@@ -131,10 +137,20 @@ export function mergePatch(input: PatchInput): PatchOutcome {
       return refuse({ kind: 'unplaced', blockLines: unexplained });
     }
     if (fromFile.size > 0) keptFromFile.push(...unexplained);
-    const lines = added.map((line, t) => {
+    for (const [t, text] of added.entries()) {
       const j = fromFile.get(t);
-      return j === undefined ? input.placeAdded(line, searchFrom) : (blockLines[j] as string);
-    });
+      written[replaceFrom + t] =
+        j === undefined ? { kind: 'new', text, from: searchFrom, to: searchTo } : { kind: 'file', text, file: blockLines[j] as string };
+    }
+  }
+
+  const placed = input.placeAdded(written);
+  for (const change of changes) {
+    const lines: string[] = [];
+    for (let r = change.hunk.replaceFrom; r < change.hunk.replaceTo; r++) {
+      const line = written[r] as ReplacementLine;
+      lines.push(line.kind === 'file' ? line.file : (placed.get(r) ?? line.text));
+    }
     if (lines.length > 0) pieces.push({ at: change.from, lines });
   }
 
