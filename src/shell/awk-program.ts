@@ -17,8 +17,8 @@ const REGEX_AFTER_WORDS = new Set(['print', 'printf', 'return', 'in', 'case', 'g
  * regex or a comment is not taken for a redirection, and looks for what
  * makes it more than a reader: `system()`, pipes (`print | "cmd"`,
  * `"cmd" | getline`, `|&`), output redirections in print statements,
- * `@include`/`@load`, and gawk's indirect calls (`@f()`), which can call
- * `system` through a variable.
+ * `@include`/`@load`, and gawk's indirect calls (`@f()`, `@ f()`), which can
+ * call `system` through a variable.
  */
 export function scanAwkProgram(program: string): AwkEffects {
   const effects: AwkEffects = { runs: null, writes: null, unreadable: null };
@@ -36,15 +36,15 @@ export function scanAwkProgram(program: string): AwkEffects {
         inPrint = true;
         depth = 0;
       }
-      if (token.text.startsWith('@')) {
-        const directive = token.text.slice(1);
-        if (directive === 'include' || directive === 'nsinclude') effects.runs ??= 'includes an awk source file we cannot see (@include)';
-        else if (directive === 'load') effects.runs ??= 'loads an awk extension (@load)';
-        else if (directive !== 'namespace') effects.runs ??= `calls a function named by a variable (@${directive}()), which can be system()`;
-      }
+      if (token.text.startsWith('@')) effects.runs ??= atEffect(token.text.slice(1));
       continue;
     }
     if (token.kind !== 'op') continue;
+    // gawk reads `@ name` like `@name`; `@/re/` is a regex constant.
+    if (token.text === '@' && next?.kind !== 'regex') {
+      effects.runs ??= next?.kind === 'word' ? atEffect(next.text) : "uses gawk's @ syntax, which can call any function (system() too)";
+      continue;
+    }
     switch (token.text) {
       case '|':
         effects.runs ??= next?.text === 'getline' ? 'runs a shell command (awk "cmd" | getline)' : 'writes to a command (awk print | "cmd")';
@@ -75,6 +75,14 @@ export function scanAwkProgram(program: string): AwkEffects {
     }
   }
   return effects;
+}
+
+/** What gawk's `@name` does: a directive, or an indirect call that can reach any function. */
+function atEffect(name: string): string | null {
+  if (name === 'include' || name === 'nsinclude') return 'includes an awk source file we cannot see (@include)';
+  if (name === 'load') return 'loads an awk extension (@load)';
+  if (name === 'namespace') return null;
+  return `calls a function named by a variable (@${name}()), which can be system()`;
 }
 
 /** The program's tokens, or why it could not be read. */

@@ -1,8 +1,8 @@
 import type { Call } from './call';
 import type { JudgeContext } from './judge-context';
-import { sendsSignalZero } from './judge-process-tools';
 import { hasOption, parseOptions } from './options';
 import { isOutsideWorkspace, type PathScope, pathScope, SCOPE_WHY } from './paths';
+import { planKill } from './signal-args';
 import { SED_RULES } from './text-tool-tables';
 import type { Arg } from './words';
 import { plantsCode } from './write-targets';
@@ -177,13 +177,13 @@ function checkPermissionChange(call: Call, ctx: JudgeContext): void {
   }
 }
 
-/** `kill -9 -1` signals every process; pid 1 is init. */
+/** `kill -9 -1` signals every process, pid 1 is init, and 0 is the shell's own process group. */
 function checkKill(call: Call, ctx: JudgeContext): void {
-  const texts = call.args.map((a) => a.text);
-  if (sendsSignalZero(texts)) return;
-  const signalGiven = texts[0] !== undefined && texts[0] !== null && texts[0].startsWith('-') && texts[0] !== '--';
-  const pids = texts.slice(signalGiven ? (texts[0] === '-s' || texts[0] === '-n' ? 2 : 1) : 0).filter((t) => t !== '--');
-  if (pids.some((t) => t === '-1' || t === '1')) {
-    ctx.report('destructive', `${call.shown} signals every process or init`);
+  const plan = planKill(call.args, ctx.safeVars);
+  if (plan.listing || plan.signal === 'zero') return;
+  for (const target of plan.targets) {
+    const pid = target.text !== null && /^-?[0-9]+$/.test(target.text) ? Number(target.text) : null;
+    if (pid === -1 || pid === 1) ctx.report('destructive', `${call.shown} signals every process or init`);
+    if (pid === 0) ctx.report('destructive', `${call.shown} signals every process in the shell's own process group (${target.shown}), which ends the shell`);
   }
 }

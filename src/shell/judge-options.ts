@@ -1,6 +1,6 @@
 import type { Call } from './call';
 import type { JudgeContext } from './judge-context';
-import { hasOption, optionIs, type ParsedArgv, parseOptions } from './options';
+import { hasOption, optionIs, type ParsedArgv, type ParsedOption, parseOptions } from './options';
 import type { OptionRules } from './table-types';
 
 /**
@@ -24,7 +24,7 @@ export function applyOptionRules(call: Call, rules: OptionRules, ctx: JudgeConte
     if (network) effect(`${network}: network access is not read-only`);
   }
   if (rules.maxOperands) checkOperandCount(rules.maxOperands, args, effect);
-  if (rules.requires && !args.options.some((o) => rules.requires?.options.some((k) => optionIs(o.name, k)))) {
+  if (rules.requires && !args.options.some((o) => rules.requires?.options.some((k) => optionIs(o.name, k)) && !switchedOff(o, rules))) {
     effect(rules.requires.what);
   }
   const first = args.operands[0]?.text;
@@ -57,6 +57,11 @@ function checkOperandCount(max: NonNullable<OptionRules['maxOperands']>, args: P
   }
   const spreading = words.find((w) => w.glob || w.splits);
   if (spreading) effect(`${max.what}: '${spreading.shown}' can expand to more than one file`);
+}
+
+/** Go's flag package reads `-check=false` (also `0`, `f`, `F`, `FALSE`, `False`) as the flag turned off. */
+function switchedOff(option: ParsedOption, rules: OptionRules): boolean {
+  return rules.longSingleDash === true && option.value?.text != null && /^(0|f|F|false|FALSE|False)$/.test(option.value.text);
 }
 
 export function lookup(table: Readonly<Record<string, string>> | undefined, typed: string): string | undefined {

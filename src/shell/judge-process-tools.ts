@@ -1,32 +1,23 @@
 import type { Call } from './call';
 import type { JudgeContext } from './judge-context';
-
-/** Signal 0 only checks that a process exists. */
-const ZERO_SIGNALS = new Set(['0', 'SIG0', 'EXIT']);
+import { planSignals } from './signal-args';
 
 /**
  * kill, pkill, killall: send signals, except signal 0 (does the process
- * exist?) and the listings of signal names and versions.
+ * exist?) and the listings of signal names and versions. The signal and the
+ * targets are told apart as each tool reads them (signal-args.ts).
  */
 export function judgeKill(call: Call, ctx: JudgeContext): void {
-  const words = call.args.map((a) => a.text);
-  const first = words[0];
-  const listing = first != null && (['-l', '-L', '--list', '--table', '-V', '--version'].includes(first) || (call.name === 'kill' && first === '--help'));
-  if (listing || sendsSignalZero(words)) return;
-  ctx.report('effect', `${call.shown} sends signals to processes`);
-}
-
-/** `kill -0 PID`, `kill -s 0 PID`: the words of a command that only checks processes exist. */
-export function sendsSignalZero(words: readonly (string | null)[]): boolean {
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i];
-    if (word == null) return false;
-    if (word === '-s' || word === '-n' || word === '--signal') return ZERO_SIGNALS.has(words[i + 1] ?? '');
-    if (word.startsWith('--signal=')) return ZERO_SIGNALS.has(word.slice('--signal='.length));
-    if (/^-[A-Za-z0-9]+$/.test(word)) return ZERO_SIGNALS.has(word.slice(1));
-    if (!word.startsWith('-')) return false;
+  const plan = planSignals(call.name, call.args, ctx.safeVars);
+  if (plan.listing || plan.signal === 'zero') return;
+  if (plan.unknownWord) {
+    ctx.report(
+      'effect',
+      `${call.shown} may send signals to processes: '${plan.unknownWord.shown}' is only known when it runs and could change the signal (put -- before such process ids)`,
+    );
+    return;
   }
-  return false;
+  ctx.report('effect', `${call.shown} sends signals to processes`);
 }
 
 /** top in batch mode prints and exits; interactively it can kill processes and write its configuration. */

@@ -1,7 +1,9 @@
 import type { Call } from './call';
 import type { JudgeContext } from './judge-context';
+import { judgePrintf } from './judge-printf';
 import { type ParsedArgv, parseOptions } from './options';
 import { checkVariableSetting, isDangerousVariable, mayHideCode, variableName } from './variables';
+import type { Arg } from './words';
 
 /** Options of declare-like builtins that take a value. */
 const VALUED: Readonly<Record<string, readonly string[]>> = {
@@ -9,7 +11,6 @@ const VALUED: Readonly<Record<string, readonly string[]>> = {
   mapfile: ['-d', '-n', '-O', '-s', '-u', '-C', '-c'],
   readarray: ['-d', '-n', '-O', '-s', '-u', '-C', '-c'],
   getopts: [],
-  printf: ['-v'],
 };
 
 /** declare/typeset attributes that outlive the command: exported, read-only, traced. */
@@ -19,19 +20,12 @@ const LASTING_ATTRIBUTES = /[xrt]/;
  * declare, export, local, readonly, read, unset, printf -v…: setting a plain
  * shell variable is read-only (later commands are judged with its value
  * unknown) except for variables that make programs run code, and values or
- * array subscripts that hide command substitutions. Exporting, making
+ * array subscripts that hide command substitutions, and names only known
+ * when the command runs (they could be any of those). Exporting, making
  * read-only and unsetting change the session shell for later commands.
  */
 export function judgeVariables(call: Call, ctx: JudgeContext): void {
-  if (call.name === 'printf') {
-    const target = parseOptions(call.args, { valued: VALUED.printf }, ctx.safeVars).options.find((o) => o.name === '-v');
-    if (target?.value) {
-      const name = target.value.text ?? target.value.lead;
-      checkVariableSetting(name, '', call.shown, ctx);
-      ctx.noteAssignment(variableName(name), null);
-    }
-    return;
-  }
+  if (call.name === 'printf') return judgePrintf(call, ctx);
   if (call.name === 'let') return; // its words are arithmetic, judged where the command is walked
   const parsed = parseOptions(call.args, { valued: VALUED[call.name] ?? [] }, ctx.safeVars);
   if (call.name === 'mapfile' || call.name === 'readarray') {
@@ -39,8 +33,15 @@ export function judgeVariables(call: Call, ctx: JudgeContext): void {
   }
   const names = [...parsed.operands, ...parsed.unknown];
   const nameref = call.name !== 'read' && parsed.options.some((o) => o.name === '-n');
+  const unnamed = (arg: Arg) =>
+    ctx.report(
+      'effect',
+      `${call.shown} ${call.name === 'unset' ? 'removes' : 'sets'} a variable named only when it runs ('${arg.shown}'), which could be PATH or a subscript that runs code`,
+    );
+  const looksUp = parsed.options.some((o) => (call.name === 'unset' ? o.name === '-f' : /^-[pfF]$/.test(o.name)));
   // getopts OPTSTRING NAME: the first operand is not a variable.
   for (const arg of call.name === 'getopts' ? names.slice(1, 2) : names) {
+    if (arg.text === null && !arg.lead.includes('=') && !looksUp) unnamed(arg);
     const text = arg.text ?? arg.lead;
     const eq = text.indexOf('=');
     const name = eq === -1 ? text : text.slice(0, eq);
@@ -58,7 +59,10 @@ export function judgeVariables(call: Call, ctx: JudgeContext): void {
     ctx.noteAssignment(variableName(name), assigned);
   }
   const arrayOption = parsed.options.find((o) => o.name === '-a' && o.value);
-  if (arrayOption?.value) ctx.noteAssignment(variableName(arrayOption.value.text ?? arrayOption.value.lead), null);
+  if (arrayOption?.value) {
+    if (arrayOption.value.text === null) unnamed(arrayOption.value);
+    ctx.noteAssignment(variableName(arrayOption.value.text ?? arrayOption.value.lead), null);
+  }
   judgeLastingChange(call, parsed, ctx);
 }
 

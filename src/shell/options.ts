@@ -17,8 +17,9 @@ export interface ParsedArgv {
 }
 
 /**
- * GNU-style option parsing: options may follow operands, `--` ends them,
- * short options cluster, long options may be abbreviated. Variables whose
+ * GNU-style option parsing: options may follow operands (unless the syntax
+ * says the first operand ends them), `--` ends them, short options cluster,
+ * long options may be abbreviated. Variables whose
  * values are known to be file names (`safeVars`) count as operands.
  */
 export function parseOptions(args: readonly Arg[], syntax: OptionSyntax, safeVars: ReadonlySet<string>): ParsedArgv {
@@ -35,7 +36,10 @@ export function parseOptions(args: readonly Arg[], syntax: OptionSyntax, safeVar
     }
     if (text === null) {
       if (mayBeOption(arg, safeVars)) result.unknown.push(arg);
-      else result.operands.push(arg);
+      else {
+        result.operands.push(arg);
+        optionsEnded = syntax.optionsEndAtOperand === true;
+      }
       continue;
     }
     if (text === '--') {
@@ -87,6 +91,7 @@ export function parseOptions(args: readonly Arg[], syntax: OptionSyntax, safeVar
       continue;
     }
     result.operands.push(arg);
+    optionsEnded = syntax.optionsEndAtOperand === true;
   }
   return result;
 }

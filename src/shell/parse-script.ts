@@ -1,6 +1,7 @@
 import { Bash } from 'just-bash';
 import { messageOf } from '../protocol/error-message';
 import type { ScriptNode } from './ast';
+import { keepContinuationSpace } from './line-continuations';
 
 export type ParseOutcome = { ok: true; script: ScriptNode } | { ok: false; error: string };
 
@@ -9,6 +10,8 @@ export type ParseOutcome = { ok: true; script: ScriptNode } | { ok: false; error
  * exists only in its Node bundle, not in the browser one the worker gets.
  * A transform plugin keeps the parsed AST and hands back an empty script, so
  * the transform's serializer has nothing to print (and nothing to trip on).
+ * The transform trims line indentation first; `keepContinuationSpace` keeps
+ * the indentation that separates words after a backslash-newline.
  * No command is ever executed.
  */
 const EMPTY_SCRIPT: ScriptNode = { type: 'Script', statements: [] };
@@ -33,7 +36,7 @@ function getParser(): Bash {
 export function parseScript(source: string): ParseOutcome {
   captured = undefined;
   try {
-    getParser().transform(source);
+    getParser().transform(keepContinuationSpace(source));
   } catch (error) {
     return { ok: false, error: messageOf(error) };
   }

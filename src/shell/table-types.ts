@@ -11,6 +11,8 @@ export interface OptionSyntax {
   longSingleDash?: boolean;
   /** Long flags that are options of their own, not abbreviations of longer valued ones (`--coverage`). */
   flags?: readonly string[];
+  /** Options end at the first operand (awk: what follows the program text is input files and assignments). */
+  optionsEndAtOperand?: boolean;
 }
 
 /** Option rules for a command that is read-only unless one of them says otherwise. */

@@ -12,6 +12,8 @@ export const SED_RULES: OptionRules = {
 export const SED_SCRIPT_OPTIONS = ['-e', '--expression'];
 
 export const AWK_RULES: OptionRules = {
+  // Every awk (gawk, mawk, busybox, one-true-awk) stops reading options at the program text.
+  optionsEndAtOperand: true,
   valued: ['-F', '--field-separator', '-v', '--assign', '-f', '--file', '-e', '--source', '-i', '--include', '-l', '--load', '-E', '--exec', '-W'],
   // gawk's optional values: `-o[FILE]`, `--profile[=FILE]`…
   attachedOnly: ['-o', '--pretty-print', '-p', '--profile', '-d', '--dump-variables', '-D', '--debug', '-L', '--lint'],

@@ -416,6 +416,17 @@ export const SUBCOMMAND_TOOLS: Record<string, CommandSpec> = {
       what: 'changes files',
     },
   },
+  ...group('terraform tofu', {
+    kind: 'subcommands',
+    spec: {
+      syntax: {},
+      readonly: {
+        // -check only reports which files are not formatted (it turns -write off); -diff and -recursive change nothing.
+        fmt: { longSingleDash: true, requires: { options: ['-check'], what: 'reformats files in place (add -check)' } },
+      },
+      what: 'runs Terraform, which can change infrastructure, state or the project',
+    },
+  }),
   playwright: { kind: 'subcommands', spec: { syntax: {}, readonly: { help: true }, tests: ['test'], what: 'installs browsers or runs tools' } },
   cypress: {
     kind: 'subcommands',

@@ -1,12 +1,14 @@
 import { boom, no, ro, type ShellCase, test, unparsed } from './case-helpers';
 import { BUILDING_CASES } from './cases-building';
 import { GATE_CASES } from './cases-gate';
+import { GATE_SIGNAL_CASES } from './cases-gate-signals';
+import { GATE_WORD_CASES } from './cases-gate-words';
 
 export type { ShellCase } from './case-helpers';
 
 /**
  * The labelled table: the sections below, those for the read-only gate
- * (cases-gate.ts) and those for the building and verification rules (cases-building.ts).
+ * (cases-gate*.ts) and those for the building and verification rules (cases-building.ts).
  */
 export const CASES: Record<string, ShellCase[]> = {
   'plain read-only commands': [
@@ -953,5 +955,7 @@ export const CASES: Record<string, ShellCase[]> = {
     unparsed('for ((;;'),
   ],
   ...GATE_CASES,
+  ...GATE_SIGNAL_CASES,
+  ...GATE_WORD_CASES,
   ...BUILDING_CASES,
 };

@@ -405,6 +405,12 @@ export const REAL_WORLD_READONLY: readonly string[] = [
   'ls \\\n  -la src',
   'git log \\\n  --oneline \\\n  -n 10',
   'grep -rn "TODO" \\\n  --include="*.ts" src',
+  'ls\\\n  -la src',
+  'terraform fmt -check -recursive',
+  `awk '{ print $1 }' "$LOG" | sort | uniq -c | sort -rn | head`,
+  'kill -0 -- "$(cat server.pid)" && echo running',
+  'pkill -0 -f vite && echo running',
+  `printf '%s\\n' "$PATH" | tr ':' '\\n'`,
 ];
 
 export const REAL_WORLD_WRITES: readonly string[] = [
@@ -609,4 +615,10 @@ export const REAL_WORLD_WRITES: readonly string[] = [
   'npx tsx script.ts',
   'vitest run -u',
   'npm run test:update',
+  'terraform fmt -recursive',
+  'pkill -s 0 node',
+  'kill -- -0',
+  'kill -- -"$(cat server.pid)"',
+  'sort data.txt\\\n  -o data.txt',
+  `gawk '{ @ fn($2) }' calls.txt`,
 ];
