@@ -8,7 +8,8 @@
  *   Tokens are counted with GPT-4o's o200k tokenizer (gpt-tokenizer); per file the median over its
  *   functions and methods, then median and p10 over files.
  * Languages without sources on the machine are skipped with a note.
- * Targets: slice < 50 ms warm (median, CPU time: support/cpu-time.ts); median reduction ≥ 10×.
+ * Targets: slice < 100 ms warm and find + slice on a parsed tree < 10 ms (medians, CPU time:
+ * support/cpu-time.ts); median reduction ≥ 10×.
  * The other figures are informational, each with its reason (support/verdict.mjs).
  */
 import { execFileSync } from 'node:child_process';
@@ -27,7 +28,15 @@ import { findFiles } from '../test/source-files';
 import { cpuMs } from './support/cpu-time';
 import { info, target } from './support/verdict.mjs';
 
-const SLICE_TARGET_MS = 50;
+/**
+ * Re-aimed from 50 ms (issue 19): the slice is a tree-sitter parse plus a few milliseconds. Parsing
+ * the 160 KB, 5,139-line file alone took 53–92 ms of CPU over 40 parses (median about 85) here, as
+ * in the "parsing alone" figure below: tree-sitter's wasm parser at 2–3 MB/s, which this code does
+ * not control. So the target is split: the whole slice < 100 ms, and what our code adds to the
+ * parse (find + slice on a parsed tree) < 10 ms.
+ */
+const SLICE_TARGET_MS = 100;
+const FIND_TARGET_MS = 10;
 const REDUCTION_TARGET = 10;
 const FILES_PER_LANGUAGE = 60;
 const MAX_FILE_BYTES = 400_000;
@@ -306,7 +315,7 @@ async function sliceTiming(all: Corpus[]): Promise<void> {
   const parts = 'what the slice time is made of';
   info('  of which parsing alone, median CPU', quantile(parseOnly, 0.5), 'ms', 1, parts);
   info('  every symbol of the file instead, median CPU', quantile(wholeFile, 0.5), 'ms', 1, parts);
-  info('  same text again (tree kept), median CPU', quantile(sameText, 0.5), 'ms', 2, 'the cached path, for comparison');
+  target('  same text again (tree kept: find + slice), median CPU', quantile(sameText, 0.5), { below: FIND_TARGET_MS }, 'ms', 2);
 }
 
 async function tokenReduction(corpus: Corpus): Promise<number[]> {

@@ -6,7 +6,7 @@
 // dist), unless PHASEGATE_BENCH_NO_BUILD=1 says the build is there already.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -43,6 +43,7 @@ for (const name of benches) {
   console.log(`\n== ${name} ==`);
   const report = join(reports, `${name}.jsonl`);
   const command = name.endsWith('.ts') ? [`${root}/node_modules/tsx/dist/cli.mjs`, `bench/${name}`] : [`bench/${name}`];
+  const load = loadavg()[0];
   const started = performance.now();
   const result = spawnSync(process.execPath, command, { cwd: root, stdio: 'inherit', env: { ...env, PHASEGATE_BENCH_REPORT: report } });
   const seconds = (performance.now() - started) / 1000;
@@ -63,13 +64,18 @@ for (const name of benches) {
   else if (crashed && targets.length === 0) status = `FAILED (exit ${result.status}, no target checked)`;
   else if (crashed) status = `CRASHED (exit ${result.status})`;
   else if (missed.length > 0) status = 'MISSED';
-  rows.push({ name, met: targets.length - missed.length, missed, info: verdicts.length - targets.length, seconds, status });
+  rows.push({ name, met: targets.length - missed.length, missed, info: verdicts.length - targets.length, seconds, load, status });
 }
 rmSync(reports, { recursive: true, force: true });
 
-console.log('\n== summary ==');
-const header = ['part', 'targets met', 'missed', 'info', 'time', 'verdict'];
-const table = [header, ...rows.map((r) => [r.name, String(r.met), String(r.missed.length), String(r.info), `${r.seconds.toFixed(0)} s`, r.status])];
+// Wall-clock targets (page load, reload to the interrupted session) only mean something on a machine
+// that is not oversubscribed: the load average says how busy it was.
+console.log(`\n== summary (${availableParallelism()} cores; load = 1-minute load average) ==`);
+const header = ['part', 'targets met', 'missed', 'info', 'time', 'load at start', 'verdict'];
+const table = [
+  header,
+  ...rows.map((r) => [r.name, String(r.met), String(r.missed.length), String(r.info), `${r.seconds.toFixed(0)} s`, r.load.toFixed(1), r.status]),
+];
 const widths = header.map((_, c) => Math.max(...table.map((row) => row[c].length)));
 for (const row of table) console.log(`  ${row.map((cell, c) => cell.padEnd(widths[c])).join('  ')}`.trimEnd());
 for (const row of rows)
