@@ -7,8 +7,10 @@
  * - token reduction: tokens(whole file) / tokens(one function's slice) for files of 300+ lines.
  *   Tokens are counted with GPT-4o's o200k tokenizer (gpt-tokenizer); per file the median over its
  *   functions and methods, then median and p10 over files.
- * Languages without sources on the machine are skipped with a note; nothing here fails the run.
- * Targets: slice < 50 ms warm; median reduction ≥ 10×.
+ * Languages without sources on the machine are skipped with a note.
+ * Targets: slice < 100 ms warm and find + slice on a parsed tree < 10 ms (medians, CPU time:
+ * support/cpu-time.ts); median reduction ≥ 10×.
+ * The other figures are informational, each with its reason (support/verdict.mjs).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -23,8 +25,18 @@ import { type CodeSymbol, flattenSymbols } from '../src/code/symbol-types';
 import { sliceLines } from '../src/code/text-lines';
 import { pythonStdlib } from '../test/python-stdlib';
 import { findFiles } from '../test/source-files';
+import { cpuMs } from './support/cpu-time';
+import { info, target } from './support/verdict.mjs';
 
-const SLICE_TARGET_MS = 50;
+/**
+ * Re-aimed from 50 ms (issue 19): the slice is a tree-sitter parse plus a few milliseconds. Parsing
+ * the 160 KB, 5,139-line file alone took 53–92 ms of CPU over 40 parses (median about 85) here, as
+ * in the "parsing alone" figure below: tree-sitter's wasm parser at 2–3 MB/s, which this code does
+ * not control. So the target is split: the whole slice < 100 ms, and what our code adds to the
+ * parse (find + slice on a parsed tree) < 10 ms.
+ */
+const SLICE_TARGET_MS = 100;
+const FIND_TARGET_MS = 10;
 const REDUCTION_TARGET = 10;
 const FILES_PER_LANGUAGE = 60;
 const MAX_FILE_BYTES = 400_000;
@@ -198,7 +210,9 @@ async function coldStart(): Promise<void> {
   const t1 = performance.now();
   await loadLanguage('typescript');
   const t2 = performance.now();
-  console.log(`cold start: init ${fmt(t1 - t0)} ms + first grammar (typescript) ${fmt(t2 - t1)} ms = ${fmt(t2 - t0)} ms`);
+  const once = 'paid once per worker, on the first code tool call';
+  info('cold start: tree-sitter init', t1 - t0, 'ms', 1, once);
+  info('cold start: first grammar (typescript)', t2 - t1, 'ms', 1, once);
   const loads: string[] = [];
   for (const language of LANGUAGE_IDS) {
     if (language === 'typescript') continue;
@@ -206,7 +220,7 @@ async function coldStart(): Promise<void> {
     await loadLanguage(language);
     loads.push(`${language} ${fmt(performance.now() - start)}`);
   }
-  console.log(`first load per grammar (ms): ${loads.join(', ')}`);
+  console.log(`  first load per grammar (ms, informational: once per language a run touches): ${loads.join(', ')}`);
 }
 
 async function throughput(corpus: Corpus): Promise<void> {
@@ -259,46 +273,49 @@ async function sliceTiming(all: Corpus[]): Promise<void> {
   const fresh = () => pick.file.text + '\n'.repeat(++variant);
   for (let i = 0; i < 3; i++) await sliceOnce(fresh(), (targets[0] as CodeSymbol).qualifiedName);
   const uncached: number[] = [];
+  const uncachedWall: number[] = [];
   const parseOnly: number[] = [];
   const wholeFile: number[] = [];
   const searched = new Map<string, number>();
   for (let run = 0; run < SLICE_RUNS; run++) {
-    for (const target of targets) {
-      const start = performance.now();
-      const { searched: how } = await sliceOnce(fresh(), target.qualifiedName);
-      uncached.push(performance.now() - start);
+    for (const symbol of targets) {
+      const text = fresh();
+      const [cpu, wall] = [cpuMs(), performance.now()];
+      const { searched: how } = await sliceOnce(text, symbol.qualifiedName);
+      uncached.push(cpuMs() - cpu);
+      uncachedWall.push(performance.now() - wall);
       searched.set(how, (searched.get(how) ?? 0) + 1);
     }
-    let start = performance.now();
+    let start = cpuMs();
     (await parseSource(fresh(), pick.language)).delete();
-    parseOnly.push(performance.now() - start);
-    start = performance.now();
+    parseOnly.push(cpuMs() - start);
+    start = cpuMs();
     await extractSymbols(fresh(), pick.language);
-    wholeFile.push(performance.now() - start);
+    wholeFile.push(cpuMs() - start);
   }
   const sameText: number[] = [];
   const text = fresh();
-  for (const target of targets) {
-    await sliceOnce(text, target.qualifiedName);
-    const start = performance.now();
-    await sliceOnce(text, target.qualifiedName);
-    sameText.push(performance.now() - start);
+  for (const symbol of targets) {
+    await sliceOnce(text, symbol.qualifiedName);
+    const start = cpuMs();
+    await sliceOnce(text, symbol.qualifiedName);
+    sameText.push(cpuMs() - start);
   }
-  const median = quantile(uncached, 0.5);
   const how = [...searched].map(([k, n]) => `${k} ${n}`).join(', ');
   console.log(
     `slice one symbol from ${pick.file.name.replace(root, '')} (${pick.lines} lines, ${pick.language}), warm, ${targets.length} symbols × ${SLICE_RUNS} (e.g. ${targets
       .slice(0, 3)
       .map((t) => t.qualifiedName)
-      .join(', ')}):`,
+      .join(', ')}; searched: ${how}):`,
   );
-  console.log(
-    `  new text (parse + find + slice): median ${fmt(median)} ms, p90 ${fmt(quantile(uncached, 0.9))} ms, max ${fmt(Math.max(...uncached))} ms   target < ${SLICE_TARGET_MS} ms ${median < SLICE_TARGET_MS ? 'OK' : 'MISSED'}   (searched: ${how})`,
-  );
-  console.log(
-    `  of which parsing alone: median ${fmt(quantile(parseOnly, 0.5))} ms; every symbol of the file instead: median ${fmt(quantile(wholeFile, 0.5))} ms`,
-  );
-  console.log(`  same text again (tree kept): median ${fmt(quantile(sameText, 0.5), 2)} ms`);
+  target('new text (parse + find + slice), median CPU', quantile(uncached, 0.5), { below: SLICE_TARGET_MS }, 'ms');
+  const spread = 'the spread; the target is on the median';
+  info('  p90 CPU', quantile(uncached, 0.9), 'ms', 1, spread);
+  info('  median wall time', quantile(uncachedWall, 0.5), 'ms', 1, 'includes other jobs on a shared machine');
+  const parts = 'what the slice time is made of';
+  info('  of which parsing alone, median CPU', quantile(parseOnly, 0.5), 'ms', 1, parts);
+  info('  every symbol of the file instead, median CPU', quantile(wholeFile, 0.5), 'ms', 1, parts);
+  target('  same text again (tree kept: find + slice), median CPU', quantile(sameText, 0.5), { below: FIND_TARGET_MS }, 'ms', 2);
 }
 
 async function tokenReduction(corpus: Corpus): Promise<number[]> {
@@ -311,18 +328,15 @@ async function tokenReduction(corpus: Corpus): Promise<number[]> {
     const ratios = callables.map((s) => whole / Math.max(1, tokens(sliceLines(f.text, s.startLine, s.endLine))));
     perFile.push(quantile(ratios, 0.5));
   }
-  if (perFile.length === 0) console.log(`${corpus.language.padEnd(10)} no file of 300+ lines with functions`);
-  else
-    console.log(
-      `${corpus.language.padEnd(10)} ${String(perFile.length).padStart(3)} files  median ${fmt(quantile(perFile, 0.5)).padStart(6)}×  p10 ${fmt(quantile(perFile, 0.1)).padStart(6)}×`,
-    );
+  if (perFile.length === 0) console.log(`  ${corpus.language}: no file of 300+ lines with functions`);
+  else info(`${corpus.language}, ${perFile.length} files, median`, quantile(perFile, 0.5), '×', 1, 'the target is on all languages together');
   return perFile;
 }
 
 async function main(): Promise<void> {
   await coldStart();
   const { found, notes } = corpora();
-  console.log('\nparse throughput (warm):');
+  console.log('\nparse throughput (warm; informational: compares languages and releases, the slice target is what a user waits for):');
   for (const corpus of found) await throughput(corpus);
   for (const note of notes) console.log(`  ${note}`);
   console.log('');
@@ -330,10 +344,8 @@ async function main(): Promise<void> {
   console.log('\ntoken reduction, whole file / one function (o200k tokens; per-file median, then across files):');
   const all: number[] = [];
   for (const corpus of found) all.push(...(await tokenReduction(corpus)));
-  const median = quantile(all, 0.5);
-  console.log(
-    `all        ${String(all.length).padStart(3)} files  median ${fmt(median).padStart(6)}×  p10 ${fmt(quantile(all, 0.1)).padStart(6)}×   target median ≥ ${REDUCTION_TARGET}× ${median >= REDUCTION_TARGET ? 'OK' : 'MISSED'}`,
-  );
+  target(`all languages, ${all.length} files, median`, quantile(all, 0.5), { atLeast: REDUCTION_TARGET }, '×');
+  info('all languages, p10', quantile(all, 0.1), '×', 1, 'the spread; the target is on the median');
 }
 
 await main();

@@ -4,6 +4,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { buildApp, DIST, median, root, RUNS, withServedApp } from './support/served-app.mjs';
+import { check, info, target } from './support/verdict.mjs';
 
 const TARGETS = { firstPaintMs: 1000, runUsableMs: 1500, initialJsGzipKB: 400 };
 const MONACO_CHUNK = /\/assets\/editor\.api-[^/]+\.js$/;
@@ -70,13 +71,6 @@ async function coldLoad(browser, url) {
   return { ...timings, pageKB, workerKB, jsKB: pageKB + workerKB, firstRunKB, monacoEarly, monacoLoaded, scriptCount: beforeFiles.length };
 }
 
-function row(label, value, unit, target) {
-  const text = value === null ? 'n/a' : `${value.toFixed(unit === 'KB' ? 1 : 0)} ${unit}`;
-  const verdict = target === undefined || value === null ? '' : value < target ? 'ok' : 'MISS';
-  const goal = target === undefined ? '' : `< ${target} ${unit}`;
-  return `  ${label.padEnd(38)} ${text.padStart(12)}   ${goal.padEnd(12)} ${verdict}`;
-}
-
 async function main() {
   buildApp();
   const loads = [];
@@ -103,15 +97,20 @@ async function main() {
   };
 
   console.log(`page-load: production build, headless Chromium, median of ${RUNS} cold loads`);
-  console.log(row('first paint', result.firstPaintMs, 'ms', TARGETS.firstPaintMs));
-  console.log(row('first contentful paint', result.firstContentfulPaintMs, 'ms'));
-  console.log(row('Run usable (engine ready)', result.runUsableMs, 'ms', TARGETS.runUsableMs));
-  console.log(row('JS on page load, before Monaco (gzip)', result.initialJsGzipKB, 'KB', TARGETS.initialJsGzipKB));
-  console.log(row('  of which page (main thread)', result.pageJsGzipKB, 'KB'));
-  console.log(row('  of which engine worker', result.workerJsGzipKB, 'KB'));
-  console.log(row('JS loaded by the first run (gzip)', result.firstRunJsGzipKB, 'KB'));
-  console.log('    (just-bash and xterm load when first needed; Monaco with the first file event)');
-  console.log(`  Monaco loaded only after the first file event: ${result.monacoDeferred ? 'yes' : 'NO'}`);
+  target('first paint', result.firstPaintMs, { below: TARGETS.firstPaintMs }, 'ms', 0);
+  info('first contentful paint', result.firstContentfulPaintMs, 'ms', 0, 'follows first paint, which has the target');
+  target('Run usable (engine ready)', result.runUsableMs, { below: TARGETS.runUsableMs }, 'ms', 0);
+  target('JS on page load, before Monaco (gzip)', result.initialJsGzipKB, { below: TARGETS.initialJsGzipKB }, 'KB');
+  info('  of which page (main thread)', result.pageJsGzipKB, 'KB', 1, 'a share of the figure above');
+  info('  of which engine worker', result.workerJsGzipKB, 'KB', 1, 'a share of the figure above');
+  info(
+    'JS loaded by the first run (gzip)',
+    result.firstRunJsGzipKB,
+    'KB',
+    1,
+    'loads after Run is usable, as the first run needs it (the tokenizer, just-bash, xterm)',
+  );
+  check('Monaco loaded only after the first file event', result.monacoDeferred);
 
   await mkdir(`${root}/bench/results`, { recursive: true });
   await writeFile(`${root}/bench/results/page-load.json`, `${JSON.stringify(result, null, 2)}\n`);

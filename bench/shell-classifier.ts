@@ -2,12 +2,14 @@
  * The shell-command classifier over the labelled table and the real-world
  * samples (test/unit/shell): time per command, how often plainly read-only
  * commands are refused in planning, and how many writes or code runs get
- * through it. Targets: < 1 ms per command, ≤ 5% refused, 0 let through.
+ * through it. Targets: < 1 ms CPU per command (p99), ≤ 5% refused, 0 let through.
  */
 import { checkCommand, classifyCommand } from '../src/shell';
 import { CASES, type ShellCase } from '../test/unit/shell/cases';
 import { FIXTURE_FILES } from '../test/unit/shell/fixture-workspace';
 import { REAL_WORLD_READONLY, REAL_WORLD_WRITES } from '../test/unit/shell/real-world';
+import { cpuMs } from './support/cpu-time';
+import { info, target } from './support/verdict.mjs';
 
 const ROUNDS = 10;
 const TARGET_US = 1000;
@@ -23,11 +25,12 @@ const all: (() => unknown)[] = [
 
 for (const run of all) run(); // warm-up: JIT, and the parser's first use
 const samples: number[] = [];
+// CPU time per command: on a shared machine a wall-clock p99 measures the other jobs' time slices.
 for (let round = 0; round < ROUNDS; round++) {
   for (const run of all) {
-    const start = performance.now();
+    const start = cpuMs();
     run();
-    samples.push((performance.now() - start) * 1000);
+    samples.push((cpuMs() - start) * 1000);
   }
 }
 samples.sort((a, b) => a - b);
@@ -47,14 +50,17 @@ const letThrough = [
 ];
 const nonReadonly = labelled.filter((c) => !c.readonly).length + REAL_WORLD_WRITES.length;
 
-const verdict = (ok: boolean) => (ok ? 'target met' : 'target MISSED');
 console.log(
   `commands judged: ${all.length} (${labelled.length} labelled, ${REAL_WORLD_READONLY.length} real-world read-only, ${REAL_WORLD_WRITES.length} real-world writes), ${ROUNDS} rounds`,
 );
-console.log(`time per command: median ${median.toFixed(1)} µs, p99 ${p99.toFixed(1)} µs   < ${TARGET_US} µs: ${verdict(p99 < TARGET_US)}`);
-console.log(
-  `real-world read-only commands refused in planning: ${refused.length}/${REAL_WORLD_READONLY.length} = ${(refusedRate * 100).toFixed(1)}%   ≤ ${TARGET_REFUSED * 100}%: ${verdict(refusedRate <= TARGET_REFUSED)}`,
+info('time per command (median)', median, 'µs', 1, 'the target is on the p99');
+target('time per command (p99)', p99, { below: TARGET_US }, 'µs');
+target(
+  `real-world read-only commands refused in planning (${refused.length}/${REAL_WORLD_READONLY.length})`,
+  refusedRate * 100,
+  { atMost: TARGET_REFUSED * 100 },
+  '%',
 );
 for (const cmd of refused) console.log(`  refused: ${JSON.stringify(cmd)}`);
-console.log(`writes or code runs allowed in planning: ${letThrough.length} of ${nonReadonly}   = 0: ${verdict(letThrough.length === 0)}`);
+target(`writes or code runs allowed in planning (of ${nonReadonly})`, letThrough.length, { atMost: 0 }, '', 0);
 for (const cmd of letThrough) console.log(`  allowed: ${JSON.stringify(cmd)}`);

@@ -73,7 +73,7 @@ export interface EngineWorkerApi {
   /** Goes on with an interrupted run. */
   resume(request: ResumeRequest): Promise<RunStatus>;
   /** What writing the session log has cost so far: each batch's event count and time (for the bench). */
-  storageStats(): Promise<{ batches: { events: number; ms: number }[] }>;
+  storageStats(): Promise<{ batches: { events: number; ms: number; prepareMs: number }[] }>;
   /** A fresh workspace (the starter project) for the next run. */
   newSession(): Promise<void>;
   /** Whether the workspace differs from the starter project ("New session" asks first when it does). */

@@ -1,8 +1,8 @@
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { previewOutput, withoutEmptyStderr } from '../timeline/format';
 
-/** A tool's result, collapsed to its first lines when long. */
-export function ToolOutput({ output: raw }: { output: string }) {
+/** A tool's result, collapsed to its first lines when long. Memoised on the text, as `AgentText` is. */
+export const ToolOutput = memo(function ToolOutput({ output: raw }: { output: string }) {
   const output = withoutEmptyStderr(raw);
   const [expanded, setExpanded] = useState(false);
   const outputId = useId();
@@ -23,4 +23,4 @@ export function ToolOutput({ output: raw }: { output: string }) {
       )}
     </div>
   );
-}
+});

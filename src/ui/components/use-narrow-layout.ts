@@ -6,8 +6,10 @@ import { useSyncExternalStore } from 'react';
  */
 export const NARROW_QUERY = '(max-width: 860px)';
 
-// No matchMedia (a test DOM): the wide layout.
-const media = (): MediaQueryList | null => (typeof matchMedia === 'function' ? matchMedia(NARROW_QUERY) : null);
+// One live list, made on first use (`matchMedia` evaluates the query anew on every call, and the
+// snapshot is read on every render). No matchMedia (a test DOM): the wide layout.
+let list: MediaQueryList | null | undefined;
+const media = (): MediaQueryList | null => (list ??= typeof matchMedia === 'function' ? matchMedia(NARROW_QUERY) : null);
 
 function subscribe(onChange: () => void): () => void {
   const list = media();

@@ -32,6 +32,23 @@ class FlakyStore extends MemoryStore {
 }
 
 describe('SessionRecorder', () => {
+  it("times each batch, and the part of it spent before the store's write", async () => {
+    class SlowStore extends MemoryStore {
+      override async append(write: SessionAppend) {
+        await sleep(40);
+        return super.append(write);
+      }
+    }
+    const recorder = new SessionRecorder(new SlowStore(), { flushMs: 1000 });
+    for (const event of [started, notice(1), notice(2)]) recorder.record(event);
+    await recorder.flush();
+    const [batch] = recorder.stats.batches;
+    expect(batch?.events).toBe(3);
+    // The 40 ms write is in the batch's time and not in its preparing time.
+    expect(batch?.prepareMs).toBeGreaterThanOrEqual(0);
+    expect((batch?.ms ?? 0) - (batch?.prepareMs ?? 0)).toBeGreaterThanOrEqual(39);
+  });
+
   it('writes in batches and hands events on only after they are written', async () => {
     const store = new FlakyStore();
     const handed: number[] = [];
