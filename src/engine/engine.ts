@@ -25,7 +25,7 @@ import { type Policy, resolvePolicy } from './policy';
 import { buildSystemPrompt, buildTaskMessage, loadProjectInstructions } from './prompt';
 import { INTERRUPTED_CALL_RESULT } from './prompts';
 import { loadManifest, restoreCheckpointFiles, restoreWorkspace, snapshotFiles } from './restore-workspace';
-import { planResume, type ResumePlan } from './resume-plan';
+import { planResume, type RecordedSettings, type ResumePlan } from './resume-plan';
 import { DEFAULT_CONTEXT_WINDOW, type RunContext } from './run-context';
 import { Session } from './session';
 import { WorkspaceSnapshots } from './snapshots';
@@ -72,13 +72,16 @@ export interface RunOptions {
 }
 
 /** What a resumed run takes from the caller as a new run does (the rest comes from its log). */
-type CarriedOptions = Pick<
-  RunOptions,
-  'secrets' | 'recoveryModel' | 'suggestions' | 'human' | 'contextWindow' | 'tokenEncoding' | 'summaryModel' | 'maxTokensPerRun' | 'maxCostPerRun'
->;
+type CarriedOptions = Pick<RunOptions, 'secrets' | 'recoveryModel' | 'suggestions' | 'human' | 'contextWindow' | 'tokenEncoding' | 'summaryModel'>;
 
-/** As in RunOptions for the carried fields; the human channel asks a question left waiting again, and the budgets go on from the usage the log recorded. */
-export interface ResumeOptions extends CarriedOptions {
+/** Settings the run's log records: a resumed run keeps them unless the caller gives them again. */
+type RecordedOptions = Pick<RunOptions, 'maxRecoveries' | 'emergency' | 'maxTokensPerRun' | 'maxCostPerRun'>;
+
+/**
+ * As in RunOptions for the carried fields; the human channel asks a question left waiting again.
+ * The recorded settings, when absent, are the log's (the budgets go on from the usage it recorded).
+ */
+export interface ResumeOptions extends CarriedOptions, RecordedOptions {
   /** The interrupted run's whole log, as stored (one run, no run_finished). */
   events: readonly EngineEvent[];
   /** The model to go on with (the same one, or another). */
@@ -90,6 +93,9 @@ export interface ResumeOptions extends CarriedOptions {
   /** The stored session the run belongs to, when it is not the run's own. */
   sessionId?: string;
 }
+
+/** The recovery tier runs once a run unless the settings say otherwise. */
+const DEFAULT_MAX_RECOVERIES = 1;
 
 export interface RunSummary {
   runId: string;
@@ -171,6 +177,8 @@ export class Engine {
     if (!check.ok) throw new Error(check.error);
     const { plan } = check;
     if (!this.blobs) throw new Error('this engine stores no snapshots, so it cannot resume a run');
+    const resumed = this.resumedOptions(plan, options);
+    this.emergencyTier = resumed.emergency !== false;
     this.suggestions = options.suggestions ?? {};
     this.session.continueAfter(plan.lastSeq);
     return this.drive(plan.runId, options.secrets, async (emit, signal) => {
@@ -191,6 +199,7 @@ export class Engine {
         interruptedCalls: plan.interruptedCalls.map((call) => call.id),
         reason: options.reason,
         ...(options.sessionId !== undefined && options.sessionId !== plan.runId ? { sessionId: options.sessionId } : {}),
+        ...recordedSettings(resumed),
       });
       if (plan.phase && plan.loggedPhase && plan.phase !== plan.loggedPhase) {
         emit({ type: 'phase_changed', from: plan.loggedPhase, to: plan.phase, reason: 'back to the phase before the interrupted call', auto: false });
@@ -199,7 +208,7 @@ export class Engine {
       for (const call of plan.interruptedCalls) {
         emit({ type: 'tool_result', callId: call.id, name: call.name, ok: false, errorKind: 'interrupted', output: INTERRUPTED_CALL_RESULT, durationMs: 0 });
       }
-      const run = await this.createRunContext(this.resumedOptions(plan, options), resolved.policy, emit, signal, plan);
+      const run = await this.createRunContext(resumed, resolved.policy, emit, signal, plan);
       return runReactLoop(run);
     });
   }
@@ -240,7 +249,8 @@ export class Engine {
   }
 
   private resumedOptions(plan: ResumePlan, options: ResumeOptions): RunOptions {
-    const { events: _events, reason: _reason, mode, ...carried } = options;
+    const { events: _events, reason: _reason, mode, maxRecoveries, emergency, maxTokensPerRun, maxCostPerRun, ...carried } = options;
+    const stored = plan.settings;
     return {
       ...carried,
       task: plan.start.task,
@@ -248,6 +258,11 @@ export class Engine {
       maxIterations: plan.start.maxIterations,
       refuseSyntaxErrors: plan.configured.refuseSyntaxErrors,
       allowDestructive: plan.configured.allowDestructive,
+      maxRecoveries: maxRecoveries ?? stored.maxRecoveries,
+      emergency: emergency ?? stored.emergency,
+      // null is a value here (no budget): only an absent one is taken from the log.
+      maxTokensPerRun: maxTokensPerRun === undefined ? stored.maxTokensPerRun : maxTokensPerRun,
+      maxCostPerRun: maxCostPerRun === undefined ? stored.maxCostPerRun : maxCostPerRun,
     };
   }
 
@@ -350,6 +365,7 @@ export class Engine {
         policy,
         refuseSyntaxErrors: options.refuseSyntaxErrors === true,
         allowDestructive: options.allowDestructive === true,
+        ...recordedSettings(options),
       };
       emit(configured);
     }
@@ -376,7 +392,7 @@ export class Engine {
       pendingCalls: resumed?.pendingCalls ?? [],
       waitingLoopQuestion: sameMode ? resumed.waitingLoopQuestion : null,
       maxIterations: options.maxIterations,
-      maxRecoveries: options.maxRecoveries ?? 1,
+      maxRecoveries: options.maxRecoveries ?? DEFAULT_MAX_RECOVERIES,
       snapshots,
       verification: new VerificationTracker(() => snapshots?.latest ?? null),
       fixes: new FixAttemptTracker(),
@@ -420,6 +436,16 @@ export class Engine {
       if (content !== null) versions.remember(absolute, content);
     }
   }
+}
+
+/** The settings as the log records them, defaults filled in, so a resume reads what the run used. */
+function recordedSettings(options: RunOptions): Required<RecordedSettings> {
+  return {
+    maxRecoveries: options.maxRecoveries ?? DEFAULT_MAX_RECOVERIES,
+    emergency: options.emergency !== false,
+    maxTokensPerRun: options.maxTokensPerRun ?? null,
+    maxCostPerRun: options.maxCostPerRun ?? null,
+  };
 }
 
 /** With the emergency tier off, a failed run ends with the raw error: its code, cause and reason only. */

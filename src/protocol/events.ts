@@ -307,6 +307,19 @@ export const NoticeSchema = z.object({
  * What the conversation with the model starts from, and the run's settings, recorded once
  * after run_started: a resumed run rebuilds its gate, its prompts and its messages from these.
  */
+/**
+ * Settings a resumed run keeps: recorded by run_configured, and by run_resumed as the resumed run
+ * took them (the caller may override them); the last recorded value holds. Absent in older logs:
+ * 1 recovery, the emergency tier on, no budgets.
+ */
+const resumedSettings = {
+  maxRecoveries: z.number().int().min(0).optional(),
+  emergency: z.boolean().optional(),
+  /** null: no budget. */
+  maxTokensPerRun: z.number().positive().nullable().optional(),
+  maxCostPerRun: z.number().positive().nullable().optional(),
+};
+
 export const RunConfiguredSchema = z.object({
   ...base,
   type: z.literal('run_configured'),
@@ -322,6 +335,7 @@ export const RunConfiguredSchema = z.object({
   policy: z.unknown(),
   refuseSyntaxErrors: z.boolean(),
   allowDestructive: z.boolean(),
+  ...resumedSettings,
 });
 
 /** A user-role message the engine sent on its own (today: the nudge after an empty reply). */
@@ -534,6 +548,7 @@ export const RunResumedSchema = z.object({
   reason: z.string(),
   /** The session the run belongs to, when it is not the run's own (its run_started's `sessionId`). */
   sessionId: z.string().min(1).max(200).optional(),
+  ...resumedSettings,
 });
 
 /**
