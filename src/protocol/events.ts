@@ -343,7 +343,7 @@ export const UserMessageSchema = z.object({
   ...base,
   type: z.literal('user_message'),
   text: z.string(),
-  reason: z.enum(['empty_reply_nudge', 'verification_challenge', 'loop_nudge', 'recovery', 'human_guidance', 'call_limit']),
+  reason: z.enum(['empty_reply_nudge', 'verification_challenge', 'loop_nudge', 'recovery', 'human_guidance', 'call_limit', 'phase_not_final']),
 });
 
 /** Limits on a question to the human, shared by the tool's schema and the events. */
@@ -563,6 +563,8 @@ export const RunErrorCodeSchema = z.enum([
   'sandbox_failure',
   'budget_exceeded',
   'needs_human',
+  /** plan_exec: the model kept giving its final answer before the final phase. */
+  'phase_incomplete',
   'internal_error',
   'empty_task',
   'invalid_policy',

@@ -55,7 +55,9 @@ describe('phase validation: validate → checkpoint → advance', () => {
     expect(of('run_configured')[0]?.systemPrompt).toContain(
       'file writes not allowed. Leaving it runs `npm test` first: the phase moves on only when it passes.',
     );
-    expect(events.at(-1)).toMatchObject({ type: 'run_finished', status: 'completed' });
+    // Still in building: the final answer is refused, not taken as the end of the run.
+    expect(of('user_message').map((e) => e.reason)).toContain('phase_not_final');
+    expect(events.at(-1)).toMatchObject({ type: 'run_finished', status: 'failed' });
   });
 
   it('a failing validation refuses the advance with the output: no checkpoint, no phase change, the phase unchanged', async () => {
