@@ -166,6 +166,20 @@ describe('rollback of a failed phase', () => {
     expect(await sandbox.exists('/workspace/tests/broken_test.sh')).toBe(false);
   });
 
+  it('a phase that names a rollback command rolls back without rollbackOnFailure; a phase without one does not', async () => {
+    const { sandbox, of, resultOf } = await run([[advance], [breakTests], [advance]], {
+      phases: { building: { validate: 'npm test', rollback: 'rm tests/broken_test.sh' } },
+    });
+    expect(of('phase_rollback_started')).toEqual([expect.objectContaining({ phase: 'building', command: 'rm tests/broken_test.sh' })]);
+    expect(of('phase_rollback_completed')).toHaveLength(1);
+    expect(resultOf(2)?.output).toContain('`rm tests/broken_test.sh` ran and passed');
+    expect(await sandbox.exists('/workspace/tests/broken_test.sh')).toBe(false);
+
+    const without = await run([[advance], [breakTests], [advance]], { phases: { building: { validate: 'npm test' } } });
+    expect(without.of('phase_rollback_started')).toHaveLength(0);
+    expect(await without.sandbox.exists('/workspace/tests/broken_test.sh')).toBe(true);
+  });
+
   it('stops a rollback command at its own timeout', async () => {
     const started = performance.now();
     const { of } = await run([[advance], [breakTests], [advance]], {
