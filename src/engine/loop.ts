@@ -8,16 +8,12 @@ import { emptyAdvice, FailureChain } from './failure-chain';
 import { fatalOutcome } from './fatal-results';
 import { FinalPhaseCheck } from './final-phase';
 import { askHowToGoOn, loopQuestion, questionAgain } from './loop-escalation';
+import type { LoopOutcome } from './loop-outcome';
 import { ModelTurn } from './model-turn';
 import { EMPTY_REPLY_NUDGE, LOOP_GUIDANCE, renderTemplate } from './prompts';
 import type { RunContext } from './run-context';
 import { executeToolCall } from './tool-executor';
 import { BudgetExceeded } from './usage-meter';
-
-export type LoopOutcome =
-  | { status: 'completed'; summary: string; iterations: number; verified: boolean | 'unknown' }
-  | { status: 'failed'; errorCode: RunErrorCode; cause: string; reason: string; iterations: number; retryable?: boolean }
-  | { status: 'cancelled'; reason: string; iterations: number };
 
 /** A model failure's code and cause: a timeout is its own code; a wrong key or a broken reply will not pass on a retry. */
 function modelFailure(code: ModelError['code'] | 'unknown'): { errorCode: RunErrorCode; cause: string; retryable: boolean } {
