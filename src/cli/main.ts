@@ -30,8 +30,9 @@ commands:
                  the run ends with budget_exceeded before a request would pass --max-tokens
                  (prompt and completion tokens) or --max-cost (US dollars, known prices only)
   run --resume FILE [--model … | --base-url URL --model NAME] [--recovery-model NAME] [--save FILE] [--json]
-      [the counting, sampling and budget flags above]
-                 go on with an interrupted session, writing to FILE (or to --save)
+      [--max-recoveries N] [--no-emergency] [the counting, sampling and budget flags above]
+                 go on with an interrupted session, writing to FILE (or to --save); the
+                 recoveries, the emergency tier and the budgets not given are the session's
   show FILE [--json]
                  print a session file's log (JSONL events with --json)
   export FILE --out DIR

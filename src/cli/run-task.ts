@@ -102,14 +102,23 @@ async function humanFromArgs(args: ParsedArgs): Promise<CliAnswers> {
   return new CliAnswers(answers, process.stdin.isTTY ? { input: process.stdin, output: process.stderr } : null);
 }
 
-/** `--max-recoveries N` (0: no recovery tier) and `--no-emergency` (a failed run ends with the raw error). */
-function failureChainFromArgs(args: ParsedArgs): { maxRecoveries?: number; emergency: boolean } {
+/**
+ * `--max-recoveries N` (0: no recovery tier) and `--no-emergency` (a failed run ends with the raw error),
+ * only as given: a resumed run takes the ones it does not get from its session file.
+ */
+function failureChainFromArgs(args: ParsedArgs): { maxRecoveries?: number; emergency?: false } {
   const text = stringFlag(args, 'max-recoveries');
-  const emergency = args.flags.get('no-emergency') !== true;
-  if (text === undefined) return { emergency };
+  const emergency = args.flags.get('no-emergency') === true ? { emergency: false as const } : {};
+  if (text === undefined) return emergency;
   const parsed = MaxRecoveriesSchema.safeParse(Number(text));
   if (!parsed.success) throw new UsageError('--max-recoveries must be a whole number from 0 to 5');
-  return { maxRecoveries: parsed.data, emergency };
+  return { maxRecoveries: parsed.data, ...emergency };
+}
+
+/** The budgets given on the command line; a resumed run keeps its own for the ones not given. */
+function givenBudgets(args: ParsedArgs): { maxTokensPerRun?: number; maxCostPerRun?: number } {
+  const { maxTokensPerRun, maxCostPerRun } = budgetsFromArgs(args);
+  return { ...(maxTokensPerRun === null ? {} : { maxTokensPerRun }), ...(maxCostPerRun === null ? {} : { maxCostPerRun }) };
 }
 
 /** `run --resume FILE`: goes on with an interrupted session, writing to FILE (or to --save). */
@@ -129,7 +138,8 @@ async function resumeCommand(args: ParsedArgs, path: string, out: (line: string)
       events: loaded.events,
       ...modelsFor(settings, meta.mode),
       secrets: modelSecrets(settings),
-      ...budgetsFromArgs(args),
+      ...failureChainFromArgs(args),
+      ...givenBudgets(args),
       reason: `continued from ${path}`,
       human,
     }),

@@ -16,6 +16,7 @@ const RETRYABLE: Record<RunErrorCode, boolean> = {
   sandbox_failure: true,
   budget_exceeded: true,
   needs_human: false,
+  phase_incomplete: false,
   internal_error: true,
   empty_task: false,
   invalid_policy: false,

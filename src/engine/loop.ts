@@ -6,17 +6,14 @@ import { boundToolCalls, callLimitNote, executeBoundedCall, limitNotices } from 
 import { applyToConversation } from './conversation';
 import { emptyAdvice, FailureChain } from './failure-chain';
 import { fatalOutcome } from './fatal-results';
+import { FinalPhaseCheck } from './final-phase';
 import { askHowToGoOn, loopQuestion, questionAgain } from './loop-escalation';
+import type { LoopOutcome } from './loop-outcome';
 import { ModelTurn } from './model-turn';
 import { EMPTY_REPLY_NUDGE, LOOP_GUIDANCE, renderTemplate } from './prompts';
 import type { RunContext } from './run-context';
 import { executeToolCall } from './tool-executor';
 import { BudgetExceeded } from './usage-meter';
-
-export type LoopOutcome =
-  | { status: 'completed'; summary: string; iterations: number; verified: boolean | 'unknown' }
-  | { status: 'failed'; errorCode: RunErrorCode; cause: string; reason: string; iterations: number; retryable?: boolean }
-  | { status: 'cancelled'; reason: string; iterations: number };
 
 /** A model failure's code and cause: a timeout is its own code; a wrong key or a broken reply will not pass on a retry. */
 function modelFailure(code: ModelError['code'] | 'unknown'): { errorCode: RunErrorCode; cause: string; retryable: boolean } {
@@ -63,6 +60,7 @@ export async function runReactLoop(run: RunContext): Promise<LoopOutcome> {
   }
 
   const chain = new FailureChain(run, run.maxRecoveries);
+  const finalPhase = new FinalPhaseCheck(run.gate);
   const turn = new ModelTurn(run, say);
   for (let iteration = run.firstIteration; iteration <= run.maxIterations; iteration++) {
     if (signal.aborted) return cancelled(iteration - 1);
@@ -110,6 +108,13 @@ export async function runReactLoop(run: RunContext): Promise<LoopOutcome> {
     }
     nudged = false;
     if (reply.toolCalls.length === 0) {
+      // plan_exec is done only in its final phase: an earlier final answer is refused, then ends the run as failed.
+      const early = finalPhase.judge(iteration < run.maxIterations);
+      if (early.kind === 'fail') return { status: 'failed', errorCode: early.errorCode, cause: early.cause, reason: early.reason, iterations: iteration };
+      if (early.kind === 'refuse') {
+        say({ type: 'user_message', text: early.text, reason: 'phase_not_final' });
+        continue;
+      }
       // Done means verified: a final answer over failing or out-of-date tests is challenged once (while steps remain).
       const challenge = iteration < run.maxIterations ? run.verification.challenge() : null;
       if (challenge === null) return { status: 'completed', summary: reply.text, iterations: iteration, verified: run.verification.verdict() };

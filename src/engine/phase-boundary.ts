@@ -29,7 +29,8 @@ export interface PhaseChecksOptions {
  * The phase boundary of a plan_exec run, in this order: the phase's `validate` command (when it
  * has one) must pass, then the checkpoint the next phase starts from is recorded, and only then does
  * the gate move the phase. A failed validation leaves no checkpoint and no phase change; with
- * `rollbackOnFailure` the phase is rolled back too (not on an auto-advance: the model never said it was done).
+ * `rollbackOnFailure`, or a `rollback` command for the phase, the phase is rolled back too (not on an
+ * auto-advance: the model never said it was done).
  */
 export class PhaseChecks implements PhaseBoundary {
   constructor(private readonly options: PhaseChecksOptions) {}
@@ -63,18 +64,19 @@ export class PhaseChecks implements PhaseBoundary {
     emit({ type: 'phase_validation', phase, result });
     if (signal.aborted) return { ok: false, errorKind: 'cancelled', message: `The run was stopped while \`${command}\` ran; the phase stays ${phase}.` };
     if (result.passed) return null;
-    const rollback =
-      policy.rollbackOnFailure && !auto
-        ? await rollbackPhase({
-            phase,
-            rules,
-            sandbox: this.options.sandbox,
-            blobs: this.options.blobs,
-            checkpoint: this.options.phaseStart(),
-            emit,
-            signal,
-          })
-        : null;
+    // A phase that names a rollback command wants it run; rollbackOnFailure turns rollback on for every phase.
+    const rollsBack = !auto && (policy.rollbackOnFailure || rules.rollback !== null);
+    const rollback = rollsBack
+      ? await rollbackPhase({
+          phase,
+          rules,
+          sandbox: this.options.sandbox,
+          blobs: this.options.blobs,
+          checkpoint: this.options.phaseStart(),
+          emit,
+          signal,
+        })
+      : null;
     // The validation and the rollback may have changed files: the log keeps the workspace after this step, as after a command.
     await this.snapshot(() => this.options.snapshots?.take('step', callId ?? undefined));
     return { ok: false, errorKind: 'validation_failed', message: failureText(phase, result, rules.validateTimeoutMs, rollback) };

@@ -49,7 +49,10 @@ export const PhasePolicySchema = z.strictObject({
    */
   validate: PhaseCommandSchema,
   validateTimeoutMs: PhaseCommandTimeoutSchema,
-  /** With `rollbackOnFailure`, run when the validation fails; null = restore the phase's starting checkpoint. */
+  /**
+   * Run when advance_phase's validation fails: naming one turns rollback on for this phase, with or
+   * without `rollbackOnFailure`. null = no command (with `rollbackOnFailure`: restore the phase's starting checkpoint).
+   */
   rollback: PhaseCommandSchema,
   rollbackTimeoutMs: PhaseCommandTimeoutSchema,
 });
@@ -72,7 +75,7 @@ export interface Policy {
   phases: Record<Phase, PhasePolicy>;
   /** The user's own command rules, in every phase and in react mode: deny refuses, allow lifts a command's own findings. */
   commands: UserCommandRules;
-  /** A failed phase validation also rolls the phase back (its `rollback` command, or its starting checkpoint). */
+  /** Every failed phase validation also rolls the phase back (its `rollback` command, or its starting checkpoint); a phase with a `rollback` command rolls back anyway. */
   rollbackOnFailure: boolean;
   /** The effect check of `not_destructive`: how many files one command may damage. */
   destructiveEffect: DestructiveEffect;

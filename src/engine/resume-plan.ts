@@ -8,6 +8,8 @@ export interface ResumePlan {
   events: readonly EngineEvent[];
   start: EventOf<'run_started'>;
   configured: EventOf<'run_configured'>;
+  /** The settings the run last recorded (run_configured, then each resume's run_resumed); absent ones take the defaults. */
+  settings: RecordedSettings;
   /** The mode the run was last configured in. */
   mode: Mode;
   /**
@@ -38,6 +40,30 @@ export interface ResumePlan {
   /** Files the agent had read or written, workspace paths as the events name them. */
   seenPaths: string[];
   lastSeq: number;
+}
+
+/** The settings a resumed run keeps from its log (events.ts's `resumedSettings`). */
+export interface RecordedSettings {
+  maxRecoveries?: number;
+  emergency?: boolean;
+  maxTokensPerRun?: number | null;
+  maxCostPerRun?: number | null;
+}
+
+/** Each setting's last recorded value. */
+function recordedSettings(events: readonly EngineEvent[]): RecordedSettings {
+  const last = <T>(value: T | undefined, before: T | undefined) => (value === undefined ? before : value);
+  let settings: RecordedSettings = {};
+  for (const event of events) {
+    if (event.type !== 'run_configured' && event.type !== 'run_resumed') continue;
+    settings = {
+      maxRecoveries: last(event.maxRecoveries, settings.maxRecoveries),
+      emergency: last(event.emergency, settings.emergency),
+      maxTokensPerRun: last(event.maxTokensPerRun, settings.maxTokensPerRun),
+      maxCostPerRun: last(event.maxCostPerRun, settings.maxCostPerRun),
+    };
+  }
+  return settings;
 }
 
 const ASK_HUMAN = 'ask_human';
@@ -129,6 +155,7 @@ export function planResume(events: readonly EngineEvent[]): ResumeCheck {
       events,
       start,
       configured,
+      settings: recordedSettings(events),
       mode: configured.mode,
       phase,
       loggedPhase,

@@ -3,7 +3,7 @@ import type { ChatMessage, Model, ModelResponse, ModelUsage, ToolSpec } from '..
 import type { TokenCounter } from '../model/token-counter';
 import type { Emit, EngineEvent } from '../protocol/events';
 import { formatCount, formatUsd } from '../protocol/token-figures';
-import type { LoopOutcome } from './loop';
+import type { LoopOutcome } from './loop-outcome';
 
 /** A run's budgets (Settings → "Max tokens per run", "Max cost per run"); null: none. */
 export interface RunBudgets {

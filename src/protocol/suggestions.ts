@@ -18,6 +18,11 @@ export const DEFAULT_SUGGESTIONS: Record<RunErrorCode, readonly string[]> = {
     'Continue from here to go on from the last step.',
   ],
   needs_human: ['Answer the question and resume.', 'Edit the task to include the missing information.'],
+  phase_incomplete: [
+    "Check the phase's validate command in the policy: the run leaves a phase only when it passes.",
+    'Edit the task to say what must pass before the work is done.',
+    'Try another model.',
+  ],
   internal_error: ['Retry.', 'Download the session file and report the problem.'],
   empty_task: ['Describe what the agent should do in the Task box.'],
   invalid_policy: ['Fix the policy in Settings (or remove it to use the defaults).'],

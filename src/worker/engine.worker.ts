@@ -144,7 +144,7 @@ const api: EngineWorkerApi = {
     const { session, events: stored } = await sessions.open(parsed.data.sessionId, { loadWorkspace: false });
     // A session holds several runs; the interrupted one is its last.
     const events = lastRunEvents(stored);
-    const { model, mode, suggestions, answer, maxTokensPerRun, maxCostPerRun } = parsed.data;
+    const { model, mode, suggestions, answer, maxRecoveries, emergency, maxTokensPerRun, maxCostPerRun } = parsed.data;
     // The question the run waited on is asked again as it resumes; this answer is ready for it.
     if (answer) pageAnswers.answerAhead(answer.callId, answer.text);
     const summary = await engine.resume({
@@ -153,8 +153,11 @@ const api: EngineWorkerApi = {
       ...modelsFor(model, mode ?? lastRunMode(events) ?? session.mode),
       secrets: modelSecrets(model),
       ...(suggestions ? { suggestions } : {}),
-      maxTokensPerRun: maxTokensPerRun ?? null,
-      maxCostPerRun: maxCostPerRun ?? null,
+      // Each absent setting is the one the run's log recorded.
+      ...(maxRecoveries === undefined ? {} : { maxRecoveries }),
+      ...(emergency === undefined ? {} : { emergency }),
+      ...(maxTokensPerRun === undefined ? {} : { maxTokensPerRun }),
+      ...(maxCostPerRun === undefined ? {} : { maxCostPerRun }),
       reason: 'the page was reloaded or the engine stopped during the run',
       human: pageAnswers,
       sessionId: session.id,

@@ -47,6 +47,9 @@ export const ResumeRequestSchema = z.object({
   answer: HumanAnswerRequestSchema.optional(),
   /** As in RunRequest. */
   suggestions: SuggestionOverridesSchema.optional(),
+  /** As in RunRequest; absent: the ones the run's log recorded. */
+  maxRecoveries: MaxRecoveriesSchema.optional(),
+  emergency: z.boolean().optional(),
   maxTokensPerRun: MaxTokensPerRunSchema.optional(),
   maxCostPerRun: MaxCostPerRunSchema.optional(),
 });

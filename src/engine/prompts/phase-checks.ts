@@ -13,5 +13,8 @@ export const ROLLBACK_RESTORED = `The policy rolls back a failed phase: the file
 export const ROLLBACK_COMMAND_PASSED = `The policy rolls back a failed phase: \`{{command}}\` ran and passed. Read a file again before you edit it.`;
 export const ROLLBACK_FAILED = `The policy rolls back a failed phase, but the rollback failed ({{reason}}); the files are as the validation left them.`;
 
+/** Sent instead of accepting a final answer given before the final phase (final-phase.ts). */
+export const FINISHED_BEFORE_FINAL_PHASE = `You are still in {{phase}}: this run is done only in {{final}}. Call advance_phase to move on (a phase whose validation fails stays: fix what fails first); a final answer now does not end the run.`;
+
 /** The last line of a failed advance_phase. */
 export const VALIDATION_NEXT = `Fix what fails, then call advance_phase again.`;

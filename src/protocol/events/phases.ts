@@ -64,7 +64,7 @@ export const PhaseValidationSchema = z.object({
 });
 
 /**
- * A failed validation with `rollbackOnFailure`: the phase's `rollback` command runs (`command`), or,
+ * A failed validation in a phase with a `rollback` command, or with `rollbackOnFailure`: the command runs (`command`), or,
  * without one, the files go back to the phase's starting checkpoint (`checkpoint`, null when none is stored).
  */
 export const PhaseRollbackStartedSchema = z.object({

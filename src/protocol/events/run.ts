@@ -56,6 +56,19 @@ export const NoticeSchema = z.object({
 });
 
 /**
+ * Settings a resumed run keeps: recorded by run_configured, and by run_resumed as the resumed run
+ * took them (the caller may override them); the last recorded value holds. Absent in older logs:
+ * 1 recovery, the emergency tier on, no budgets.
+ */
+export const resumedSettings = {
+  maxRecoveries: z.number().int().min(0).optional(),
+  emergency: z.boolean().optional(),
+  /** null: no budget. */
+  maxTokensPerRun: z.number().positive().nullable().optional(),
+  maxCostPerRun: z.number().positive().nullable().optional(),
+};
+
+/**
  * What the conversation with the model starts from, and the run's settings, recorded once
  * after run_started: a resumed run rebuilds its gate, its prompts and its messages from these.
  */
@@ -74,6 +87,7 @@ export const RunConfiguredSchema = z.object({
   policy: z.unknown(),
   refuseSyntaxErrors: z.boolean(),
   allowDestructive: z.boolean(),
+  ...resumedSettings,
 });
 
 /**
@@ -88,6 +102,8 @@ export const RunErrorCodeSchema = z.enum([
   'sandbox_failure',
   'budget_exceeded',
   'needs_human',
+  /** plan_exec: the model kept giving its final answer before the final phase. */
+  'phase_incomplete',
   'internal_error',
   'empty_task',
   'invalid_policy',

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { base, BlobHashSchema } from './base';
 import { PhaseSchema } from './phases';
+import { resumedSettings } from './run';
 
 /**
  * The workspace at a point of the run, content-addressed: `manifest` is the hash of a blob that
@@ -44,4 +45,5 @@ export const RunResumedSchema = z.object({
   reason: z.string(),
   /** The session the run belongs to, when it is not the run's own (its run_started's `sessionId`). */
   sessionId: z.string().min(1).max(200).optional(),
+  ...resumedSettings,
 });

@@ -1,4 +1,4 @@
-import type { RunRequest } from '../../worker/api';
+import type { ResumeRequest, RunRequest } from '../../worker/api';
 import { type PageSettings, runPolicy } from '../settings/page-settings';
 
 export type RunRequestResult = { ok: true; request: RunRequest } | { ok: false; error: string };
@@ -25,4 +25,13 @@ export function buildRunRequest(task: string, settings: PageSettings): RunReques
       ...(policy.policy === undefined ? {} : { policy: policy.policy }),
     },
   };
+}
+
+/**
+ * What the worker is asked to go on with: the interrupted session, with the model, the failure chain
+ * and the budgets in Settings (the task, mode, limits and policy are the session's own).
+ */
+export function buildResumeRequest(sessionId: string, settings: PageSettings, extra: Pick<ResumeRequest, 'mode' | 'answer'> = {}): ResumeRequest {
+  const { model, suggestions, maxRecoveries, emergency, maxTokensPerRun, maxCostPerRun } = settings;
+  return { sessionId, model, suggestions, maxRecoveries, emergency, maxTokensPerRun, maxCostPerRun, ...extra };
 }

@@ -4,6 +4,7 @@ import type { EngineEvent } from '../../protocol/events';
 import type { SessionMeta } from '../../protocol/session-file';
 import { sessionInFragment } from '../../protocol/share-fragment';
 import type { ImportOutcome, StorageProblem, StorageUsage } from '../../worker/api';
+import { buildResumeRequest } from '../engine/run-request';
 import type { EngineClient } from '../engine-client';
 import type { PageSettings } from '../settings/page-settings';
 
@@ -138,15 +139,7 @@ export function useSessions({ client, workerReady, settings, loadEvents, addProb
       // A run cut off goes on as it was; a session continued from a chosen point takes the mode in Settings.
       const mode = session.forkedFrom ? { mode: settingsRef.current.mode } : {};
       client
-        .resume({
-          sessionId: session.id,
-          model: settingsRef.current.model,
-          suggestions: settingsRef.current.suggestions,
-          maxTokensPerRun: settingsRef.current.maxTokensPerRun,
-          maxCostPerRun: settingsRef.current.maxCostPerRun,
-          ...mode,
-          ...(answer ? { answer } : {}),
-        })
+        .resume(buildResumeRequest(session.id, settingsRef.current, { ...mode, ...(answer ? { answer } : {}) }))
         .catch((error: unknown) => addProblem(`The run could not be resumed: ${messageOf(error)}`))
         .finally(() => setResuming(false));
     },

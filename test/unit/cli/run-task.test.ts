@@ -51,6 +51,23 @@ describe('agent run', () => {
   });
 });
 
+describe('agent run: --policy', () => {
+  it("takes a phase's rollback command without rollbackOnFailure, and the command runs when the validation fails", async () => {
+    const policy = JSON.stringify({ phases: { building: { validate: 'exit 1', rollback: 'echo undone' } } });
+    const { lines } = await run(['--task', 't', '--mode', 'plan_exec', '--policy', policy, '--json']);
+    const events = lines.map((line) => EngineEventSchema.parse(JSON.parse(line)));
+    // Each failed advance_phase out of building rolls back with the command.
+    const started = events.filter((e) => e.type === 'phase_rollback_started');
+    expect(started.length).toBeGreaterThan(0);
+    expect(started).toEqual(started.map(() => expect.objectContaining({ phase: 'building', command: 'echo undone' })));
+    expect(events.filter((e) => e.type === 'phase_rollback_completed')).toEqual(
+      started.map(() => expect.objectContaining({ result: expect.objectContaining({ stdout: 'undone\n', passed: true }) })),
+    );
+    // It never left building, so it did not complete.
+    expect(events.at(-1)).toMatchObject({ type: 'run_finished', status: 'failed' });
+  });
+});
+
 describe('agent run: the failure chain flags', () => {
   it('takes --max-recoveries 0..5 and --no-emergency', async () => {
     await expect(run(['--task', 't', '--max-recoveries', '9'])).rejects.toThrow(/--max-recoveries must be a whole number from 0 to 5/);

@@ -63,6 +63,36 @@ describe('session files from the CLI', () => {
     }
   });
 
+  it('run --resume takes --max-recoveries and --no-emergency, and keeps them from the file when not given', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pg-resume-chain-'));
+    /** The stuck scenario saved with `flags`, cut before the loop detector said anything. */
+    const cutStuckRun = async (name: string, flags: string[]) => {
+      const full = join(dir, `${name}-full.phasegate.json`);
+      await run(['--task', 't', '--model', 'scripted:stuck', '--save', full, ...flags]);
+      const session = JSON.parse(await readFile(full, 'utf8')) as SessionFile;
+      const secondResult = session.events.map((e, i) => (e.type === 'tool_result' ? i : -1)).filter((i) => i >= 0)[1] ?? 0;
+      const cut = join(dir, `${name}.phasegate.json`);
+      const events = session.events.slice(0, secondResult + 1);
+      await writeFile(cut, JSON.stringify({ ...session, session: { ...session.session, status: 'running' }, events }));
+      return cut;
+    };
+    const ending = (lines: string[]) => lines.map((line) => JSON.parse(line) as { type: string; [key: string]: unknown });
+
+    const given = ending((await run(['--resume', await cutStuckRun('defaults', []), '--max-recoveries', '0', '--no-emergency', '--json'])).lines);
+    expect(given.filter((e) => e.type === 'recovery_started')).toEqual([]);
+    expect(given.at(-1)).toMatchObject({ type: 'run_finished', errorCode: 'loop_detected' });
+    expect(given.at(-1)).not.toHaveProperty('suggestions');
+
+    const kept = ending((await run(['--resume', await cutStuckRun('configured', ['--max-recoveries', '0', '--no-emergency']), '--json'])).lines);
+    expect(kept.filter((e) => e.type === 'recovery_started')).toEqual([]);
+    expect(kept.at(-1)).not.toHaveProperty('suggestions');
+
+    const fallback = ending((await run(['--resume', await cutStuckRun('fallback', []), '--json'])).lines);
+    expect(fallback.filter((e) => e.type === 'recovery_started')).toHaveLength(1);
+    expect(fallback.at(-1)).toHaveProperty('suggestions');
+    await expect(run(['--resume', await cutStuckRun('bad', []), '--max-recoveries', '7'])).rejects.toThrow(/--max-recoveries must be/);
+  });
+
   it('refuses to resume a finished run, and flags that the session file holds', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'pg-refuse-'));
     const file = join(dir, 's.phasegate.json');

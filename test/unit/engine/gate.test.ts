@@ -21,7 +21,8 @@ describe('phase gate (plan_exec)', () => {
         [call('run_command', { command: 'ls src && cat README.md' })],
       ),
     );
-    expect(result.status).toBe('completed');
+    // Its final answer in planning does not complete a plan_exec run (final-phase.test.ts); the refusals did not end it.
+    expect(result.status).toBe('failed');
     expect(sandbox.reached).toEqual(['exec ls src && cat README.md']);
     const refused = results.slice(0, 6);
     for (const r of refused) {

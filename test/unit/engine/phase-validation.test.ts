@@ -55,7 +55,9 @@ describe('phase validation: validate → checkpoint → advance', () => {
     expect(of('run_configured')[0]?.systemPrompt).toContain(
       'file writes not allowed. Leaving it runs `npm test` first: the phase moves on only when it passes.',
     );
-    expect(events.at(-1)).toMatchObject({ type: 'run_finished', status: 'completed' });
+    // Still in building: the final answer is refused, not taken as the end of the run.
+    expect(of('user_message').map((e) => e.reason)).toContain('phase_not_final');
+    expect(events.at(-1)).toMatchObject({ type: 'run_finished', status: 'failed' });
   });
 
   it('a failing validation refuses the advance with the output: no checkpoint, no phase change, the phase unchanged', async () => {
@@ -162,6 +164,20 @@ describe('rollback of a failed phase', () => {
     ]);
     expect(resultOf(2)?.output).toContain('`rm tests/broken_test.sh` ran and passed');
     expect(await sandbox.exists('/workspace/tests/broken_test.sh')).toBe(false);
+  });
+
+  it('a phase that names a rollback command rolls back without rollbackOnFailure; a phase without one does not', async () => {
+    const { sandbox, of, resultOf } = await run([[advance], [breakTests], [advance]], {
+      phases: { building: { validate: 'npm test', rollback: 'rm tests/broken_test.sh' } },
+    });
+    expect(of('phase_rollback_started')).toEqual([expect.objectContaining({ phase: 'building', command: 'rm tests/broken_test.sh' })]);
+    expect(of('phase_rollback_completed')).toHaveLength(1);
+    expect(resultOf(2)?.output).toContain('`rm tests/broken_test.sh` ran and passed');
+    expect(await sandbox.exists('/workspace/tests/broken_test.sh')).toBe(false);
+
+    const without = await run([[advance], [breakTests], [advance]], { phases: { building: { validate: 'npm test' } } });
+    expect(without.of('phase_rollback_started')).toHaveLength(0);
+    expect(await without.sandbox.exists('/workspace/tests/broken_test.sh')).toBe(true);
   });
 
   it('stops a rollback command at its own timeout', async () => {

@@ -12,6 +12,15 @@ describe('run and resume requests: the failure chain settings', () => {
     expect(RunRequestSchema.parse({ ...request, model: olderModel }).model.recoveryModel).toBe('');
     expect(ResumeRequestSchema.safeParse({ sessionId: 's', model: DEFAULT_SETTINGS.model, suggestions: { timeout: [''] } }).success).toBe(false);
   });
+
+  it('a resume request may give the recoveries and the emergency tier again; absent, the log decides', () => {
+    const resume = { sessionId: 's', model: DEFAULT_SETTINGS.model };
+    expect(ResumeRequestSchema.parse({ ...resume, maxRecoveries: 0, emergency: false })).toMatchObject({ maxRecoveries: 0, emergency: false });
+    const absent = ResumeRequestSchema.parse(resume);
+    expect(absent).not.toHaveProperty('maxRecoveries');
+    expect(absent).not.toHaveProperty('emergency');
+    expect(ResumeRequestSchema.safeParse({ ...resume, maxRecoveries: 9 }).success).toBe(false);
+  });
 });
 
 describe('run and resume requests: counting, sampling and budgets', () => {

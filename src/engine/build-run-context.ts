@@ -1,0 +1,167 @@
+import { loadTokenCounter } from '../model/token-counter';
+import type { Emit, EngineEvent, EventPayload } from '../protocol/events';
+import type { Sandbox } from '../sandbox/port';
+import type { BlobStore } from '../store/port';
+import { FileVersions } from '../tools/file-versions';
+import { ALL_TOOLS, PLAN_EXEC_TOOLS, toolSpecs } from '../tools/registry';
+import type { PhaseControl } from '../tools/tool';
+import { loadWorkspaceTree } from './context/file-tree';
+import { conversationOf } from './conversation';
+import { earlierRunsSection } from './earlier-runs';
+import { FixAttemptTracker } from './fix-attempts';
+import { type Gate, type GateOptions, GuardGate, PhaseGate, reactRules } from './gate';
+import { GatedSandbox } from './gated-sandbox';
+import { createPhaseControl, PhaseChecks } from './phase-boundary';
+import { buildPhaseLayer } from './phase-prompt';
+import type { Policy } from './policy';
+import { buildSystemPrompt, buildTaskMessage, loadProjectInstructions } from './prompt';
+import { loadManifest } from './restore-workspace';
+import type { ResumePlan } from './resume-plan';
+import { DEFAULT_CONTEXT_WINDOW, type RunContext } from './run-context';
+import { DEFAULT_MAX_RECOVERIES, recordedSettings, type RunOptions } from './run-options';
+import type { Session } from './session';
+import { WorkspaceSnapshots } from './snapshots';
+import { UsageMeter } from './usage-meter';
+import { VerificationTracker } from './verification';
+import { inWorkspace, readFileOrNull } from './workspace-files';
+
+/** The checkpoints of the run in progress, kept by the engine for its run_finished. */
+export interface RunCheckpoints {
+  /** The run's last workspace snapshot. */
+  last: string | null;
+  /** Where "Roll back" goes: the snapshot when the run (or, in plan_exec, its current phase) began. */
+  rollbackPoint: string | null;
+}
+
+/** What a run is built on: the engine's sandbox, store and session, and the current run's checkpoints. */
+export interface RunHost {
+  readonly sandbox: Sandbox;
+  /** Where workspace snapshots go; null: a run takes none. */
+  readonly blobs: BlobStore | null;
+  readonly session: Session;
+  readonly checkpoints: RunCheckpoints;
+  /** The run in progress (a new run's log is its events). */
+  readonly runId: string;
+}
+
+/** The run's one context: its gate (phased in plan_exec), prompts and tools, and what the tools share. */
+export async function buildRunContext(
+  host: RunHost,
+  options: RunOptions,
+  policy: Policy,
+  emit: Emit,
+  signal: AbortSignal,
+  resumed: ResumePlan | null,
+): Promise<RunContext> {
+  const { sandbox, blobs } = host;
+  const gateOptions: GateOptions = {
+    emit,
+    workdir: sandbox.workdir,
+    readScript: (path) => readFileOrNull(sandbox, path),
+    userRules: policy.commands,
+    destructiveEffect: policy.destructiveEffect,
+  };
+  let gate: Gate = new GuardGate(reactRules(options.allowDestructive === true), gateOptions);
+  let phases: PhaseControl | null = null;
+  let phaseLayer: string | null = null;
+  // A resumed run in its own mode goes on where it was; in another mode it starts that mode afresh.
+  const sameMode = resumed !== null && options.mode === resumed.mode;
+  if (options.mode === 'plan_exec') {
+    const phaseGate = new PhaseGate(policy, gateOptions);
+    if (sameMode && resumed.phase) phaseGate.resumeAt(resumed.phase, resumed.stepsInPhase);
+    else phaseGate.start();
+    gate = phaseGate;
+    phases = createPhaseControl(phaseGate, policy);
+    phaseLayer = buildPhaseLayer(policy);
+  }
+  const tools = options.mode === 'plan_exec' ? PLAN_EXEC_TOOLS : ALL_TOOLS;
+  const fileVersions = new FileVersions();
+  let configured: EventPayload<'run_configured'> | null = null;
+  if (!sameMode) {
+    // What the session's earlier runs did: told once in the task message, kept in every request by the pinned state.
+    const earlierRuns = resumed ? (resumed.configured.earlierRuns ?? '') : earlierRunsSection(options.earlierRuns ?? []);
+    const project = await loadProjectInstructions(sandbox).catch(() => null);
+    if (project) emit({ type: 'notice', level: 'info', message: `Using project instructions from ${project.file}.` });
+    const workspaceTree = await loadWorkspaceTree(sandbox, signal).catch(() => null);
+    const base = buildSystemPrompt({ sandboxKind: sandbox.info.kind, workdir: sandbox.workdir, project, workspaceTree });
+    if (resumed) emit({ type: 'notice', level: 'info', message: `Going on in ${options.mode} mode (the run was in ${resumed.mode} mode).` });
+    configured = {
+      type: 'run_configured',
+      mode: options.mode,
+      systemPrompt: phaseLayer ? `${base}\n\n${phaseLayer}` : base,
+      taskMessage: resumed?.configured.taskMessage ?? buildTaskMessage(options.task, earlierRuns),
+      ...(earlierRuns === '' ? {} : { earlierRuns }),
+      tools: tools.map((tool) => tool.name),
+      policy,
+      refuseSyntaxErrors: options.refuseSyntaxErrors === true,
+      allowDestructive: options.allowDestructive === true,
+      ...recordedSettings(options),
+    };
+    emit(configured);
+  }
+  const log = resumed ? () => [...priorEvents(host.session, resumed)] : () => host.session.events.filter((event) => event.runId === host.runId);
+  // The conversation is the fold of the log: the stored one (with what the resume just recorded), or the new configuration.
+  const messages = conversationOf(resumed ? log() : configured ? [configured] : []);
+  if (resumed) await rememberSeenFiles(sandbox, fileVersions, resumed.seenPaths);
+  const snapshots = blobs ? new WorkspaceSnapshots(sandbox, blobs, emit, (hash) => (host.checkpoints.last = hash)) : null;
+  if (snapshots && blobs && resumed?.manifest) {
+    const manifest = await loadManifest(blobs, resumed.manifest);
+    if (manifest) snapshots.continueFrom(manifest, resumed.manifest);
+  }
+  // Validation and rollback at each phase boundary run on the real sandbox; the phase start is where "Roll back" goes.
+  if (gate instanceof PhaseGate) {
+    gate.setBoundary(new PhaseChecks({ policy, sandbox, blobs, snapshots, emit, signal, phaseStart: () => host.checkpoints.rollbackPoint }));
+  }
+  const counter = await loadTokenCounter(options.tokenEncoding ?? 'o200k');
+  const window = options.contextWindow ?? DEFAULT_CONTEXT_WINDOW;
+  return {
+    model: options.model,
+    ...(options.recoveryModel ? { recoveryModel: options.recoveryModel } : {}),
+    tools,
+    toolSpecs: toolSpecs(tools),
+    gate,
+    messages,
+    firstIteration: resumed?.nextIteration ?? 1,
+    pendingCalls: resumed?.pendingCalls ?? [],
+    waitingLoopQuestion: sameMode ? resumed.waitingLoopQuestion : null,
+    maxIterations: options.maxIterations,
+    maxRecoveries: options.maxRecoveries ?? DEFAULT_MAX_RECOVERIES,
+    snapshots,
+    verification: new VerificationTracker(() => snapshots?.latest ?? null),
+    fixes: new FixAttemptTracker(),
+    log,
+    context: { window, counter, summaryModel: options.summaryModel ?? null },
+    // The same counter (loaded once) and window; a resumed run's budget goes on from the usage its log recorded.
+    usage: await UsageMeter.create(options.model, {
+      counter,
+      window,
+      budgets: { maxTokens: options.maxTokensPerRun ?? null, maxCostUsd: options.maxCostPerRun ?? null },
+      emit,
+      earlier: resumed ? log() : [],
+    }),
+    scope: {
+      sandbox: new GatedSandbox(sandbox, gate),
+      emit,
+      signal,
+      phases,
+      fileVersions,
+      refuseSyntaxErrors: options.refuseSyntaxErrors === true,
+      human: options.human ?? null,
+    },
+  };
+}
+
+/** The resumed run's log as this session holds it: what was stored, then what resume recorded. */
+function* priorEvents(session: Session, plan: ResumePlan): Iterable<EngineEvent> {
+  yield* plan.events;
+  for (const event of session.events) if (event.runId === plan.runId && event.seq > plan.lastSeq) yield event;
+}
+
+/** Files the agent had read or written count as read again: their content is the restored one. */
+async function rememberSeenFiles(sandbox: Sandbox, versions: FileVersions, paths: readonly string[]): Promise<void> {
+  for (const path of paths) {
+    const absolute = inWorkspace(sandbox, path);
+    const content = await readFileOrNull(sandbox, absolute);
+    if (content !== null) versions.remember(absolute, content);
+  }
+}

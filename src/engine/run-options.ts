@@ -1,0 +1,88 @@
+import type { Model } from '../model/port';
+import type { TokenEncoding } from '../model/token-counter';
+import type { EngineEvent, RunStatus } from '../protocol/events';
+import type { Mode } from '../protocol/settings';
+import type { SuggestionOverrides } from '../protocol/suggestions';
+import type { HumanChannel } from '../tools/tool';
+import type { EarlierRun } from './earlier-runs';
+import type { RecordedSettings } from './resume-plan';
+
+export interface RunOptions {
+  task: string;
+  mode: Mode;
+  model: Model;
+  maxIterations: number;
+  /** The session this run continues (its workspace is the sandbox's); absent: the run starts its own. */
+  sessionId?: string;
+  /** The runs before this one in its session: the task message says what they did. */
+  earlierRuns?: readonly EarlierRun[];
+  /** Overrides merged onto the default policy: `phases` in plan_exec, `commands` (the user's rules) in both modes. */
+  policy?: unknown;
+  /** Values that must never appear in the log (API keys). */
+  secrets?: string[];
+  /** create_file and edit_file refuse writes that add syntax errors (supported languages only). */
+  refuseSyntaxErrors?: boolean;
+  /** react mode: let destructive commands through (by default they are refused as in building). */
+  allowDestructive?: boolean;
+  /** How many times the recovery tier may run; default 1, 0 turns it off. */
+  maxRecoveries?: number;
+  /** false: a failed run ends with the raw error only (no suggestions, retryable or checkpoint). */
+  emergency?: boolean;
+  /** Asked for the recovery tier's critique instead of `model` (the same endpoint, another model name). */
+  recoveryModel?: Model;
+  /** A failed run's suggestions per error code, in place of the built-in ones. */
+  suggestions?: SuggestionOverrides;
+  /** Who answers ask_human (the page, a terminal, a file of answers); without one a question ends the run with needs_human. */
+  human?: HumanChannel;
+  /** The model's context window in tokens; default 32,000. */
+  contextWindow?: number;
+  /** The tokenizer to count with; default o200k. */
+  tokenEncoding?: TokenEncoding;
+  /** Writes the summaries of old turns when the context fills up; default the main model. */
+  summaryModel?: Model;
+  /** The run ends with budget_exceeded before a request would take its tokens past this (prompt and completion of every reply). */
+  maxTokensPerRun?: number | null;
+  /** The same in US dollars; enforced only when the model's price is known (a notice says so otherwise). */
+  maxCostPerRun?: number | null;
+}
+
+/** What a resumed run takes from the caller as a new run does (the rest comes from its log). */
+export type CarriedOptions = Pick<RunOptions, 'secrets' | 'recoveryModel' | 'suggestions' | 'human' | 'contextWindow' | 'tokenEncoding' | 'summaryModel'>;
+
+/** Settings the run's log records: a resumed run keeps them unless the caller gives them again. */
+export type RecordedOptions = Pick<RunOptions, 'maxRecoveries' | 'emergency' | 'maxTokensPerRun' | 'maxCostPerRun'>;
+
+/**
+ * As in RunOptions for the carried fields; the human channel asks a question left waiting again.
+ * The recorded settings, when absent, are the log's (the budgets go on from the usage it recorded).
+ */
+export interface ResumeOptions extends CarriedOptions, RecordedOptions {
+  /** The interrupted run's whole log, as stored (one run, no run_finished). */
+  events: readonly EngineEvent[];
+  /** The model to go on with (the same one, or another). */
+  model: Model;
+  /** Why the run was interrupted, for the log. */
+  reason: string;
+  /** Go on in this mode instead of the run's own ("Continue from here" with another mode). */
+  mode?: Mode;
+  /** The stored session the run belongs to, when it is not the run's own. */
+  sessionId?: string;
+}
+
+/** The recovery tier runs once a run unless the settings say otherwise. */
+export const DEFAULT_MAX_RECOVERIES = 1;
+
+export interface RunSummary {
+  runId: string;
+  status: Exclude<RunStatus, 'idle' | 'running' | 'waiting'>;
+}
+
+/** The settings as the log records them, defaults filled in, so a resume reads what the run used. */
+export function recordedSettings(options: RunOptions): Required<RecordedSettings> {
+  return {
+    maxRecoveries: options.maxRecoveries ?? DEFAULT_MAX_RECOVERIES,
+    emergency: options.emergency !== false,
+    maxTokensPerRun: options.maxTokensPerRun ?? null,
+    maxCostPerRun: options.maxCostPerRun ?? null,
+  };
+}

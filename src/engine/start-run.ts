@@ -1,0 +1,21 @@
+import type { Emit } from '../protocol/events';
+import { KNOWN_TOOL_NAMES } from '../tools/registry';
+import { buildRunContext, type RunHost } from './build-run-context';
+import { runReactLoop } from './loop';
+import type { LoopOutcome } from './loop-outcome';
+import { resolvePolicy } from './policy';
+import type { RunOptions } from './run-options';
+
+/** A new run, after its run_started: the task and policy checked, a snapshot at the start and the end, the loop between. */
+export async function startRun(host: RunHost, options: RunOptions, emit: Emit, signal: AbortSignal): Promise<LoopOutcome> {
+  if (options.task.trim() === '') return { status: 'failed', errorCode: 'empty_task', cause: 'empty_task', reason: 'The task is empty.', iterations: 0 };
+  const resolved = resolvePolicy(options.policy, KNOWN_TOOL_NAMES);
+  if (!resolved.ok)
+    return { status: 'failed', errorCode: 'invalid_policy', cause: 'invalid_policy', reason: `The policy is invalid: ${resolved.error}`, iterations: 0 };
+  const run = await buildRunContext(host, options, resolved.policy, emit, signal, null);
+  await run.snapshots?.take('run_start');
+  host.checkpoints.rollbackPoint = run.snapshots?.latest ?? null;
+  const outcome = await runReactLoop(run);
+  await run.snapshots?.take('run_end').catch(() => undefined);
+  return outcome;
+}
