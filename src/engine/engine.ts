@@ -357,7 +357,15 @@ export class Engine {
     // The conversation is the fold of the log: the stored one (with what the resume just recorded), or the new configuration.
     const messages = conversationOf(resumed ? [...this.priorEvents(resumed)] : configured ? [configured] : []);
     if (resumed) await this.rememberSeenFiles(fileVersions, resumed.seenPaths);
-    const snapshots = this.blobs ? new WorkspaceSnapshots(this.sandbox, this.blobs, emit, (hash) => (this.lastCheckpoint = hash)) : null;
+    const snapshots = this.blobs
+      ? new WorkspaceSnapshots(
+          this.sandbox,
+          this.blobs,
+          emit,
+          (hash) => (this.lastCheckpoint = hash),
+          (text) => this.session.redact(text),
+        )
+      : null;
     if (snapshots && resumed?.manifest) {
       const manifest = await loadManifest(this.blobs as BlobStore, resumed.manifest);
       if (manifest) snapshots.continueFrom(manifest, resumed.manifest);
