@@ -103,7 +103,15 @@ export async function buildRunContext(
   // The conversation is the fold of the log: the stored one (with what the resume just recorded), or the new configuration.
   const messages = conversationOf(resumed ? log() : configured ? [configured] : []);
   if (resumed) await rememberSeenFiles(sandbox, fileVersions, resumed.seenPaths);
-  const snapshots = blobs ? new WorkspaceSnapshots(sandbox, blobs, emit, (hash) => (host.checkpoints.last = hash)) : null;
+  const snapshots = blobs
+    ? new WorkspaceSnapshots(
+        sandbox,
+        blobs,
+        emit,
+        (hash) => (host.checkpoints.last = hash),
+        (text) => host.session.redact(text),
+      )
+    : null;
   if (snapshots && blobs && resumed?.manifest) {
     const manifest = await loadManifest(blobs, resumed.manifest);
     if (manifest) snapshots.continueFrom(manifest, resumed.manifest);

@@ -1,9 +1,8 @@
 import { type EngineEvent, EVENT_SCHEMA_VERSION, type EventPayload } from '../protocol/events';
+import { MIN_SECRET_LENGTH, redactSecrets } from '../protocol/redact-secrets';
 import { StreamRedactor } from './stream-redactor';
 
 export type EventListener = (event: EngineEvent) => void;
-
-const REDACTED = '[redacted]';
 
 type StreamPayload = EventPayload<'model_delta'> | EventPayload<'command_output'>;
 
@@ -45,7 +44,17 @@ export class Session {
 
   /** Secrets shorter than 8 characters are ignored: scrubbing them would mangle ordinary text. */
   registerSecret(secret: string): void {
-    if (secret.length >= 8) this.secrets.add(secret);
+    if (secret.length >= MIN_SECRET_LENGTH) this.secrets.add(secret);
+  }
+
+  /** The secrets registered so far (what exports of this engine's workspace redact). */
+  get registeredSecrets(): readonly string[] {
+    return [...this.secrets];
+  }
+
+  /** `text` with the registered secrets redacted: file contents before they are stored in a snapshot. */
+  redact(text: string): string {
+    return redactSecrets(text, this.secrets);
   }
 
   forgetSecret(secret: string): void {
@@ -95,16 +104,13 @@ export class Session {
   }
 
   private scrub(event: EngineEvent): EngineEvent {
-    let json = JSON.stringify(event);
-    let changed = false;
-    for (const secret of this.secrets) {
-      const encoded = JSON.stringify(secret).slice(1, -1);
-      if (json.includes(encoded)) {
-        json = json.split(encoded).join(REDACTED);
-        changed = true;
-      }
-    }
-    return changed ? (JSON.parse(json) as EngineEvent) : event;
+    const json = JSON.stringify(event);
+    // Secrets as they appear inside JSON strings.
+    const scrubbed = redactSecrets(
+      json,
+      [...this.secrets].map((secret) => JSON.stringify(secret).slice(1, -1)),
+    );
+    return scrubbed === json ? event : (JSON.parse(scrubbed) as EngineEvent);
   }
 }
 

@@ -17,6 +17,9 @@ export function outsideSnapshots(path: string): boolean {
  * Content-addressed workspace snapshots: each file's content is a blob keyed by its SHA-256,
  * and a manifest (path → hash, itself a blob) names a snapshot. An unchanged file costs
  * nothing, and a snapshot identical to the previous one is not recorded again.
+ * Paths and contents pass through `redact` (the session's secrets) before they are hashed and
+ * stored: a key the model wrote into a file stays in the sandbox but never reaches the store,
+ * so restoring such a snapshot puts the placeholder where the key was.
  */
 export class WorkspaceSnapshots {
   private previous: SnapshotManifest | null = null;
@@ -31,6 +34,8 @@ export class WorkspaceSnapshots {
     private readonly emit: Emit,
     /** Told of each new snapshot (the run's last checkpoint). */
     private readonly onSnapshot: (manifest: string) => void = () => undefined,
+    /** What a path or a file's text becomes before it is stored (the registered secrets redacted). */
+    private readonly redact: (text: string) => string = (text) => text,
   ) {}
 
   /** Starts from a manifest already in the log (a resumed run). */
@@ -59,7 +64,7 @@ export class WorkspaceSnapshots {
     let bytes = 0;
     for (const [path, entry] of [...tree].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       if (entry.kind !== 'file') continue;
-      manifest[path] = await this.hashOf(path, entry.content);
+      manifest[this.redact(path)] = await this.hashOf(path, entry.content);
       bytes += utf8Length(entry.content);
     }
     const changed = countChanges(this.previous, manifest);
@@ -77,8 +82,9 @@ export class WorkspaceSnapshots {
   private async hashOf(path: string, content: string): Promise<string> {
     const known = this.hashes.get(path);
     if (known && known[0] === content) return known[1];
-    const hash = await sha256Hex(content);
-    await this.blobs.putBlob(hash, content);
+    const stored = this.redact(content);
+    const hash = await sha256Hex(stored);
+    await this.blobs.putBlob(hash, stored);
     this.hashes.set(path, [content, hash]);
     return hash;
   }

@@ -1,6 +1,5 @@
 import { heldPrefixLength } from '../protocol/held-prefix';
-
-const REDACTED = '[redacted]';
+import { redactSecrets } from '../protocol/redact-secrets';
 
 /**
  * Redacts secrets from text that arrives in pieces (model deltas, command output).
@@ -15,7 +14,7 @@ export class StreamRedactor {
 
   /** Text safe to pass on now; may be empty when all of it is held back. */
   push(piece: string): string {
-    const text = redactAll(this.pending + piece, this.secrets());
+    const text = redactSecrets(this.pending + piece, this.secrets());
     const held = heldBackLength(text, this.secrets());
     this.pending = text.slice(text.length - held);
     return text.slice(0, text.length - held);
@@ -31,12 +30,6 @@ export class StreamRedactor {
   get holding(): boolean {
     return this.pending !== '';
   }
-}
-
-function redactAll(text: string, secrets: Iterable<string>): string {
-  let out = text;
-  for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-  return out;
 }
 
 /** Length of the longest tail of `text` that is a proper prefix of some secret. */

@@ -1,4 +1,4 @@
-const REDACTED = '[redacted]';
+import { REDACTED, redactSecrets } from '../protocol/redact-secrets';
 
 /** Things that look like API keys even when partly masked, e.g. "sk-proj-abc***xyz" (OpenAI, OpenRouter, ...). */
 const KEY_LIKE = /\bsk-[A-Za-z0-9_*.-]{5,}[A-Za-z0-9_*]/g;
@@ -8,7 +8,5 @@ const KEY_LIKE = /\bsk-[A-Za-z0-9_*.-]{5,}[A-Za-z0-9_*]/g;
  * the event log or a thrown error. Servers sometimes echo the key back in error bodies.
  */
 export function redactSecret(text: string, secret: string): string {
-  let out = text;
-  if (secret.length > 0) out = out.split(secret).join(REDACTED);
-  return out.replace(KEY_LIKE, REDACTED);
+  return redactSecrets(text, [secret]).replace(KEY_LIKE, REDACTED);
 }

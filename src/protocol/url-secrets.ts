@@ -26,3 +26,21 @@ export function urlSecrets(baseUrl: string): string[] {
 export function modelSecrets(model: { apiKey: string; baseUrl: string; summaryBaseUrl?: string }): string[] {
   return [...(model.apiKey ? [model.apiKey] : []), ...urlSecrets(model.baseUrl), ...(model.summaryBaseUrl ? urlSecrets(model.summaryBaseUrl) : [])];
 }
+
+/**
+ * The URL without the parts `urlSecrets` names (user name, password, query), for keeping where
+ * settings are kept; the URL as given when it has none of them or is not a URL.
+ */
+export function withoutUrlSecrets(baseUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    return baseUrl;
+  }
+  if (url.username === '' && url.password === '' && url.search === '') return baseUrl;
+  url.username = '';
+  url.password = '';
+  url.search = '';
+  return url.toString();
+}

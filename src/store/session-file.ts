@@ -6,15 +6,23 @@ import { resolveEvents } from './bounded-event';
 import { sha256Hex } from './hash';
 import { MemoryStore } from './memory-store';
 import type { BlobStore, SessionStore } from './port';
+import { redactSessionFile } from './redact-session';
 import { referencedBlobs } from './references';
 
-/** A stored session as one file (and, compressed, as a share link). */
-export async function exportSession(store: SessionStore, id: string, options: { withoutDeltas?: boolean } = {}): Promise<SessionFile> {
+/**
+ * A stored session as one file (and, compressed, as a share link), `secrets` redacted (a
+ * session stored before snapshots kept the key out may still hold it in a file).
+ */
+export async function exportSession(
+  store: SessionStore,
+  id: string,
+  options: { withoutDeltas?: boolean; secrets?: Iterable<string> } = {},
+): Promise<SessionFile> {
   const session = await store.getSession(id);
   if (!session) throw new Error(`there is no session "${id}"`);
   let events = await store.loadEvents(id);
   if (options.withoutDeltas) events = events.filter((event) => event.type !== 'model_delta');
-  return buildSessionFile(session, events, store);
+  return redactSessionFile(await buildSessionFile(session, events, store), options.secrets ?? []);
 }
 
 /** The file for a session's metadata and stored events, with every blob they refer to. */

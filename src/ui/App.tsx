@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { modelSecrets } from '../protocol/url-secrets';
 import { EditorPanel } from './components/EditorPanel';
 import { Header } from './components/Header';
 import { PanePanel } from './components/PanePanel';
@@ -222,7 +223,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
           open={shareOpen}
           sessionId={engine.view.live.sessionId}
           shareAddress={settings.shareAddress}
-          secrets={settings.model.apiKey ? [settings.model.apiKey] : []}
+          secrets={modelSecrets(settings.model)}
           shareLink={client.shareLink}
           exportFile={(id) => client.exportSession(id, false)}
           onClose={() => setShareOpen(false)}

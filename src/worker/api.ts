@@ -82,8 +82,8 @@ export interface EngineWorkerApi {
   // Workspace import and export (`workspace-io.ts`): files are texts by workspace-relative path.
   /** Makes these files the sandbox's workspace (node_modules/ and .git/ there are left); refused during a run. */
   replaceWorkspace(files: Record<string, string>): Promise<void>;
-  /** The sandbox's workspace files now, node_modules/ and .git/ left out. */
+  /** The sandbox's workspace files now, node_modules/ and .git/ left out, the runs' keys redacted (for the zip). */
   currentWorkspace(): Promise<Record<string, string>>;
-  /** A stored session's workspace at its first snapshot and at its last, for a patch of what the run changed. */
+  /** A stored session's workspace at its first snapshot and at its last, for a patch of what the run changed (keys redacted). */
   sessionChanges(id: string): Promise<{ before: Record<string, string>; after: Record<string, string> }>;
 }

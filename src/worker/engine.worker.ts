@@ -187,13 +187,14 @@ const api: EngineWorkerApi = {
   },
 
   async currentWorkspace(): Promise<Record<string, string>> {
-    return currentWorkspace(engine.activeSandbox);
+    // For the zip: the keys of this worker's runs are redacted, as in every export.
+    return currentWorkspace(engine.activeSandbox, engine.session.registeredSecrets);
   },
 
   async sessionChanges(id: string) {
     const sessions = await sessionsReady;
     await sessions.flush();
-    return sessionChanges(sessions.store, String(id));
+    return sessionChanges(sessions.store, String(id), engine.session.registeredSecrets);
   },
 
   async useSandbox(host: SandboxHost | null, reason: string): Promise<SandboxInfo> {

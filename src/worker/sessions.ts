@@ -109,10 +109,10 @@ export class WorkerSessions {
     return this.store.usage();
   }
 
-  /** The `*.phasegate.json` text of a stored session. */
+  /** The `*.phasegate.json` text of a stored session, the keys of this worker's runs redacted. */
   async exportFile(id: string, options: { withoutDeltas: boolean }): Promise<string> {
     await this.recorder.flush();
-    return JSON.stringify(await exportSession(this.store, id, options));
+    return JSON.stringify(await exportSession(this.store, id, { ...options, secrets: this.engine.session.registeredSecrets }));
   }
 
   /**
@@ -179,10 +179,11 @@ export class WorkerSessions {
     }
   }
 
-  /** The session for a link's fragment: without model deltas, deflated, base64url. */
+  /** The session for a link's fragment: without model deltas, the keys of this worker's runs redacted, deflated, base64url. */
   async shareLink(id: string): Promise<string> {
     await this.recorder.flush();
-    return encodeSessionForLink(await exportSession(this.store, id, { withoutDeltas: true }), STARTER_TEXTS);
+    const file = await exportSession(this.store, id, { withoutDeltas: true, secrets: this.engine.session.registeredSecrets });
+    return encodeSessionForLink(file, STARTER_TEXTS);
   }
 
   /** A shared link's session (untrusted: decoded with a size cap, then checked whole) into the store. */

@@ -1,6 +1,7 @@
 import { workspaceAt } from '../engine/restore-workspace';
 import { outsideSnapshots } from '../engine/snapshots';
 import { captureTree } from '../engine/workspace-tree';
+import { redactFiles } from '../protocol/redact-secrets';
 import { joinPath, parentOf } from '../sandbox/paths';
 import type { Sandbox } from '../sandbox/port';
 import { resolveEvents } from '../store/bounded-event';
@@ -96,10 +97,14 @@ async function writeWorkspace(sandbox: Sandbox, files: Readonly<WorkspaceText>):
   }
 }
 
-/** The sandbox's workspace files now, node_modules/ and .git/ left out. */
-export async function currentWorkspace(sandbox: Sandbox): Promise<WorkspaceText> {
+/**
+ * The sandbox's workspace files now, node_modules/ and .git/ left out. For an export (the zip)
+ * `secrets` are redacted: the sandbox keeps a key the model wrote, a download never carries it.
+ */
+export async function currentWorkspace(sandbox: Sandbox, secrets: Iterable<string> = []): Promise<WorkspaceText> {
   const tree = await captureTree(sandbox, sandbox.workdir, outsideSnapshots);
-  return Object.fromEntries([...tree].flatMap(([path, entry]) => (entry.kind === 'file' ? [[path, entry.content] as const] : [])));
+  const files = Object.fromEntries([...tree].flatMap(([path, entry]) => (entry.kind === 'file' ? [[path, entry.content] as const] : [])));
+  return redactFiles(files, secrets);
 }
 
 /** Whether two workspaces hold the same files with the same texts. */
@@ -108,8 +113,16 @@ export function sameFiles(a: Readonly<WorkspaceText>, b: Readonly<WorkspaceText>
   return paths.length === Object.keys(b).length && paths.every((path) => Object.hasOwn(b, path) && b[path] === a[path]);
 }
 
-/** A stored session's workspace at its first snapshot (its first run's start) and at its last. */
-export async function sessionChanges(store: SessionStore, id: string): Promise<{ before: WorkspaceText; after: WorkspaceText }> {
+/**
+ * A stored session's workspace at its first snapshot (its first run's start) and at its last, for
+ * the patch. Snapshots hold no registered secret; `secrets` are redacted again for sessions stored
+ * before they were kept out.
+ */
+export async function sessionChanges(
+  store: SessionStore,
+  id: string,
+  secrets: Iterable<string> = [],
+): Promise<{ before: WorkspaceText; after: WorkspaceText }> {
   if (!(await store.getSession(id))) throw new Error('That session is no longer stored.');
   const snapshots = (await store.loadEvents(id)).filter((event) => event.type === 'workspace_snapshot');
   const resolved = await resolveEvents(snapshots, store);
@@ -119,7 +132,8 @@ export async function sessionChanges(store: SessionStore, id: string): Promise<{
   const before = await workspaceAt(resolved.events, store, first.seq);
   const after = await workspaceAt(resolved.events, store);
   if (!before || !after) throw new Error('The session has no workspace snapshot yet.');
-  return { before, after };
+  const list = [...secrets];
+  return { before: redactFiles(before, list), after: redactFiles(after, list) };
 }
 
 const depth = (path: string): number => path.split('/').length;

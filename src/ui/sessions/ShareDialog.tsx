@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { messageOf } from '../../protocol/error-message';
 import { SESSION_FILE_SUFFIX } from '../../protocol/session-file';
 import { SHARE_LINK_LIMIT_BYTES, shareLinkFor } from '../../protocol/share-fragment';
+import { fileHoldsSecret, linkHoldsSecret } from '../../worker/share-check';
 import { useModalDialog } from '../components/settings/use-modal-dialog';
 import { downloadFile } from '../workspace-io/download';
 import { formatBytes } from './format';
@@ -14,12 +15,15 @@ export interface ShareDialogProps {
   sessionId: string | null;
   /** Where links point; empty: this page. */
   shareAddress: string;
-  /** What must never be in a link or a file (the key in Settings): checked again before either is offered. */
+  /** What must never be in a link or a file (the key and the URL's credentials in Settings): checked on the decoded session before either is offered. */
   secrets: readonly string[];
   shareLink: (id: string) => Promise<string>;
   exportFile: (id: string) => Promise<string>;
   onClose: () => void;
 }
+
+const KEY_REFUSED =
+  'The session holds the API key (a file or an output of the run carries it), so no link was made. (Sessions stored from now on keep it out of files.)';
 
 type LinkState = { kind: 'making' } | { kind: 'ready'; link: string } | { kind: 'too_long'; bytes: number } | { kind: 'failed'; message: string };
 
@@ -28,7 +32,6 @@ export function ShareDialog({ open, sessionId, shareAddress, secrets, shareLink,
   const [state, setState] = useState<LinkState>({ kind: 'making' });
   const [copied, setCopied] = useState(false);
   const [fileError, setFileError] = useState<string | null>(null);
-  const leaks = (text: string) => secrets.some((secret) => secret !== '' && text.includes(secret));
 
   const dialog = useModalDialog(open, () => {
     setCopied(false);
@@ -38,7 +41,7 @@ export function ShareDialog({ open, sessionId, shareAddress, secrets, shareLink,
     shareLink(sessionId).then(
       (encoded) => {
         const link = shareLinkFor(shareAddress.trim() || `${location.origin}${location.pathname}`, encoded);
-        if (leaks(link)) setState({ kind: 'failed', message: 'The link would carry the API key, so it was not made.' });
+        if (linkHoldsSecret(encoded, secrets)) setState({ kind: 'failed', message: KEY_REFUSED });
         else if (link.length > SHARE_LINK_LIMIT_BYTES) setState({ kind: 'too_long', bytes: link.length });
         else setState({ kind: 'ready', link });
       },
@@ -61,7 +64,7 @@ export function ShareDialog({ open, sessionId, shareAddress, secrets, shareLink,
     if (!sessionId) return;
     try {
       const text = await exportFile(sessionId);
-      if (leaks(text)) throw new Error('the file would carry the API key');
+      if (fileHoldsSecret(text, secrets)) throw new Error('it would carry the API key (a file or an output of the session holds it)');
       downloadFile(`${sessionId}${SESSION_FILE_SUFFIX}`, text, 'application/json');
     } catch (error) {
       setFileError(`The session file could not be made: ${messageOf(error)}`);

@@ -1,13 +1,22 @@
 import { z } from 'zod';
 import { DEFAULT_SETTINGS, parseSettings, type Settings } from '../../protocol/settings';
+import { withoutUrlSecrets } from '../../protocol/url-secrets';
 import type { PageSettings } from './page-settings';
 
 /**
  * Settings live in this browser's localStorage. The API key is stored under its
  * own entry so "Forget key" removes exactly that, and it never leaves this browser.
+ * A base URL's credentials (user, password, query: an Azure-style `?api-key=`) are kept
+ * beside it, in their own entry, so the settings entry never holds a credential; endpoints
+ * that take the key in the query keep working.
  */
 export const SETTINGS_KEY = 'phasegate.settings';
 export const API_KEY_KEY = 'phasegate.apiKey';
+/** The full URLs of the settings' URL fields that hold credentials, by field name. */
+export const URL_CREDENTIALS_KEY = 'phasegate.urlCredentials';
+
+/** The model settings that are endpoint URLs. */
+const URL_FIELDS = ['baseUrl', 'summaryBaseUrl'] as const;
 
 export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
@@ -18,6 +27,7 @@ export interface LoadedSettings {
 }
 
 const StoredObjectSchema = z.record(z.string(), z.unknown());
+const UrlCredentialsSchema = z.record(z.string(), z.string());
 
 /** Stored settings may be partial (older versions, hand-seeded): fill gaps from the defaults, then validate. */
 export function loadSettings(store: KeyValueStore): LoadedSettings {
@@ -39,7 +49,7 @@ export function loadSettings(store: KeyValueStore): LoadedSettings {
   const merged = {
     ...DEFAULT_SETTINGS,
     ...stored.data,
-    model: { ...DEFAULT_SETTINGS.model, ...(storedModel.success ? storedModel.data : {}), apiKey },
+    model: { ...DEFAULT_SETTINGS.model, ...withUrlCredentials(storedModel.success ? storedModel.data : {}, store), apiKey },
   };
   const result = parseSettings(merged);
   // Stored before plan_exec existed, or not a string: no overrides.
@@ -52,9 +62,35 @@ export function loadSettings(store: KeyValueStore): LoadedSettings {
 
 export function saveSettings(store: KeyValueStore, settings: PageSettings): void {
   const { apiKey, ...model } = settings.model;
+  const credentials: Record<string, string> = {};
+  for (const field of URL_FIELDS) {
+    const plain = withoutUrlSecrets(model[field]);
+    if (plain === model[field]) continue;
+    credentials[field] = model[field];
+    model[field] = plain;
+  }
   store.setItem(SETTINGS_KEY, JSON.stringify({ ...settings, model }));
   if (apiKey === '') store.removeItem(API_KEY_KEY);
   else store.setItem(API_KEY_KEY, apiKey);
+  if (Object.keys(credentials).length === 0) store.removeItem(URL_CREDENTIALS_KEY);
+  else store.setItem(URL_CREDENTIALS_KEY, JSON.stringify(credentials));
+}
+
+/** The stored model's URLs with their credentials back, each only when the stored URL is still that URL without them. */
+function withUrlCredentials(model: Record<string, unknown>, store: KeyValueStore): Record<string, unknown> {
+  let credentials: Record<string, string> = {};
+  try {
+    const parsed = UrlCredentialsSchema.safeParse(JSON.parse(store.getItem(URL_CREDENTIALS_KEY) ?? '{}'));
+    if (parsed.success) credentials = parsed.data;
+  } catch {
+    // Damaged: the URLs are used as stored.
+  }
+  const out = { ...model };
+  for (const field of URL_FIELDS) {
+    const full = Object.hasOwn(credentials, field) ? credentials[field] : undefined;
+    if (full !== undefined && typeof out[field] === 'string' && withoutUrlSecrets(full) === out[field]) out[field] = full;
+  }
+  return out;
 }
 
 export function forgetApiKey(store: KeyValueStore): void {

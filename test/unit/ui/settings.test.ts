@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, parseSettings } from '../../../src/protocol/settings';
 import { modelLabel } from '../../../src/ui/settings/model-label';
 import { DEFAULT_PAGE_SETTINGS, type PageSettings, runPolicy } from '../../../src/ui/settings/page-settings';
-import { API_KEY_KEY, forgetApiKey, loadSettings, saveSettings, SETTINGS_KEY } from '../../../src/ui/settings/storage';
+import { API_KEY_KEY, forgetApiKey, loadSettings, saveSettings, SETTINGS_KEY, URL_CREDENTIALS_KEY } from '../../../src/ui/settings/storage';
 import { applyPreset, toDraft, validateDraft } from '../../../src/ui/settings/validate';
 import { memoryStore } from './memory-storage';
 
@@ -204,5 +204,38 @@ describe('refusing edits that break the syntax', () => {
     const draft = { ...toDraft(DEFAULT_PAGE_SETTINGS), refuseSyntaxErrors: true };
     expect(validateDraft(draft)).toEqual({ ok: true, settings: { ...DEFAULT_PAGE_SETTINGS, refuseSyntaxErrors: true } });
     expect(toDraft({ ...DEFAULT_PAGE_SETTINGS, refuseSyntaxErrors: true }).refuseSyntaxErrors).toBe(true);
+  });
+});
+
+describe('a credential in a base URL', () => {
+  const azure = 'https://res.openai.azure.com/openai/deployments/gpt?api-version=2024-02-01&api-key=azsecret0123456789';
+  const withUrls = (baseUrl: string, summaryBaseUrl = ''): PageSettings => ({ ...openai, model: { ...openai.model, baseUrl, summaryBaseUrl } });
+
+  it('is kept beside the key, out of the settings entry, and comes back on load', () => {
+    const store = memoryStore();
+    const settings = withUrls(azure, 'http://user:pa55word-local@localhost:9000/v1?key=summarysecret99');
+    saveSettings(store, settings);
+    const stored = store.data.get(SETTINGS_KEY) ?? '';
+    for (const secret of ['azsecret0123456789', 'api-key=', 'pa55word-local', 'summarysecret99']) expect(stored).not.toContain(secret);
+    expect(JSON.parse(stored).model.baseUrl).toBe('https://res.openai.azure.com/openai/deployments/gpt');
+    expect(store.data.get(URL_CREDENTIALS_KEY)).toContain('azsecret0123456789');
+    expect(loadSettings(store)).toEqual({ settings, error: null });
+  });
+
+  it('leaves no credentials entry for plain URLs, and drops one the URL no longer has', () => {
+    const store = memoryStore();
+    saveSettings(store, withUrls(azure));
+    saveSettings(store, withUrls('https://api.openai.com/v1'));
+    expect(store.data.has(URL_CREDENTIALS_KEY)).toBe(false);
+    expect(loadSettings(store).settings.model.baseUrl).toBe('https://api.openai.com/v1');
+  });
+
+  it('is not put back on a URL edited by hand to point elsewhere', () => {
+    const store = memoryStore();
+    saveSettings(store, withUrls(azure));
+    const edited = JSON.parse(store.data.get(SETTINGS_KEY) ?? '');
+    edited.model.baseUrl = 'https://elsewhere.example/v1';
+    store.setItem(SETTINGS_KEY, JSON.stringify(edited));
+    expect(loadSettings(store).settings.model.baseUrl).toBe('https://elsewhere.example/v1');
   });
 });
