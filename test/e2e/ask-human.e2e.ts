@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openApp, waitForText } from './support/app';
+import { newestStoredSession } from './support/stored-session';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -45,8 +46,8 @@ describe('the agent asks the human', () => {
 
   it('keeps the question through a reload, and an option button answers it and resumes the run', async () => {
     const { context, page } = await waitingRun();
-    // Let the recorder write the question (it batches at most 100 ms apart) before the tab goes.
-    await page.waitForTimeout(500);
+    // The question must be stored before the tab goes (the recorder writes in batches): wait until it is.
+    await expect.poll(async () => (await newestStoredSession(page))?.eventTypes.includes('human_asked'), { timeout: 10_000 }).toBe(true);
     await page.reload();
     await page.waitForSelector('.app[data-ready="true"]');
     await waitForText(page.getByRole('status', { name: 'Run status' }), (text) => text === 'waiting', {

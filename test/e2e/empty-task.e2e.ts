@@ -25,8 +25,14 @@ describe('an empty task', () => {
       expect(await page.getByRole('button', { name: /^Run( demo)?$/ }).isDisabled()).toBe(true);
       await task.focus();
       await page.keyboard.press('Control+Enter');
+      // A key typed after it shows only once the page has handled Ctrl+Enter; a run asked for would show
+      // its task in the Timeline by then (a pending run is echoed at once).
+      await page.keyboard.type('x');
+      await expect.poll(() => task.inputValue()).toBe('x');
+      const timeline = page.getByRole('region', { name: 'Timeline' });
+      expect(await timeline.locator('.entry--task').count()).toBe(0);
+      expect(await timeline.innerText()).not.toContain('Task');
       expect(await page.getByRole('status', { name: 'Run status' }).innerText()).toBe('idle');
-      expect(await page.getByRole('region', { name: 'Timeline' }).innerText()).not.toContain('Task');
       await task.fill('List the files.');
       await waitForText(hint, (text) => /(Ctrl|⌘)\+Enter runs/.test(text), { what: 'the run hint' });
       expect(await page.getByRole('button', { name: /^Run( demo)?$/ }).isEnabled()).toBe(true);

@@ -1,6 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp, waitForText } from './support/app';
+import { SLUGIFY_TESTS, SLUGIFY_WITH_BUG } from '../../src/model/scenarios/demo';
+import { STARTER_PROJECT } from '../../src/sandbox/starter-project';
+import { launchBrowser, openApp, sandboxFiles, waitForText } from './support/app';
 import { newestStoredSession } from './support/stored-session';
 
 let browser: Browser;
@@ -71,16 +73,32 @@ describe('when a run fails', () => {
   it('Roll back and "Restore files to here" put the files back and say so', async () => {
     const { context, page } = await openApp(browser, { settings: { sandbox: 'virtual', maxIterations: 4 } });
     await page.waitForSelector('.app[data-ready="true"]');
+    const starter = STARTER_PROJECT;
+    const added = { 'src/slugify.sh': SLUGIFY_WITH_BUG, 'tests/slugify_test.sh': SLUGIFY_TESTS };
+    expect(await sandboxFiles(page)).toEqual(starter);
     await page.getByRole('textbox', { name: 'Task' }).fill('Add a slugify function to sample-utils, with tests.');
     await page.getByRole('button', { name: /^Run( demo)?$/ }).click();
     const status = page.getByRole('status', { name: 'Run status' });
+    // Four steps: the third adds slugify with its bug and its tests, the fourth runs them; the fix never comes.
     await waitForText(status, (text) => text === 'failed', { what: 'the run to fail', timeout: 60_000 });
+    expect(await sandboxFiles(page)).toEqual({ ...starter, ...added });
+
     const timeline = page.getByRole('region', { name: 'Timeline' });
-    expect(await timeline.getByRole('button', { name: 'Restore files to here' }).count()).toBeGreaterThan(0);
+    const notices = async () => (await timeline.innerText()).match(/Files restored to a checkpoint \(\d+ files? changed\)/g) ?? [];
+    // One checkpoint per call that wrote: after slugify.sh, then after its tests too.
+    const restore = timeline.getByRole('button', { name: 'Restore files to here' });
+    expect(await restore.count()).toBe(2);
+    // Roll back: to the run's start, so the two new files are gone.
     await page.getByRole('group', { name: 'Run failed' }).getByRole('button', { name: 'Roll back' }).click();
-    await waitForText(timeline, (text) => /Files restored to a checkpoint \([1-9]\d* files? changed\)/.test(text), { what: 'the rollback notice' });
-    await timeline.getByRole('button', { name: 'Restore files to here' }).first().click();
-    await expect.poll(async () => (await timeline.innerText()).match(/Files restored to a checkpoint/g)?.length ?? 0).toBe(2);
+    await expect.poll(notices).toEqual(['Files restored to a checkpoint (2 files changed)']);
+    expect(await sandboxFiles(page)).toEqual(starter);
+    // Restore files to here: to the first write, then to the second, each as the run wrote it.
+    await restore.first().click();
+    await expect.poll(async () => (await notices()).length).toBe(2);
+    expect(await sandboxFiles(page)).toEqual({ ...starter, 'src/slugify.sh': SLUGIFY_WITH_BUG });
+    await restore.last().click();
+    await expect.poll(async () => (await notices()).length).toBe(3);
+    expect(await sandboxFiles(page)).toEqual({ ...starter, ...added });
     await context.close();
   }, 120_000);
 });

@@ -1,16 +1,28 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MockOpenAiServer, startMockOpenAi, toolCallsReply } from '../unit/model/mock-openai-server';
 import { launchBrowser, openApp, PAGE_CONFIGS, waitForText } from './support/app';
 
 let browser: Browser;
+let server: MockOpenAiServer;
 beforeAll(async () => {
   browser = await launchBrowser();
+  // A model that never finishes and never repeats itself (no loop to detect): each request, another command.
+  let ticks = 0;
+  server = await startMockOpenAi([], {
+    fallback: () => {
+      ticks++;
+      return {
+        kind: 'stream',
+        chunks: toolCallsReply([{ id: `tick_${ticks}`, name: 'run_command', arguments: JSON.stringify({ command: `echo tick ${ticks}` }) }]),
+      };
+    },
+  });
 });
 afterAll(async () => {
   await browser?.close();
+  await server?.close();
 });
-
-const ENDLESS = { sandbox: 'virtual', model: { provider: 'scripted', baseUrl: '', model: 'endless', apiKey: '', scenario: 'endless' } };
 
 /** Numbers the focused element the first time it has focus; says whether it is in the editor or the terminal. */
 function focusStep(page: Page): Promise<{ id: number; zone: 'editor' | 'terminal' | 'page' | 'none' }> {
@@ -101,7 +113,8 @@ describe('keyboard shortcuts', () => {
   it.each(PAGE_CONFIGS.filter((_, index) => index % 2 === 1))(
     '? lists them, Ctrl+K goes to the Task box, Ctrl+, opens Settings, Escape stops a run outside a field ($name)',
     async ({ viewport, colorScheme }) => {
-      const { context, page } = await openApp(browser, { settings: ENDLESS, viewport, colorScheme });
+      const model = { provider: 'custom', baseUrl: server.baseUrl, model: 'mock-model', apiKey: '' };
+      const { context, page } = await openApp(browser, { settings: { sandbox: 'virtual', maxIterations: 200, model }, viewport, colorScheme });
       await page.waitForSelector('.app[data-ready="true"]');
 
       const sessions = page.getByRole('button', { name: 'Sessions', exact: true });
@@ -144,10 +157,12 @@ describe('keyboard shortcuts', () => {
       const status = page.getByRole('status', { name: 'Run status' });
       await waitForText(status, (text) => text === 'running', { what: 'running' });
 
-      // In the Task box Escape is the field's own key: the run goes on.
+      // In the Task box Escape is the field's own key: the run goes on. Proof that it went on: the model
+      // is asked twice more after the key (the first of them may have been under way already).
       await task.focus();
+      const before = server.requests.length;
       await page.keyboard.press('Escape');
-      await page.waitForTimeout(500);
+      await expect.poll(async () => server.requests.length > before + 1 || (await status.innerText()) !== 'running', { timeout: 30_000 }).toBe(true);
       expect(await status.innerText()).toBe('running');
 
       await sessions.focus();

@@ -172,8 +172,19 @@ describe('the phase policy in Settings', () => {
     expect(await policy.getAttribute('aria-invalid')).toBe('true');
     expect(await policy.getAttribute('aria-describedby')).toContain('policy-error');
 
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await page.waitForTimeout(300);
+    // Save waits for the worker's policy check (the button is aria-disabled meanwhile): once it is
+    // enabled again, Save has decided, and the dialog must still be there.
+    const save = dialog.getByRole('button', { name: 'Save' });
+    await save.evaluate((button) => {
+      const states: string[] = [];
+      (window as unknown as { saveStates: string[] }).saveStates = states;
+      new MutationObserver(() => states.push(button.getAttribute('aria-disabled') ?? '')).observe(button, {
+        attributes: true,
+        attributeFilter: ['aria-disabled'],
+      });
+    });
+    await save.click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { saveStates: string[] }).saveStates)).toEqual(['true', 'false']);
     expect(await dialog.isVisible()).toBe(true);
     expect(await dialog.getByRole('alert').innerText()).toContain('Fix the field');
     expect(await page.evaluate(() => localStorage.getItem('phasegate.settings'))).not.toContain('"rm"');

@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STARTER_PROJECT } from '../../src/sandbox/starter-project';
 import { type MockOpenAiServer, type MockReply, type RecordedRequest, startMockOpenAi, textReply, toolCallsReply } from '../unit/model/mock-openai-server';
-import { launchBrowser, openApp, PAGE_CONFIGS, waitForText } from './support/app';
+import { launchBrowser, openApp, PAGE_CONFIGS, sandboxFiles, waitForText } from './support/app';
 
 /** Issue 14, points 1 and 2: a session is one workspace and its runs; the demo says it is a demo. */
 
@@ -97,14 +98,17 @@ describe('runs and sessions', () => {
       await ask.getByRole('button', { name: 'Keep working here' }).click();
       await ask.waitFor({ state: 'hidden' });
       expect(await timeline.innerText()).toContain('Show the notes file.');
+      expect(await sandboxFiles(page)).toEqual({ ...STARTER_PROJECT, 'NOTES.md': '# Notes\n' });
       await page.getByRole('button', { name: 'New session', exact: true }).click();
       await ask.getByRole('button', { name: 'Start over' }).click();
       await ask.waitFor({ state: 'hidden' });
       await waitForText(timeline, (t) => !t.includes('Write a notes file.'), { what: 'the cleared timeline' });
+      await expect.poll(() => sandboxFiles(page)).toEqual(STARTER_PROJECT);
 
-      // The starter project again: New session no longer asks, and a run starts a new session of one run.
+      // The starter project again: New session no longer asks. The worker answers in order, so once the
+      // files downloaded after the click have come, it has said whether to ask, and nothing asked.
       await page.getByRole('button', { name: 'New session', exact: true }).click();
-      await page.waitForTimeout(300);
+      expect(await sandboxFiles(page)).toEqual(STARTER_PROJECT);
       expect(await ask.isVisible()).toBe(false);
       expect(errors.filter((e) => /unhandled|uncaught/i.test(e))).toEqual([]);
       await context.close();

@@ -24,8 +24,11 @@ describe('Stop', () => {
 
     const stoppedAt = Date.now();
     await stop.click();
-    await waitForText(status, (text) => text === 'cancelled', { what: 'cancelled', timeout: 10_000 });
-    expect(Date.now() - stoppedAt).toBeLessThan(10_000);
+    // The wait outlasts the bound below, so the bound is what decides; both are far under the command's 30 s.
+    await waitForText(status, (text) => text === 'cancelled', { what: 'cancelled', timeout: 25_000 });
+    const took = Date.now() - stoppedAt;
+    expect(took).toBeLessThan(5_000);
+    console.log(`cancelled ${took} ms after Stop`);
 
     const timeline = await page.getByRole('region', { name: 'Timeline' }).innerText();
     expect(timeline).toContain('Run cancelled');

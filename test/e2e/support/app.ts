@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { strFromU8, unzipSync } from 'fflate';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from './chromium.mjs';
 
@@ -105,4 +107,13 @@ export async function waitForText(
 /** Monaco renders spaces as non-breaking spaces; compare text as a reader sees it. */
 export function readable(text: string): string {
   return text.replace(/\u00a0/g, ' ');
+}
+
+/** The files in the page's sandbox now, as text: what "Download workspace (.zip)" gives. */
+export async function sandboxFiles(page: Page): Promise<Record<string, string>> {
+  // Clicked through the DOM: on a phone the button sits on the Editor's tab, which may be hidden.
+  const button = page.getByRole('button', { name: 'Download workspace (.zip)', exact: true, includeHidden: true });
+  const [file] = await Promise.all([page.waitForEvent('download'), button.evaluate((element: HTMLElement) => element.click())]);
+  const zip = unzipSync(new Uint8Array(readFileSync(await file.path())));
+  return Object.fromEntries(Object.entries(zip).map(([path, content]) => [path, strFromU8(content)]));
 }

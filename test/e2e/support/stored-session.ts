@@ -4,6 +4,8 @@ export interface StoredSession {
   id: string;
   status: string;
   eventCount: number;
+  /** The type of each stored event, in order. */
+  eventTypes: string[];
   /** The files of its last workspace snapshot. */
   files: Record<string, string>;
 }
@@ -34,7 +36,7 @@ export function newestStoredSession(page: Page): Promise<StoredSession | null> {
       for (const [path, hash] of Object.entries(manifest)) files[path] = (await ask<{ text: string }>('blobs', hash)).text;
     }
     db.close();
-    return { id: newest.id, status: newest.status, eventCount: rows.length, files };
+    return { id: newest.id, status: newest.status, eventCount: rows.length, eventTypes: rows.map((row) => row.event.type), files };
   });
 }
 

@@ -19,6 +19,8 @@ const of = <T extends EngineEvent['type']>(events: readonly EngineEvent[], type:
 /** A scripted model that keeps every request it was sent. */
 class Recording implements Model {
   readonly requests: ChatMessage[][] = [];
+  /** Each request as the provider would count it: the messages and the tool schemas sent with them. */
+  readonly sent: Pick<ModelRequest, 'messages' | 'tools'>[] = [];
   /** The agent's turns only (a recovery critique is asked for without tools). */
   readonly turns: ChatMessage[][] = [];
   constructor(
@@ -27,6 +29,7 @@ class Recording implements Model {
   ) {}
   complete(request: ModelRequest): Promise<ModelResponse> {
     this.requests.push(request.messages);
+    this.sent.push({ messages: request.messages, tools: request.tools });
     if (request.tools.length > 0) this.turns.push(request.messages);
     return this.inner.complete(request);
   }
@@ -57,7 +60,11 @@ describe('context compaction', () => {
       const phase = /Current phase: (\w+)/.exec(text)?.[1];
       expect(phase, `request ${turn}`).toBeDefined();
       if (named.at(-1) !== phase) named.push(phase ?? '');
-      expect(counter.countRequest(request, [])).toBeLessThan(16_000);
+    }
+    // Fits as sent: the tool schemas (about 3,000 tokens) count against the window too.
+    expect(model.sent.some((request) => request.tools.length > 0)).toBe(true);
+    for (const [turn, request] of model.sent.entries()) {
+      expect(counter.countRequest(request.messages, request.tools), `request ${turn}`).toBeLessThan(16_000);
     }
     expect(named).toEqual(phases);
     // Every request, summaries included, is rebuilt byte for byte from the log before it: a resume sends the same.

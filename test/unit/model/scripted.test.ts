@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type ChatMessage, ModelError, type ModelResponse } from '../../../src/model/port';
 import type { Scenario } from '../../../src/model/scenario';
 import { getScenario } from '../../../src/model/scenarios';
@@ -101,22 +101,44 @@ describe('ScriptedModel', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(70);
   });
 
-  it('stops streaming as soon as the signal fires', async () => {
-    const model = new ScriptedModel(tiny, { delayMs: 50 });
-    const controller = new AbortController();
-    const chunks: string[] = [];
-    const started = Date.now();
-    const pending = model.complete({
-      ...req,
-      signal: controller.signal,
-      onTextDelta: (t) => {
-        chunks.push(t);
-        controller.abort();
-      },
-    });
-    await expect(pending).rejects.toMatchObject({ name: 'ModelError', code: 'aborted' });
-    expect(chunks).toEqual(['Reading ']);
-    expect(Date.now() - started).toBeLessThan(150);
+  it('stops streaming as soon as the signal fires, between chunks and in the middle of a wait', async () => {
+    // Fake time: the request can only end early if the abort cuts its remaining waits short.
+    vi.useFakeTimers();
+    try {
+      const settle = (pending: Promise<unknown>) => {
+        const outcome: { settled: boolean; value?: unknown } = { settled: false };
+        pending.then(
+          (value) => Object.assign(outcome, { settled: true, value }),
+          (error: unknown) => Object.assign(outcome, { settled: true, value: error }),
+        );
+        return outcome;
+      };
+      const between = new AbortController();
+      const chunks: string[] = [];
+      const first = settle(
+        new ScriptedModel(tiny, { delayMs: 1000 }).complete({
+          ...req,
+          signal: between.signal,
+          onTextDelta: (t) => {
+            chunks.push(t);
+            between.abort();
+          },
+        }),
+      );
+      await vi.advanceTimersByTimeAsync(1000); // the first chunk's wait: it arrives and aborts
+      expect(first).toEqual({ settled: true, value: expect.objectContaining({ name: 'ModelError', code: 'aborted' }) });
+      expect(chunks).toEqual(['Reading ']);
+
+      const midway = new AbortController();
+      const second = settle(new ScriptedModel(tiny, { delayMs: 1000 }).complete({ ...req, signal: midway.signal, onTextDelta: (t) => chunks.push(t) }));
+      await vi.advanceTimersByTimeAsync(500);
+      midway.abort();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(second).toEqual({ settled: true, value: expect.objectContaining({ code: 'aborted' }) });
+      expect(chunks).toEqual(['Reading ']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('rejects at once when already aborted', async () => {

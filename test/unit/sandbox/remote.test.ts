@@ -1,5 +1,5 @@
 import * as Comlink from 'comlink';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OutputChunk, Sandbox } from '../../../src/sandbox/port';
 import { exposeSandbox, RemoteSandbox, type SandboxHost } from '../../../src/sandbox/remote';
 import { VirtualSandbox } from '../../../src/sandbox/virtual';
@@ -105,9 +105,17 @@ describe('RemoteSandbox over comlink', () => {
   });
 
   it('disposing the worker side stops its commands but leaves the page sandbox usable', async () => {
-    const { sandbox, remote } = await bridge();
+    // Disposed once the command has reached the page side, not before it crossed the bridge.
+    const page = new VirtualSandbox({ files: { 'a.txt': 'alpha' } });
+    const reached: string[] = [];
+    const watched = Object.create(page) as Sandbox;
+    watched.exec = (command, options) => {
+      reached.push(command);
+      return page.exec(command, options);
+    };
+    const { sandbox, remote } = await bridge(watched);
     const running = remote.exec('sleep 100');
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await vi.waitFor(() => expect(reached).toEqual(['sleep 100']));
     await remote.dispose();
     expect(await running).toMatchObject({ aborted: true });
     expect((await sandbox.exec('echo still here')).stdout).toBe('still here\n');

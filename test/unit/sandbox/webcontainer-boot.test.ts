@@ -61,8 +61,7 @@ describe('bootWebContainerSandbox', () => {
     expect(result.ok).toBe(false);
     const late = new FakeWebContainer();
     boot.resolve(late);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(late.tornDown).toBe(true);
+    await vi.waitFor(() => expect(late.tornDown).toBe(true));
   });
 
   it('reports a boot that throws', async () => {

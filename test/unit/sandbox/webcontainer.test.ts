@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { OutputChunk } from '../../../src/sandbox/port';
 import { SandboxError } from '../../../src/sandbox/port';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
@@ -111,7 +111,8 @@ describe('WebContainerSandbox exec', () => {
   it('kills running commands and tears down on dispose', async () => {
     const { container, sandbox } = await setup();
     const running = sandbox.exec('sleep 100');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Disposed while the command really runs, not before it started.
+    await vi.waitFor(() => expect(container.runningCount).toBe(1));
     await sandbox.dispose();
     expect((await running).exitCode).not.toBe(0);
     expect(container.killCount).toBe(1);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { EngineEvent } from '../../../src/protocol/events';
 import { MemoryStore } from '../../../src/store/memory-store';
 import type { SessionAppend } from '../../../src/store/port';
@@ -18,7 +18,6 @@ const started: EngineEvent = {
   maxIterations: 5,
 };
 const notice = (seq: number): EngineEvent => ({ v: 1, seq, ts: 10 + seq, runId: 'run-a', type: 'notice', level: 'info', message: `n${seq}` });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A store that can be made to fail, and counts its writes. */
 class FlakyStore extends MemoryStore {
@@ -62,9 +61,9 @@ describe('SessionRecorder', () => {
     recorder.record(started);
     for (let seq = 1; seq <= 50; seq++) recorder.record(notice(seq));
     expect(handed).toEqual([]);
-    await sleep(80);
+    await vi.waitFor(() => expect(handed).toHaveLength(51));
+    // All 51 in one write.
     expect(store.writes).toBe(1);
-    expect(handed).toHaveLength(51);
     const meta = await store.getSession('run-a');
     expect(meta).toMatchObject({ status: 'running', eventCount: 51, task: 'do it' });
   });

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SandboxInfo } from '../../../../src/protocol/events';
 import type { EngineClient } from '../../../../src/ui/engine-client';
+import { PROBE_TIMEOUT_MS, probeWebContainerHost } from '../../../../src/ui/sandbox/reachability-probe';
 import { WEBCONTAINER_FAILED_KEY } from '../../../../src/ui/sandbox/remembered-failure';
 import {
   type ConnectOptions,
@@ -71,6 +72,44 @@ describe('connectSandbox', () => {
     expect(JSON.parse(env.storage?.getItem(WEBCONTAINER_FAILED_KEY) ?? '')).toEqual({
       at: 5000,
       reason: 'the reachability probe of stackblitz.com failed (Failed to fetch)',
+    });
+  });
+
+  describe('a browser that says it is online while every request is refused', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('settles on the virtual sandbox through the real probe when the request is refused, and never boots', async () => {
+      const env = environment({ online: () => true, probe: () => probeWebContainerHost({ fetch: () => Promise.reject(new TypeError('Failed to fetch')) }) });
+      const { last } = await connect(env);
+      expect(env.boots).toBe(0);
+      expect(last).toEqual({
+        phase: 'ready',
+        check: 'probe',
+        offerWebContainer: true,
+        info: { kind: 'virtual', label: 'Virtual sandbox', reason: 'the reachability probe of stackblitz.com failed (Failed to fetch)' },
+      });
+    });
+
+    it('settles on the virtual sandbox when the probe gets no answer, after the probe limit, inside the 3.5 s target', async () => {
+      vi.useFakeTimers();
+      const silent = (): Promise<Response> => new Promise<Response>(() => undefined);
+      const env = environment({ online: () => true, probe: () => probeWebContainerHost({ fetch: silent }) });
+      let settled = false;
+      const pending = connect(env).finally(() => (settled = true));
+      await vi.advanceTimersByTimeAsync(PROBE_TIMEOUT_MS - 1);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(settled).toBe(true);
+      const { last } = await pending;
+      expect(PROBE_TIMEOUT_MS).toBeLessThan(3500);
+      expect(env.boots).toBe(0);
+      expect(last).toMatchObject({
+        phase: 'ready',
+        check: 'probe',
+        info: { kind: 'virtual', reason: 'the reachability probe of stackblitz.com got no answer within 3 s' },
+      });
     });
   });
 
