@@ -10,6 +10,7 @@ import { SplitPane } from './components/SplitPane';
 import { TaskComposer } from './components/TaskComposer';
 import { TerminalPanel } from './components/TerminalPanel';
 import { Timeline } from './components/Timeline';
+import { TimelineBoundary } from './components/TimelineBoundary';
 import { StartingSandboxText } from './components/WaitLines';
 import { Workspace } from './components/Workspace';
 import type { EngineClient } from './engine-client';
@@ -144,37 +145,46 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
                   : null
               }
             />
-            <Timeline
-              // A run asked for shows its task at once, while it waits for the sandbox.
-              entries={engine.pendingRun ? pendingTimeline(state, engine.pendingRun.task, settings.model.provider === 'scripted') : state.timeline}
-              wait={
-                engine.pendingRun
-                  ? null
-                  : {
-                      current: currentWait(engine.view.log, engine.view.position ?? undefined),
-                      live: engine.view.position === null && engine.busy && state.status === 'running',
-                      model: state.run?.model.label ?? '',
-                    }
-              }
-              problems={settingsProblem ? [settingsProblem, ...engine.problems] : engine.problems}
-              endActions={
-                state.run && !engine.busy && engine.view.position === null
-                  ? {
-                      retry: () => engine.run(state.run?.task ?? task),
-                      editTask: () => {
-                        setTask(state.run?.task ?? task);
-                        document.getElementById('task')?.focus();
-                      },
-                      restore: (checkpoint) => void engine.sessions.restore(engine.view.live.sessionId ?? '', checkpoint),
-                    }
+            <TimelineBoundary
+              sessionId={engine.view.live.sessionId}
+              onDiscard={
+                engine.view.live.sessionId && !engine.busy
+                  ? () => void engine.sessions.remove(engine.view.live.sessionId ?? '').then(engine.sessions.newSession)
                   : null
               }
-              onAnswer={
-                engine.view.position === null && (state.status === 'waiting' || engine.sessions.interrupted !== null) && engine.workerReady
-                  ? engine.answer
-                  : null
-              }
-            />
+            >
+              <Timeline
+                // A run asked for shows its task at once, while it waits for the sandbox.
+                entries={engine.pendingRun ? pendingTimeline(state, engine.pendingRun.task, settings.model.provider === 'scripted') : state.timeline}
+                wait={
+                  engine.pendingRun
+                    ? null
+                    : {
+                        current: currentWait(engine.view.log, engine.view.position ?? undefined),
+                        live: engine.view.position === null && engine.busy && state.status === 'running',
+                        model: state.run?.model.label ?? '',
+                      }
+                }
+                problems={settingsProblem ? [settingsProblem, ...engine.problems] : engine.problems}
+                endActions={
+                  state.run && !engine.busy && engine.view.position === null
+                    ? {
+                        retry: () => engine.run(state.run?.task ?? task),
+                        editTask: () => {
+                          setTask(state.run?.task ?? task);
+                          document.getElementById('task')?.focus();
+                        },
+                        restore: (checkpoint) => void engine.sessions.restore(engine.view.live.sessionId ?? '', checkpoint),
+                      }
+                    : null
+                }
+                onAnswer={
+                  engine.view.position === null && (state.status === 'waiting' || engine.sessions.interrupted !== null) && engine.workerReady
+                    ? engine.answer
+                    : null
+                }
+              />
+            </TimelineBoundary>
             {/* In the left column's flow, under the Timeline: a toast takes its own room and covers no control. */}
             <RefusalToasts violations={state.phase.violations} />
           </PanePanel>

@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { PageBoundary } from './components/PageBoundary';
 import { createEngineClient } from './engine-client';
 import { registerServiceWorker } from './service-worker-registration';
 import { loadSettings } from './settings/storage';
@@ -15,4 +16,8 @@ const client = createEngineClient();
 const initial = loadSettings(localStorage);
 void registerServiceWorker();
 
-createRoot(root).render(<App client={client} initialSettings={initial.settings} settingsProblem={initial.error} />);
+createRoot(root).render(
+  <PageBoundary>
+    <App client={client} initialSettings={initial.settings} settingsProblem={initial.error} />
+  </PageBoundary>,
+);

@@ -1,8 +1,10 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { waitingQuestion } from '../state/questions';
 import type { TimelineEntry } from '../state/reducer';
+import { entryPlainText } from '../timeline/entry-text';
 import { formatArgs, formatDuration, phaseChangeText, refusalSummary, syntaxCheckBadge } from '../timeline/format';
 import { AgentText } from './AgentText';
+import { EntryBoundary } from './EntryBoundary';
 import { QuestionCard } from './QuestionCard';
 import { TaskEntry } from './TaskEntry';
 import { ToolOutput } from './ToolOutput';
@@ -70,11 +72,13 @@ export function Timeline({ entries, problems, endActions = null, onAnswer = null
         <ol className="timeline-list">
           {entries.map((entry) => (
             <li key={entry.id} className={`entry entry--${entry.kind}`}>
-              {entry.kind === 'question' ? (
-                <QuestionCard entry={entry} onAnswer={entry === waiting ? onAnswer : null} />
-              ) : (
-                <Entry entry={entry} endActions={endActions} wait={wait} />
-              )}
+              <EntryBoundary text={entryPlainText(entry)}>
+                {entry.kind === 'question' ? (
+                  <QuestionCard entry={entry} onAnswer={entry === waiting ? onAnswer : null} />
+                ) : (
+                  <Entry entry={entry} endActions={endActions} wait={wait} />
+                )}
+              </EntryBoundary>
             </li>
           ))}
         </ol>

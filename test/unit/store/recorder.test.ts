@@ -34,7 +34,7 @@ describe('SessionRecorder', () => {
   it("times each batch, and the part of it spent before the store's write", async () => {
     class SlowStore extends MemoryStore {
       override async append(write: SessionAppend) {
-        await sleep(40);
+        await new Promise((resolve) => setTimeout(resolve, 40));
         return super.append(write);
       }
     }
