@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { messageOf } from '../protocol/error-message';
 import type { MatchStrategy } from '../tools/edit';
 import { applyEdit } from '../tools/edit';
 import { type ParsedArgs, rejectUnknownFlags, UsageError } from './args';
+import { answerJsonLines, type LineAnswer, parseJsonLine } from './stdin-lines';
 
 const EditLine = z.object({
   original: z.string(),
@@ -20,35 +20,27 @@ export interface ApplyEditAnswer {
 
 /**
  * `apply-edit --jsonl`: reads {"original","search","replace"} lines and writes one
- * answer per non-blank line, in order. A bad line gets an error answer; the
- * command itself only fails on bad usage.
+ * answer per non-blank line, in order. A malformed line gets an error answer, is named on
+ * `warn` (stderr) and makes the exit code 1; an edit that does not apply is an answer, not an error.
  */
-export async function applyEditCommand(args: ParsedArgs, input: AsyncIterable<string>, out: (line: string) => void): Promise<number> {
+export async function applyEditCommand(
+  args: ParsedArgs,
+  input: AsyncIterable<string>,
+  out: (line: string) => void,
+  warn: (line: string) => void,
+): Promise<number> {
   rejectUnknownFlags(args, ['jsonl']);
   if (args.flags.get('jsonl') !== true) throw new UsageError('apply-edit needs --jsonl: it reads {"original","search","replace"} lines from stdin');
   if (args.positionals.length > 0) throw new UsageError(`apply-edit takes no arguments (got "${args.positionals.join(' ')}")`);
-  for await (const line of input) {
-    if (line.trim() === '') continue;
-    out(JSON.stringify(answerLine(line)));
-  }
-  return 0;
+  return answerJsonLines(input, answerLine, out, warn);
 }
 
-export function answerLine(line: string): ApplyEditAnswer {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(line);
-  } catch (error) {
-    return refused(`invalid input line: not JSON (${messageOf(error)})`);
-  }
-  const edit = EditLine.safeParse(parsed);
-  if (!edit.success) {
-    const problems = edit.error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'line'}: ${issue.message}`);
-    return refused(`invalid input line: ${problems.join('; ')}`);
-  }
-  const outcome = applyEdit(edit.data.original, { search: edit.data.search, replace: edit.data.replace });
-  if (!outcome.ok) return refused(outcome.error);
-  return { ok: true, result: outcome.result, strategy: outcome.strategy, error: null };
+function answerLine(line: string): LineAnswer {
+  const edit = parseJsonLine(line, EditLine, '{"original", "search", "replace"} strings');
+  if (!edit.ok) return { output: JSON.stringify(refused(`invalid input line: ${edit.problem}`)), invalid: edit.problem };
+  const outcome = applyEdit(edit.value.original, { search: edit.value.search, replace: edit.value.replace });
+  const answer: ApplyEditAnswer = outcome.ok ? { ok: true, result: outcome.result, strategy: outcome.strategy, error: null } : refused(outcome.error);
+  return { output: JSON.stringify(answer) };
 }
 
 function refused(error: string): ApplyEditAnswer {

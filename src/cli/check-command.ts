@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { resolvePolicy } from '../engine/policy';
 import { messageOf } from '../protocol/error-message';
 import { PhaseSchema } from '../protocol/events';
-import { describeFirstIssue } from '../protocol/zod-issue';
 import { checkCommandWithFiles, type CommandCheck } from '../shell';
 import { KNOWN_TOOL_NAMES } from '../tools/registry';
 import { type ParsedArgs, rejectUnknownFlags, stringFlag, UsageError } from './args';
 import { policyFromArgs } from './policy-flag';
+import { answerJsonLines, type LineAnswer, parseJsonLine, toJsonLine } from './stdin-lines';
 import { localWorkspaceReader, NO_WORKSPACE } from './workspace-reader';
 
 export const CHECK_COMMAND_FLAGS = ['phase', 'jsonl', 'workdir', 'cwd', 'policy'] as const;
@@ -16,14 +16,20 @@ const InputLineSchema = z.object({ cmd: z.string() });
 /**
  * `check-command --phase P --jsonl`: one `{"cmd"}` line in, one
  * `{"cmd","allowed","readonly","reason"}` line out, in order. Blank lines are
- * skipped; any other line that is not valid input still gets an answer, refused.
+ * skipped; any other line that is not valid input still gets an answer, refused,
+ * is named on `warn` (stderr) and makes the exit code 1.
  * Without --jsonl, each positional argument is checked and printed as text.
  * --workdir and --cwd say where the workspace and the shell are (default /workspace);
  * with --workdir, scripts a command runs by name (npm test, bash x.sh) are read
  * from that folder on disk and judged by their content. The rule and the user's
  * command rules come from the same policy runs use (--policy JSON overrides it).
  */
-export async function checkCommandCommand(args: ParsedArgs, input: AsyncIterable<string>, out: (line: string) => void): Promise<number> {
+export async function checkCommandCommand(
+  args: ParsedArgs,
+  input: AsyncIterable<string>,
+  out: (line: string) => void,
+  warn: (line: string) => void,
+): Promise<number> {
   rejectUnknownFlags(args, CHECK_COMMAND_FLAGS);
   const phase = PhaseSchema.safeParse(stringFlag(args, 'phase'));
   if (!phase.success) throw new UsageError('check-command needs --phase planning|building|verification|delivery');
@@ -50,34 +56,19 @@ export async function checkCommandCommand(args: ParsedArgs, input: AsyncIterable
     return refused === 0 ? 0 : 1;
   }
 
-  for await (const line of input) {
-    if (line.trim() === '') continue;
-    out(toJsonLine(await answerLine(line, check)));
-  }
-  return 0;
+  return answerJsonLines(input, (line) => answerLine(line, check), out, warn);
 }
 
-interface Answer extends CommandCheck {
-  cmd: string | null;
-}
-
-async function answerLine(line: string, check: (cmd: string) => Promise<CommandCheck>): Promise<Answer> {
-  let json: unknown;
-  try {
-    json = JSON.parse(line);
-  } catch (error) {
-    return refusedLine(line, `not JSON (${messageOf(error)})`);
+async function answerLine(line: string, check: (cmd: string) => Promise<CommandCheck>): Promise<LineAnswer> {
+  const parsed = parseJsonLine(line, InputLineSchema, '{"cmd": "..."}');
+  if (!parsed.ok) {
+    // A line that is not JSON is echoed as the command, so the answer still shows what was sent.
+    const cmd = parsed.json === undefined ? line : null;
+    return { output: toJsonLine({ cmd, allowed: false, readonly: false, reason: `invalid input line: ${parsed.problem}` }), invalid: parsed.problem };
   }
-  const parsed = InputLineSchema.safeParse(json);
-  if (!parsed.success) {
-    return refusedLine(null, `expected {"cmd": "..."} (${describeFirstIssue(parsed.error, 'line')})`);
-  }
-  const cmd = parsed.data.cmd;
-  return { cmd, ...(await check(cmd)) };
-}
-
-function refusedLine(cmd: string | null, why: string): Answer {
-  return { cmd, allowed: false, readonly: false, reason: `invalid input line: ${why}` };
+  const { cmd } = parsed.value;
+  const { allowed, readonly, reason } = await check(cmd);
+  return { output: toJsonLine({ cmd, allowed, readonly, reason }) };
 }
 
 /** The classifier must never take the CLI down: an internal error refuses that one command. */
@@ -87,12 +78,4 @@ async function safeCheck(cmd: string, check: (cmd: string) => Promise<CommandChe
   } catch (error) {
     return { allowed: false, readonly: false, reason: `internal error while classifying: ${messageOf(error)}` };
   }
-}
-
-/** JSON with U+2028/U+2029 escaped, so tools that split lines on them still see one line. */
-function toJsonLine(answer: Answer): string {
-  const { cmd, allowed, readonly, reason } = answer;
-  return JSON.stringify({ cmd, allowed, readonly, reason })
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 }

@@ -47,6 +47,8 @@ commands:
 
 /** Every line the CLI prints may hold text from a model, a file or a command. */
 const out = (line: string) => process.stdout.write(`${terminalSafe(line)}\n`);
+/** Messages beside the output (a malformed input line…), on stderr. */
+const warn = (line: string) => process.stderr.write(`${terminalSafe(line)}\n`);
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -66,15 +68,15 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     case 'check-command': {
       const { checkCommandCommand } = await import('./check-command');
-      return checkCommandCommand(parseArgs(rest, new Set(['jsonl'])), stdinLines(), out);
+      return checkCommandCommand(parseArgs(rest, new Set(['jsonl'])), stdinLines(), out, warn);
     }
     case 'symbols': {
       const { symbolsCommand } = await import('./symbols');
-      return symbolsCommand(parseArgs(rest, new Set(['jsonl', 'json'])), stdinLines(), out);
+      return symbolsCommand(parseArgs(rest, new Set(['jsonl', 'json'])), stdinLines(), out, warn);
     }
     case 'apply-edit': {
       const { applyEditCommand } = await import('./apply-edit');
-      return applyEditCommand(parseArgs(rest, new Set(['jsonl'])), stdinLines(), out);
+      return applyEditCommand(parseArgs(rest, new Set(['jsonl'])), stdinLines(), out, warn);
     }
     case undefined:
     case 'help':
@@ -85,6 +87,12 @@ async function main(argv: string[]): Promise<number> {
       throw new UsageError(`unknown command "${command}"`);
   }
 }
+
+// A reader that stops early (`… | head -1`) closes stdout: end quietly, as other tools do.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
 
 main(process.argv.slice(2)).then(
   (code) => {

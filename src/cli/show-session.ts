@@ -1,9 +1,10 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { workspaceAt } from '../engine/restore-workspace';
 import { type ParsedArgs, rejectUnknownFlags, stringFlag, UsageError } from './args';
 import { formatEvent } from './format-event';
 import { pathUnder, readSessionFile } from './session-file-io';
+import { writeTreeUnder } from './write-tree';
 
 /** `show FILE [--json]`: a session file's log, as JSONL or as the same text `run` prints. */
 export async function showCommand(args: ParsedArgs, out: (line: string) => void): Promise<number> {
@@ -24,7 +25,10 @@ export async function showCommand(args: ParsedArgs, out: (line: string) => void)
   return 0;
 }
 
-/** `export FILE --out DIR`: writes the session's final workspace (its last snapshot) into DIR. */
+/**
+ * `export FILE --out DIR`: writes the session's final workspace (its last snapshot) into DIR,
+ * never through a symbolic link already inside DIR (it refuses, writing nothing).
+ */
 export async function exportCommand(args: ParsedArgs, out: (line: string) => void): Promise<number> {
   rejectUnknownFlags(args, ['out']);
   const path = args.positionals[0];
@@ -33,14 +37,15 @@ export async function exportCommand(args: ParsedArgs, out: (line: string) => voi
   const { events, store } = await readSessionFile(path);
   const files = await workspaceAt(events, store);
   if (files === null) throw new Error(`${path} holds no workspace snapshot (it was saved before snapshots existed, or before its run started)`);
-  let count = 0;
+  const targets: [string, string][] = [];
   for (const [relativePath, content] of Object.entries(files)) {
     const target = pathUnder(dir, relativePath);
     if (target === null) throw new Error(`${path} names a file outside the workspace: ${JSON.stringify(relativePath)}`);
-    await mkdir(dirname(target), { recursive: true });
-    await writeFile(target, content);
-    count++;
+    targets.push([target, content]);
   }
+  await mkdir(dir, { recursive: true });
+  await writeTreeUnder(resolve(dir), targets);
+  const count = targets.length;
   out(`wrote ${count} file${count === 1 ? '' : 's'} to ${dir}`);
   return 0;
 }

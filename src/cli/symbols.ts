@@ -6,9 +6,9 @@ import { languageForPath, refineLanguage } from '../code/languages';
 import { type CodeSymbol, flattenSymbols } from '../code/symbol-types';
 import { numberedLines, sliceLines } from '../code/text-lines';
 import { messageOf } from '../protocol/error-message';
-import { describeFirstIssue } from '../protocol/zod-issue';
 import { type ParsedArgs, rejectUnknownFlags, stringFlag, UsageError } from './args';
 import { setNodeGrammarSource } from './grammar-loader-node';
+import { answerJsonLines, type LineAnswer, parseJsonLine, toJsonLine } from './stdin-lines';
 
 export const SYMBOLS_FLAGS = ['jsonl', 'json', 'symbol'] as const;
 
@@ -33,18 +33,20 @@ interface AnswerLine {
  * `symbols FILE [--symbol NAME] [--json]`: list a file's symbols (`kind qualifiedName lines a–b`),
  * or print one symbol's lines with numbers. `symbols --jsonl`: one `{"path","content"?}` line in,
  * one `{"path","symbols"}` line out, in order; a line that cannot be answered gets `symbols: []` and
- * an `error`. Blank input lines are skipped.
+ * an `error`. Blank input lines are skipped. A malformed line is also named on `warn` (stderr)
+ * and makes the exit code 1.
  */
-export async function symbolsCommand(args: ParsedArgs, input: AsyncIterable<string>, out: (line: string) => void): Promise<number> {
+export async function symbolsCommand(
+  args: ParsedArgs,
+  input: AsyncIterable<string>,
+  out: (line: string) => void,
+  warn: (line: string) => void,
+): Promise<number> {
   rejectUnknownFlags(args, SYMBOLS_FLAGS);
   setNodeGrammarSource();
   if (args.flags.get('jsonl') === true) {
     if (args.positionals.length > 0 || args.flags.has('symbol')) throw new UsageError('symbols --jsonl reads files from stdin: no FILE or --symbol');
-    for await (const line of input) {
-      if (line.trim() === '') continue;
-      out(toJsonLine(await answerLine(line)));
-    }
-    return 0;
+    return answerJsonLines(input, answerLine, out, warn);
   }
 
   const [path, ...extra] = args.positionals;
@@ -81,19 +83,17 @@ export async function symbolsCommand(args: ParsedArgs, input: AsyncIterable<stri
   return 0;
 }
 
-async function answerLine(line: string): Promise<AnswerLine> {
-  let json: unknown;
-  try {
-    json = JSON.parse(line);
-  } catch (error) {
-    return { path: null, symbols: [], error: `invalid input line: not JSON (${messageOf(error)})` };
-  }
-  const parsed = InputLineSchema.safeParse(json);
-  if (!parsed.success) {
+async function answerLine(line: string): Promise<LineAnswer> {
+  const parsed = parseJsonLine(line, InputLineSchema, '{"path": "...", "content"?: "..."}');
+  if (!parsed.ok) {
+    const { json } = parsed;
     const path = typeof json === 'object' && json !== null && 'path' in json && typeof json.path === 'string' ? json.path : null;
-    return { path, symbols: [], error: `invalid input line: expected {"path": "...", "content"?: "..."} (${describeFirstIssue(parsed.error, 'line')})` };
+    return { output: toJsonLine({ path, symbols: [], error: `invalid input line: ${parsed.problem}` }), invalid: parsed.problem };
   }
-  const { path, content } = parsed.data;
+  return { output: toJsonLine(await symbolsOf(parsed.value.path, parsed.value.content)) };
+}
+
+async function symbolsOf(path: string, content: string | undefined): Promise<AnswerLine> {
   const byPath = languageForPath(path);
   if (!byPath) return { path, symbols: [], error: 'unknown language: no parser for this file extension' };
   let source: string;
@@ -113,11 +113,4 @@ async function answerLine(line: string): Promise<AnswerLine> {
 function flat(symbol: CodeSymbol): FlatSymbol {
   const { name, qualifiedName, kind, startLine, endLine } = symbol;
   return { name, qualifiedName, kind, startLine, endLine };
-}
-
-/** JSON with U+2028/U+2029 escaped, so tools that split lines on them still see one line. */
-function toJsonLine(answer: AnswerLine): string {
-  return JSON.stringify(answer)
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 }

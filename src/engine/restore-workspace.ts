@@ -38,7 +38,7 @@ export async function snapshotFiles(blobs: BlobStore, manifest: SnapshotManifest
 export async function restoreWorkspace(sandbox: Sandbox, files: Readonly<Record<string, string>>): Promise<void> {
   const current = await captureTree(sandbox, sandbox.workdir, outsideSnapshots);
   for (const [path, entry] of current) {
-    if (entry.kind === 'file' && !(path in files)) await sandbox.remove(joinPath(sandbox.workdir, path));
+    if (entry.kind === 'file' && !Object.hasOwn(files, path)) await sandbox.remove(joinPath(sandbox.workdir, path));
   }
   for (const [path, content] of Object.entries(files)) {
     const entry = current.get(path);

@@ -60,13 +60,15 @@ export class WorkspaceSnapshots {
   /** Captures the workspace and records it, unless it equals the last snapshot and `always` is off. Returns its manifest's hash. */
   private async record(reason: SnapshotReason, extra: { callId?: string; phase?: Phase }, always: boolean): Promise<string> {
     const tree = await captureTree(this.sandbox, this.sandbox.workdir, outsideSnapshots);
-    const manifest: SnapshotManifest = {};
+    const entries: [string, string][] = [];
     let bytes = 0;
     for (const [path, entry] of [...tree].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       if (entry.kind !== 'file') continue;
-      manifest[this.redact(path)] = await this.hashOf(path, entry.content);
+      entries.push([this.redact(path), await this.hashOf(path, entry.content)]);
       bytes += utf8Length(entry.content);
     }
+    // fromEntries, not assignment: a file named "__proto__" stays a file.
+    const manifest: SnapshotManifest = Object.fromEntries(entries);
     const changed = countChanges(this.previous, manifest);
     const text = JSON.stringify(manifest);
     const hash = await sha256Hex(text);
@@ -93,7 +95,7 @@ export class WorkspaceSnapshots {
 function countChanges(before: SnapshotManifest | null, after: SnapshotManifest): number {
   if (before === null) return Object.keys(after).length;
   let changed = 0;
-  for (const [path, hash] of Object.entries(after)) if (before[path] !== hash) changed++;
-  for (const path of Object.keys(before)) if (!(path in after)) changed++;
+  for (const [path, hash] of Object.entries(after)) if (!Object.hasOwn(before, path) || before[path] !== hash) changed++;
+  for (const path of Object.keys(before)) if (!Object.hasOwn(after, path)) changed++;
   return changed;
 }

@@ -71,6 +71,12 @@ export const SessionFileSchema = z
   .strict();
 export type SessionFile = z.infer<typeof SessionFileSchema>;
 
-/** A workspace snapshot's manifest: workspace-relative path → content hash. */
-export const SnapshotManifestSchema = z.record(z.string(), BlobHashSchema);
+/**
+ * A workspace snapshot's manifest: workspace-relative path → content hash. Checked as a list of
+ * entries, because z.record drops a "__proto__" key (a file may be named that).
+ */
+export const SnapshotManifestSchema = z.preprocess(
+  (value) => (typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value) : value),
+  z.array(z.tuple([z.string(), BlobHashSchema])).transform((entries): Record<string, string> => Object.fromEntries(entries)),
+);
 export type SnapshotManifest = z.infer<typeof SnapshotManifestSchema>;

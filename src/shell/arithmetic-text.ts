@@ -23,6 +23,18 @@ export function arithmeticTextRisk(text: string, isNumeric: (name: string) => bo
   return null;
 }
 
+/**
+ * The variables arithmetic given as text assigns: `x=…`, `x+=…`, `a[i]=…` (chained ones too) and
+ * `x++`, `--x`. Comparisons (`==`, `!=`, `<=`, `>=`) assign nothing.
+ */
+export function arithmeticTextAssigns(text: string): string[] {
+  const assignment = /([A-Za-z_][A-Za-z0-9_]*)\s*(?:\[[^\]]*\])?\s*(?:<<|>>|[-+*/%&|^])?=(?!=)/g;
+  const step = /(?:\+\+|--)\s*([A-Za-z_][A-Za-z0-9_]*)|([A-Za-z_][A-Za-z0-9_]*)\s*(?:\[[^\]]*\])?\s*(?:\+\+|--)/g;
+  const names = [...text.matchAll(assignment)].map((match) => match[1]);
+  names.push(...[...text.matchAll(step)].map((match) => match[1] ?? match[2]));
+  return [...new Set(names.filter((name): name is string => name !== undefined))];
+}
+
 /** The same for a word that bash expands first: its expansions must be numeric variables too. */
 export function wordArithmeticRisk(word: WordNode, isNumeric: (name: string) => boolean): string | null {
   return partsRisk(word.parts, isNumeric);

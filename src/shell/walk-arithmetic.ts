@@ -30,6 +30,8 @@ export interface ArithmeticHost {
   /** Holds a value known to be a plain number. */
   isNumeric(name: string): boolean;
   setNumeric(name: string): void;
+  /** The expression assigns `name` (`x=…`, `x+=…`, `x++`, `a[i]=…`), in the current shell. */
+  assigns(name: string): void;
   /** Judges the code of a `$(…)` inside the expression. */
   walkCode(source: string): void;
   /** Walks text the parser kept as a string (`${…}` inside arithmetic) that may hold substitutions. */
@@ -63,6 +65,11 @@ export function walkArithmetic(expression: ArithExpr, host: ArithmeticHost): voi
       walk(expression.right);
       return;
     case 'ArithUnary':
+      if (expression.operator === '++' || expression.operator === '--') {
+        const target = expression.operand;
+        if (target.type === 'ArithVariable') host.assigns(target.name);
+        else if (target.type === 'ArithArrayElement') host.assigns(target.array);
+      }
       return walk(expression.operand);
     case 'ArithTernary':
       walk(expression.condition);
@@ -70,6 +77,7 @@ export function walkArithmetic(expression: ArithExpr, host: ArithmeticHost): voi
       walk(expression.alternate);
       return;
     case 'ArithAssignment':
+      host.assigns(expression.variable);
       if (expression.subscript) walk(expression.subscript);
       walk(expression.value);
       if (expression.operator !== '=') readVariable(expression.variable);

@@ -1,4 +1,4 @@
-import { arithmeticTextRisk } from './arithmetic-text';
+import { arithmeticTextAssigns, arithmeticTextRisk } from './arithmetic-text';
 import type { AssignmentNode, CommandNode, FunctionDefNode, RedirectionNode, ScriptNode, SimpleCommandNode, StatementNode, WordNode } from './ast';
 import { COMMANDS } from './command-tables';
 import { FileStore } from './file-store';
@@ -9,7 +9,7 @@ import { judgeRedirection } from './judge-redirection';
 import { parseScript } from './parse-script';
 import { changeDirectory, pathScope } from './paths';
 import { stdinOf } from './stdin-source';
-import { checkVariableSetting, mayHideCode, variableName } from './variables';
+import { checkVariableSetting, isDangerousVariable, mayHideCode, variableName } from './variables';
 import { isNumericValue } from './walk-arithmetic';
 import { subscriptOf, WordWalker } from './walk-words';
 import { type Arg, literalText, showArgv, wordToArg } from './words';
@@ -344,6 +344,10 @@ export class ScriptWalker {
   /** `let EXPR…` evaluates each word as arithmetic. */
   private walkLet(argv: readonly Arg[]): void {
     for (const arg of argv.slice(1)) {
+      // Judged as `NAME=…` is: PATH, IFS, BASH_ENV… decide what later commands run.
+      for (const name of arg.text === null ? [] : arithmeticTextAssigns(arg.text)) {
+        if (isDangerousVariable(name)) this.log.report('effect', `'${showArgv(argv)}' sets ${name}, which can make later commands run other programs`);
+      }
       const risk = arg.text === null ? `'${arg.shown}'` : arithmeticTextRisk(arg.text, (n) => this.scope.numeric.has(n));
       if (arg.text !== null && mayHideCode(arg.text))
         this.log.report('effect', `'${showArgv(argv)}' evaluates '${arg.text}', which holds command substitution syntax`);

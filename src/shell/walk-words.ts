@@ -112,6 +112,9 @@ export class WordWalker {
     walkArithmetic(expression, {
       isNumeric: (name) => this.host.isNumeric(name),
       setNumeric: (name) => this.host.setNumeric(name),
+      assigns: (name) => {
+        if (isDangerousVariable(name)) this.host.report(`${label} sets ${name}, which can make later commands run other programs`);
+      },
       walkCode: (source) => this.host.inspectSource(source, '$(…) in arithmetic'),
       walkEmbedded: (text) => this.walkEmbedded(text, `\${${text}}`, true),
       unsafe: (what) => this.host.report(`${label} evaluates ${what}, whose value is only known when it runs (a value like 'a[$(cmd)]' would run cmd)`),

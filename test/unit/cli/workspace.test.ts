@@ -72,11 +72,11 @@ async function run(argv: string[]) {
 }
 
 async function filesUnder(dir: string): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
+  const out: [string, string][] = [];
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) out[relative(dir, join(entry.parentPath, entry.name))] = await readFile(join(entry.parentPath, entry.name), 'utf8');
+    if (entry.isFile()) out.push([relative(dir, join(entry.parentPath, entry.name)), await readFile(join(entry.parentPath, entry.name), 'utf8')]);
   }
-  return out;
+  return Object.fromEntries(out);
 }
 
 describe('--workspace DIR: the import filter the page uses', () => {
@@ -94,6 +94,20 @@ describe('--workspace DIR: the import filter the page uses', () => {
     // The saved session's workspace is the one the run had.
     await exportCommand(parseArgs([file, '--out', join(dir, 'out')], new Set()), () => {});
     expect(await filesUnder(join(dir, 'out'))).toEqual(KEPT);
+  });
+
+  it('keeps files named like Object members (__proto__, constructor…) from folder to export', async () => {
+    // fromEntries: a "__proto__" key in an object literal would set the prototype instead.
+    const files = Object.fromEntries(['__proto__', 'constructor', 'hasOwnProperty', 'toString', 'sub/__proto__'].map((name) => [name, `${name}\n`]));
+    const root = tempDir('pg-workspace-proto-');
+    writeTree(root, files);
+    expect(Object.keys((await loadWorkspace(root)).files).sort()).toEqual(Object.keys(files).sort());
+    const dir = tempDir('pg-workspace-proto-run-');
+    const file = join(dir, 'run.phasegate.json');
+    const ran = await run(['--task', 'Look around', '--model', 'scripted:nudged', '--workspace', root, '--json', '--save', file]);
+    expect(ran.code).toBe(0);
+    await exportCommand(parseArgs([file, '--out', join(dir, 'out')], new Set()), () => {});
+    expect(await filesUnder(join(dir, 'out'))).toEqual(files);
   });
 
   it('says what it loaded in text mode, on the side, not among the events', async () => {

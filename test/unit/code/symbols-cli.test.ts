@@ -7,10 +7,16 @@ async function* linesOf(lines: string[]): AsyncIterable<string> {
   for (const line of lines) yield line;
 }
 
-async function run(argv: string[], input: string[] = []): Promise<{ code: number; out: string[] }> {
+async function run(argv: string[], input: string[] = []): Promise<{ code: number; out: string[]; errors: string[] }> {
   const out: string[] = [];
-  const code = await symbolsCommand(parseArgs(argv, new Set(['jsonl', 'json'])), linesOf(input), (line) => out.push(line));
-  return { code, out };
+  const errors: string[] = [];
+  const code = await symbolsCommand(
+    parseArgs(argv, new Set(['jsonl', 'json'])),
+    linesOf(input),
+    (line) => out.push(line),
+    (line) => errors.push(line),
+  );
+  return { code, out, errors };
 }
 
 describe('symbols --jsonl', () => {
@@ -25,8 +31,15 @@ describe('symbols --jsonl', () => {
       JSON.stringify({ path: '/definitely/missing.py' }),
       JSON.stringify({ content: 'x' }),
     ];
-    const { code, out } = await run(['--jsonl'], input);
-    expect(code).toBe(0);
+    const { code, out, errors } = await run(['--jsonl'], input);
+    // Two lines are malformed (4: not JSON, 7: no path): named on stderr by their input line; a
+    // file that cannot be read or parsed is an answer, not an input error.
+    expect(code).toBe(1);
+    expect(errors).toEqual([
+      expect.stringMatching(/^error: input line 4: not JSON/),
+      expect.stringMatching(/^error: input line 7: expected \{"path".*path: /),
+      'error: 2 input lines were not valid; each got an error answer',
+    ]);
     const answers = out.map((line) => JSON.parse(line) as { path: string | null; symbols: unknown[]; error?: string });
     expect(answers.map((a) => a.path)).toEqual([py, 'inline.ts', null, 'notes.txt', '/definitely/missing.py', null]);
     expect(answers[0]?.symbols).toEqual([

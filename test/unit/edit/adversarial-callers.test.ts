@@ -76,7 +76,13 @@ describe('apply-edit --jsonl keeps its answer shape under the new rules', () => 
     async function* lines() {
       yield JSON.stringify(edit);
     }
-    await applyEditCommand(parseArgs(['--jsonl'], new Set(['jsonl'])), lines(), (line) => out.push(line));
+    const code = await applyEditCommand(
+      parseArgs(['--jsonl'], new Set(['jsonl'])),
+      lines(),
+      (line) => out.push(line),
+      (line) => out.push(`stderr: ${line}`),
+    );
+    expect(code).toBe(0);
     return JSON.parse(out[0] as string) as Record<string, unknown>;
   }
 

@@ -8,8 +8,14 @@ async function* linesOf(lines: readonly string[]): AsyncIterable<string> {
 
 async function run(argv: string[], input: string[]) {
   const out: string[] = [];
-  const code = await applyEditCommand(parseArgs(argv, new Set(['jsonl'])), linesOf(input), (line) => out.push(line));
-  return { code, answers: out.map((line) => JSON.parse(line) as Record<string, unknown>) };
+  const errors: string[] = [];
+  const code = await applyEditCommand(
+    parseArgs(argv, new Set(['jsonl'])),
+    linesOf(input),
+    (line) => out.push(line),
+    (line) => errors.push(line),
+  );
+  return { code, errors, answers: out.map((line) => JSON.parse(line) as Record<string, unknown>) };
 }
 
 describe('apply-edit --jsonl', () => {
@@ -20,8 +26,9 @@ describe('apply-edit --jsonl', () => {
       { original: 'crlf\r\nline\r\n', search: 'line', replace: 'LINE' },
       { original: '    def f():\n        pass\n', search: 'def f():\n    pass\n', replace: 'def f():\n    return 1\n' },
     ].map((edit) => JSON.stringify(edit));
-    const { code, answers } = await run(['--jsonl'], input);
+    const { code, answers, errors } = await run(['--jsonl'], input);
     expect(code).toBe(0);
+    expect(errors).toEqual([]);
     expect(answers).toHaveLength(4);
     expect(answers[0]).toEqual({ ok: true, result: 'a\nB\nc\n', strategy: 'exact', error: null });
     expect(answers[1]).toMatchObject({ ok: false, result: null, strategy: null });
@@ -31,7 +38,7 @@ describe('apply-edit --jsonl', () => {
   });
 
   it('turns a bad line into an error answer and carries on', async () => {
-    const { code, answers } = await run(
+    const { code, answers, errors } = await run(
       ['--jsonl'],
       [
         'not json',
@@ -41,8 +48,14 @@ describe('apply-edit --jsonl', () => {
         JSON.stringify({ original: 'a\n', search: 'a', replace: 'b' }),
       ],
     );
-    expect(code).toBe(0);
+    expect(code).toBe(1);
     expect(answers).toHaveLength(4);
+    expect(errors).toEqual([
+      expect.stringMatching(/^error: input line 1: not JSON/),
+      expect.stringMatching(/^error: input line 2: expected .*search: .*string/),
+      expect.stringMatching(/^error: input line 3: expected /),
+      'error: 3 input lines were not valid; each got an error answer',
+    ]);
     for (const answer of answers.slice(0, 3)) {
       expect(answer).toMatchObject({ ok: false, result: null, strategy: null });
       expect(answer.error).toMatch(/^invalid input line: /);

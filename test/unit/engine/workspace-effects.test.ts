@@ -132,6 +132,22 @@ describe('captureTree, compareTrees, restoreTree', () => {
     expect(await sandbox.readFile('/workspace/a.txt')).toBe('a\n');
   });
 
+  it('lets verification run commands after building left symbolic link loops in the workspace', async () => {
+    const { results, ofType } = await runScenario(
+      scenario(
+        [call('run_command', { command: 'ln -s a b && ln -s b a && ln -s . loop && mkdir d && ln -s ../d d/up' })],
+        [call('advance_phase', {})],
+        [call('run_command', { command: 'ls' })],
+        [call('run_command', { command: 'cat README.md' })],
+      ),
+      { policy: { startPhase: 'building' } },
+    );
+    expect(results.map((r) => r.ok)).toEqual([true, true, true, true]);
+    expect(ofType('phase_changed').map((e) => e.to)).toContain('verification');
+    expect(ofType('phase_violation')).toEqual([]);
+    expect(results[2]?.output).toContain('loop');
+  });
+
   it('reads a removed root as an empty tree, and puts it back', async () => {
     const sandbox = new VirtualSandbox({ files: { 'a.txt': 'a\n', 'd/b.txt': 'b\n' } });
     const before = await captureTree(sandbox, sandbox.workdir, () => false);

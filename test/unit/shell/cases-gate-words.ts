@@ -11,6 +11,35 @@ const FMT_WRITES = 'reformats files in place (add -check)';
  * `terraform fmt -check`, and words split by a backslash-newline.
  */
 export const GATE_WORD_CASES: Record<string, ShellCase[]> = {
+  'A: arithmetic that assigns a variable (let, ((…)), $((…)), for ((…)))': [
+    no('let PATH=1', "'let PATH=1' sets PATH, which can make later commands run other programs"),
+    no('let "PATH=1"', 'sets PATH'),
+    no("let 'LD_PRELOAD = 1'", 'sets LD_PRELOAD'),
+    no('let x=1 BASH_ENV=2', 'sets BASH_ENV'),
+    no('let x=PATH=1', 'sets PATH'),
+    no('let PATH++', 'sets PATH'),
+    no('let --PATH', 'sets PATH'),
+    no('let "PATH[0]=1"', 'sets PATH'),
+    no('(( PATH=1 ))', "'((PATH=1))' sets PATH"),
+    no('((PATH++))', "'((PATH++))' sets PATH"),
+    no('((--LD_PRELOAD))', 'sets LD_PRELOAD'),
+    no('(( x = BASH_ENV = 3 ))', 'sets BASH_ENV'),
+    no('echo $(( PATH=1 ))', "'$((PATH=1))' sets PATH"),
+    no('for ((PATH=0;;)); do break; done', "'for ((PATH=0))' sets PATH"),
+    no('let "$v=1"', 'evaluates'),
+    no('let a[$(id)]=1', 'evaluates'),
+    no('let "a[$i]=1"', 'evaluates'),
+    ro('let x=1'),
+    ro('let "x = 1" y=2; echo $x $y'),
+    ro('((x = 1)); echo $x'),
+    ro('echo $(( x = 2 ))'),
+    ro('for ((i = 0; i < 3; i++)); do echo $i; done'),
+    ro('let "1 == 1"'),
+    // As `IFS=1` is: the tables do not count IFS among the names that run programs.
+    ro('let IFS=1'),
+    ro('n=1; let "n <= 2"'),
+  ],
+
   'A: gawk indirect calls written with a space': [
     no(`awk '@ fn("x")' f`, '(@fn())'),
     no(`gawk 'BEGIN { f = "system"; @ f("touch x") }'`, '(@f())'),

@@ -9,10 +9,16 @@ async function* lines(...items: string[]): AsyncIterable<string> {
   for (const item of items) yield item;
 }
 
-async function run(argv: string[], input: string[] = []): Promise<{ code: number; out: string[] }> {
+async function run(argv: string[], input: string[] = []): Promise<{ code: number; out: string[]; errors: string[] }> {
   const out: string[] = [];
-  const code = await checkCommandCommand(parseArgs(argv, new Set(['jsonl'])), lines(...input), (line) => out.push(line));
-  return { code, out };
+  const errors: string[] = [];
+  const code = await checkCommandCommand(
+    parseArgs(argv, new Set(['jsonl'])),
+    lines(...input),
+    (line) => out.push(line),
+    (line) => errors.push(line),
+  );
+  return { code, out, errors };
 }
 
 const jsonl = (cmd: string) => JSON.stringify({ cmd });
@@ -20,8 +26,9 @@ const jsonl = (cmd: string) => JSON.stringify({ cmd });
 describe('check-command CLI', () => {
   it('answers every {"cmd"} line in order with allowed, readonly and reason', async () => {
     const cmds = ['ls -la', 'echo hi > out.txt', "grep -rn 'x' src | head", 'npm test', ''];
-    const { code, out } = await run(['--phase', 'planning', '--jsonl'], cmds.map(jsonl));
+    const { code, out, errors } = await run(['--phase', 'planning', '--jsonl'], cmds.map(jsonl));
     expect(code).toBe(0);
+    expect(errors).toEqual([]);
     const answers = out.map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(answers.map((a) => a.cmd)).toEqual(cmds);
     expect(answers.map((a) => a.allowed)).toEqual([true, false, true, false, true]);
@@ -72,7 +79,14 @@ describe('check-command CLI', () => {
   });
 
   it('still answers lines that are not valid input, refused, and skips blank ones', async () => {
-    const { out } = await run(['--phase', 'building', '--jsonl'], ['not json', '{"cmd": 3}', '{"command": "ls"}', '   ', jsonl('ls')]);
+    const { code, out, errors } = await run(['--phase', 'building', '--jsonl'], ['not json', '{"cmd": 3}', '{"command": "ls"}', '   ', jsonl('ls')]);
+    expect(code).toBe(1);
+    expect(errors).toEqual([
+      expect.stringMatching(/^error: input line 1: not JSON \(/),
+      expect.stringMatching(/^error: input line 2: expected \{"cmd": "..."\} \(cmd: .*string/),
+      expect.stringMatching(/^error: input line 3: expected \{"cmd": "..."\} \(cmd: /),
+      'error: 3 input lines were not valid; each got an error answer',
+    ]);
     const answers = out.map((l) => JSON.parse(l) as { cmd: unknown; allowed: boolean; readonly: boolean; reason: string });
     expect(answers).toHaveLength(4);
     expect(answers[0]).toMatchObject({ cmd: 'not json', allowed: false, readonly: false });
