@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without type declarations
 import { startServer as startServerUntyped } from '../../scripts/serve.mjs';
-import { isLocalUrl, launchBrowser, readable, waitForText } from './support/app';
+import { fetchOutcomes, isLocalUrl, launchBrowser, readable, waitForText } from './support/app';
 
 interface Server {
   url: string;
@@ -139,18 +139,7 @@ describe('hosting on a static server that sends no isolation headers', () => {
     // Offline is really offline: the network refuses a file this build never cached and another
     // origin alike (the console errors they log are left out below). navigator.onLine is not asked:
     // some Chromium builds still say true here, and the page must work either way.
-    expect(
-      await page.evaluate(() =>
-        Promise.all(
-          ['/no-such-file.txt', 'https://example.com/'].map((url) =>
-            fetch(url, { mode: 'no-cors', cache: 'no-store' }).then(
-              () => 'answered',
-              () => 'refused',
-            ),
-          ),
-        ),
-      ),
-    ).toEqual(['refused', 'refused']);
+    expect(await fetchOutcomes(page, ['/no-such-file.txt', 'https://example.com/'])).toEqual(['refused', 'refused']);
 
     await waitForText(page.getByRole('status', { name: 'Sandbox' }), (text) => text.startsWith('Virtual sandbox — '), { what: 'the virtual sandbox' });
     await page.waitForSelector('.app[data-ready="true"]');
@@ -169,14 +158,7 @@ describe('hosting on a static server that sends no isolation headers', () => {
     expect(shown).toContain('tests/slugify_test.sh');
     expect(page.workers().some((worker) => /\/assets\/editor\.worker-.*\.js$/.test(worker.url()))).toBe(true);
     // Still offline at the end: the run and Monaco worked without the network.
-    expect(
-      await page.evaluate(() =>
-        fetch('/no-such-file.txt', { cache: 'no-store' }).then(
-          () => 'answered',
-          () => 'refused',
-        ),
-      ),
-    ).toBe('refused');
+    expect(await fetchOutcomes(page, ['/no-such-file.txt'])).toEqual(['refused']);
     expect(errors.filter((error) => !error.includes('/no-such-file.txt') && !error.includes('https://example.com/'))).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp, PAGE_CONFIGS, waitForText } from './support/app';
+import { fetchOutcomes, launchBrowser, openApp, PAGE_CONFIGS, waitForText } from './support/app';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -102,14 +102,7 @@ describe('sandbox choice', () => {
     await context.setOffline(true);
     await page.reload();
     expect(await page.evaluate(() => navigator.onLine)).toBe(true);
-    expect(
-      await page.evaluate(() =>
-        fetch('/no-such-file.txt', { cache: 'no-store' }).then(
-          () => 'answered',
-          () => 'refused',
-        ),
-      ),
-    ).toBe('refused');
+    expect(await fetchOutcomes(page, ['/no-such-file.txt'])).toEqual(['refused']);
 
     const chosen = await virtualWithin(page, Date.now(), 3500);
     const readyAt = await sandboxReadyAt(page);

@@ -104,6 +104,22 @@ export async function waitForText(
   throw new Error(`Timed out after ${timeout} ms waiting for ${what}; last text: ${JSON.stringify(last.slice(0, 2000))}`);
 }
 
+/** Whether the page's fetch of each URL got an answer (any status) or was refused by the network. */
+export function fetchOutcomes(page: Page, urls: readonly string[]): Promise<('answered' | 'refused')[]> {
+  return page.evaluate(
+    (list) =>
+      Promise.all(
+        list.map((url) =>
+          fetch(url, { mode: 'no-cors', cache: 'no-store' }).then(
+            () => 'answered' as const,
+            () => 'refused' as const,
+          ),
+        ),
+      ),
+    [...urls],
+  );
+}
+
 /** Monaco renders spaces as non-breaking spaces; compare text as a reader sees it. */
 export function readable(text: string): string {
   return text.replace(/\u00a0/g, ' ');
