@@ -22,6 +22,20 @@ describe('the session view', () => {
     expect(seek(view, null).shown).toBe(view.live);
   });
 
+  it('keeps, from one position to another, the entry objects the two share up to the keyframe before them', async () => {
+    const log = await demoLog();
+    const view = loadLog(log);
+    const later = seek(view, log.length - 1).shown.timeline;
+    const earlier = seek(view, log.length - 2).shown.timeline;
+    // The Timeline renders again only the entries whose object changed (Timeline.tsx, TimelineItem).
+    expect(log.length).toBeGreaterThan(129);
+    const unchanged = seek(view, 128).shown.timeline.filter((entry) => view.live.timeline.includes(entry));
+    expect(unchanged.length).toBeGreaterThan(0);
+    for (const entry of unchanged) {
+      expect(earlier.includes(entry) && later.includes(entry), entry.id).toBe(true);
+    }
+  });
+
   it('keeps a replayed position while new events arrive, and follows them at the end', async () => {
     const log = await demoLog();
     const half = Math.floor(log.length / 2);
