@@ -1,6 +1,7 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { waitingQuestion } from '../state/questions';
 import type { TimelineEntry } from '../state/reducer';
+import { entryProps } from '../timeline/entry-props';
 import { entryPlainText } from '../timeline/entry-text';
 import { formatArgs, formatDuration, phaseChangeText, refusalSummary, syntaxCheckBadge } from '../timeline/format';
 import { AgentText } from './AgentText';
@@ -71,15 +72,7 @@ export function Timeline({ entries, problems, endActions = null, onAnswer = null
         {entries.length === 0 && problems.length === 0 && <p className="empty">The agent's messages, tool calls and results appear here.</p>}
         <ol className="timeline-list">
           {entries.map((entry) => (
-            <li key={entry.id} className={`entry entry--${entry.kind}`}>
-              <EntryBoundary text={entryPlainText(entry)}>
-                {entry.kind === 'question' ? (
-                  <QuestionCard entry={entry} onAnswer={entry === waiting ? onAnswer : null} />
-                ) : (
-                  <Entry entry={entry} endActions={endActions} wait={wait} />
-                )}
-              </EntryBoundary>
-            </li>
+            <TimelineItem key={entry.id} {...entryProps(entry, { endActions, wait, onAnswer, waiting })} />
           ))}
         </ol>
         <WaitLine wait={wait} />
@@ -92,6 +85,27 @@ export function Timeline({ entries, problems, endActions = null, onAnswer = null
     </section>
   );
 }
+
+interface TimelineItemProps {
+  entry: TimelineEntry;
+  endActions: RunEndActions | null;
+  wait: TimelineWait | null;
+  onAnswer: ((callId: string, text: string) => void) | null;
+}
+
+/**
+ * One entry, memoised on its props: a replay seek keeps the entry objects the two positions share
+ * (session-view.ts), so only the entries that differ render again, not the whole Timeline.
+ */
+const TimelineItem = memo(function TimelineItem({ entry, endActions, wait, onAnswer }: TimelineItemProps) {
+  return (
+    <li className={`entry entry--${entry.kind}`}>
+      <EntryBoundary text={entryPlainText(entry)}>
+        {entry.kind === 'question' ? <QuestionCard entry={entry} onAnswer={onAnswer} /> : <Entry entry={entry} endActions={endActions} wait={wait} />}
+      </EntryBoundary>
+    </li>
+  );
+});
 
 function Entry({ entry, endActions, wait }: { entry: TimelineEntry; endActions: RunEndActions | null; wait: TimelineWait | null }) {
   switch (entry.kind) {

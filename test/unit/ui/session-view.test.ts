@@ -15,11 +15,27 @@ describe('the session view', () => {
     const log = await demoLog();
     const view = loadLog(log);
     expect(view.shown).toEqual(reduceAll(initialState, log));
-    for (const position of [0, 1, 7, 127, 128, 129, 150, log.length - 1, 3, 64]) {
+    // Every position, forward and then back.
+    const forward = [...log.keys()];
+    for (const position of [...forward, ...[...forward].reverse()]) {
       expect(seek(view, position).shown, `at ${position}`).toEqual(reduceAll(initialState, log.slice(0, position)));
     }
     expect(seek(view, log.length).position).toBeNull();
     expect(seek(view, null).shown).toBe(view.live);
+  });
+
+  it('keeps, from one position to another, the entry objects the two share up to the keyframe before them', async () => {
+    const log = await demoLog();
+    const view = loadLog(log);
+    const later = seek(view, log.length - 1).shown.timeline;
+    const earlier = seek(view, log.length - 2).shown.timeline;
+    // The Timeline renders again only the entries whose object changed (Timeline.tsx, TimelineItem).
+    expect(log.length).toBeGreaterThan(129);
+    const unchanged = seek(view, 128).shown.timeline.filter((entry) => view.live.timeline.includes(entry));
+    expect(unchanged.length).toBeGreaterThan(0);
+    for (const entry of unchanged) {
+      expect(earlier.includes(entry) && later.includes(entry), entry.id).toBe(true);
+    }
   });
 
   it('keeps a replayed position while new events arrive, and follows them at the end', async () => {

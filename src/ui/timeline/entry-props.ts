@@ -1,0 +1,25 @@
+import type { TimelineEntry } from '../state/reducer';
+
+/** What the Timeline hands every entry; each entry kind reads only some of it. */
+export interface TimelineShared<Actions, Wait, Answer> {
+  endActions: Actions | null;
+  wait: Wait | null;
+  /** The answer callback, for the question the run waits on. */
+  onAnswer: Answer | null;
+  waiting: TimelineEntry | null;
+}
+
+/**
+ * The props one entry is rendered with: only what its kind reads, the rest null. The page makes a
+ * new wait (and, live, new end actions) on every render; passing them to entries that ignore them
+ * would defeat the memoised entry, and a replay seek would render every entry again.
+ */
+export function entryProps<Actions, Wait, Answer>(entry: TimelineEntry, shared: TimelineShared<Actions, Wait, Answer>) {
+  const actionsRead = entry.kind === 'end' || (entry.kind === 'tool' && entry.checkpoint !== undefined);
+  return {
+    entry,
+    endActions: actionsRead ? shared.endActions : null,
+    wait: entry.kind === 'retry' ? shared.wait : null,
+    onAnswer: entry.kind === 'question' && entry === shared.waiting ? shared.onAnswer : null,
+  };
+}
