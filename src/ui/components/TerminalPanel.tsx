@@ -3,9 +3,13 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { PRESENTER_FONT_SIZE, usePresenterMode } from '../presenter/presenter-mode';
 import type { TerminalState } from '../state/reducer';
 import { toPlainText } from '../terminal/format';
+import { scrollbackTailStart } from '../terminal/scrollback-tail';
 import { usePrefersDark } from './use-prefers-dark';
 
 import '../styles/terminal.css';
+
+/** Lines xterm keeps above the screen. */
+const SCROLLBACK_LINES = 5000;
 
 const DARK: ITheme = { background: '#0d1117', foreground: '#d6dde6', cursor: '#0d1117', selectionBackground: '#2f4a6d' };
 const LIGHT: ITheme = { background: '#fbfcfd', foreground: '#1f2328', cursor: '#fbfcfd', selectionBackground: '#b6d3f5' };
@@ -38,7 +42,7 @@ async function openXterm(element: HTMLElement, dark: boolean, leave: () => void)
     disableStdin: true,
     cursorBlink: false,
     cursorInactiveStyle: 'none',
-    scrollback: 5000,
+    scrollback: SCROLLBACK_LINES,
     fontSize: 13,
     fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
     theme: dark ? DARK : LIGHT,
@@ -120,7 +124,8 @@ export function TerminalPanel({ terminal }: { terminal: TerminalState }) {
     const continues = shownState.current !== null && end >= written.current && isContinuation(shownState.current, terminal);
     if (!continues) {
       xterm.terminal.reset();
-      written.current = terminal.dropped;
+      // Only what the scrollback and the screen can hold: xterm would drop the rest at once.
+      written.current = terminal.dropped + scrollbackTailStart(terminal.text, SCROLLBACK_LINES + xterm.terminal.rows);
     }
     const from = Math.max(0, written.current - terminal.dropped);
     xterm.terminal.write(terminal.text.slice(from));
