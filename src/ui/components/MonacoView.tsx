@@ -8,7 +8,33 @@ import { PRESENTER_FONT_SIZE, usePresenterMode } from '../presenter/presenter-mo
 import type { FileView } from '../state/reducer';
 import { usePrefersDark } from './use-prefers-dark';
 
-type Editors = { kind: 'plain'; editor: MonacoApi.editor.IStandaloneCodeEditor } | { kind: 'diff'; editor: MonacoApi.editor.IStandaloneDiffEditor };
+interface Pane<E> {
+  element: HTMLDivElement;
+  editor: E;
+}
+
+/**
+ * The plain editor and the diff editor, each made once and kept: a replay that moves between an
+ * edited file and a read one only shows the other pane (making a diff editor costs ~40 ms).
+ */
+interface Editors {
+  plain?: Pane<MonacoApi.editor.IStandaloneCodeEditor>;
+  diff?: Pane<MonacoApi.editor.IStandaloneDiffEditor>;
+}
+
+function createPane<E>(host: HTMLElement, create: (element: HTMLDivElement) => E): Pane<E> {
+  const element = document.createElement('div');
+  element.className = 'monaco-pane';
+  host.append(element);
+  return { element, editor: create(element) };
+}
+
+/** Shows `shown` and hides `hidden`; the shown pane goes first, so it is the host's first editor. */
+function showPane(host: HTMLElement, shown: Pane<unknown>, hidden: Pane<unknown> | undefined): void {
+  if (hidden) hidden.element.hidden = true;
+  shown.element.hidden = false;
+  if (host.firstElementChild !== shown.element) host.prepend(shown.element);
+}
 
 const SHARED_OPTIONS = {
   readOnly: true,
@@ -78,7 +104,7 @@ export function MonacoView({ file }: { file: FileView }) {
   const host = useRef<HTMLDivElement>(null);
   const [monaco, setMonaco] = useState<Monaco | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const editors = useRef<Editors | null>(null);
+  const editors = useRef<Editors>({});
   const slice = useRef<SliceMark | null>(null);
   const models = useRef(new Map<string, MonacoApi.editor.ITextModel>());
   const dark = usePrefersDark();
@@ -104,50 +130,45 @@ export function MonacoView({ file }: { file: FileView }) {
   useEffect(() => {
     const element = host.current;
     if (!monaco || !element) return;
-    const wantDiff = file.origin === 'edited';
-    const current = editors.current;
-    if (current && (current.kind === 'diff') !== wantDiff) {
-      current.editor.dispose();
-      editors.current = null;
-    }
     const after = modelFor(monaco, models.current, 'after', file, file.content);
-    if (wantDiff) {
+    if (file.origin === 'edited') {
       const original = modelFor(monaco, models.current, 'before', file, file.before ?? '');
-      if (editors.current?.kind !== 'diff') {
-        editors.current = {
-          kind: 'diff',
-          editor: monaco.editor.createDiffEditor(element, {
-            ...SHARED_OPTIONS,
-            fontSize: fontSizeRef.current,
-            originalEditable: false,
-            ariaLabel: `${file.path}, before and after`,
-          }),
-        };
-      }
-      editors.current.editor.setModel({ original, modified: after });
+      const diff = (editors.current.diff ??= createPane(element, (pane) =>
+        monaco.editor.createDiffEditor(pane, { ...SHARED_OPTIONS, fontSize: fontSizeRef.current, originalEditable: false }),
+      ));
+      showPane(element, diff, editors.current.plain);
+      // A hidden editor keeps no model, so it does no work while another file's text changes.
+      editors.current.plain?.editor.setModel(null);
+      const shown = diff.editor.getModel();
+      // Setting the same pair again would make Monaco compute and lay out the diff anew.
+      if (shown?.original !== original || shown.modified !== after) diff.editor.setModel({ original, modified: after });
+      diff.editor.updateOptions({ ariaLabel: `${file.path}, before and after` });
       // Each side's text box needs a name of its own (axe: aria-input-field-name).
-      editors.current.editor.getOriginalEditor().updateOptions({ ariaLabel: `${file.path}, before, read-only` });
-      editors.current.editor.getModifiedEditor().updateOptions({ ariaLabel: `${file.path}, after, read-only` });
+      diff.editor.getOriginalEditor().updateOptions({ ariaLabel: `${file.path}, before, read-only` });
+      diff.editor.getModifiedEditor().updateOptions({ ariaLabel: `${file.path}, after, read-only` });
       // A file the agent edited and then read again: the slice shows on the "after" side.
-      slice.current = showSlice(editors.current.editor.getModifiedEditor(), after, file.reveal, slice.current);
+      slice.current = showSlice(diff.editor.getModifiedEditor(), after, file.reveal, slice.current);
       return;
     }
-    if (editors.current?.kind !== 'plain') {
-      editors.current = { kind: 'plain', editor: monaco.editor.create(element, { ...SHARED_OPTIONS, fontSize: fontSizeRef.current, model: null }) };
-    }
-    const editor = editors.current.editor;
-    editor.setModel(after);
-    editor.updateOptions({ ariaLabel: `${file.path}, read-only` });
-    slice.current = showSlice(editor, after, file.reveal, slice.current);
+    const plain = (editors.current.plain ??= createPane(element, (pane) =>
+      monaco.editor.create(pane, { ...SHARED_OPTIONS, fontSize: fontSizeRef.current, model: null }),
+    ));
+    showPane(element, plain, editors.current.diff);
+    editors.current.diff?.editor.setModel(null);
+    if (plain.editor.getModel() !== after) plain.editor.setModel(after);
+    plain.editor.updateOptions({ ariaLabel: `${file.path}, read-only` });
+    slice.current = showSlice(plain.editor, after, file.reveal, slice.current);
   }, [monaco, file]);
 
   useEffect(() => {
-    editors.current?.editor.updateOptions({ fontSize });
+    editors.current.plain?.editor.updateOptions({ fontSize });
+    editors.current.diff?.editor.updateOptions({ fontSize });
   }, [fontSize]);
 
   useEffect(
     () => () => {
-      editors.current?.editor.dispose();
+      editors.current.plain?.editor.dispose();
+      editors.current.diff?.editor.dispose();
       for (const model of models.current.values()) model.dispose();
     },
     [],

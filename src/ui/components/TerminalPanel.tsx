@@ -87,12 +87,15 @@ export function TerminalPanel({ terminal }: { terminal: TerminalState }) {
   const dark = usePrefersDark();
   const darkAtOpen = useRef(dark);
   darkAtOpen.current = dark;
-  // xterm (~80 KB gzip) loads with the first command, not with the page.
+  // xterm (~80 KB gzip) loads with the first command, not with the page; once open it stays open,
+  // so a replay moving back before the first command and forward again does not make a new one.
   const hasOutput = terminal.text !== '' || terminal.dropped > 0;
+  const [wantXterm, setWantXterm] = useState(hasOutput);
+  if (hasOutput && !wantXterm) setWantXterm(true);
 
   useEffect(() => {
     const element = host.current;
-    if (!element || !hasOutput) return;
+    if (!element || !wantXterm) return;
     let live = true;
     let opened: Xterm | null = null;
     const observer = new ResizeObserver(() => opened?.fit());
@@ -110,7 +113,7 @@ export function TerminalPanel({ terminal }: { terminal: TerminalState }) {
       observer.disconnect();
       opened?.terminal.dispose();
     };
-  }, [hasOutput]);
+  }, [wantXterm]);
 
   useEffect(() => {
     if (xterm) xterm.terminal.options.theme = dark ? DARK : LIGHT;

@@ -34,4 +34,14 @@ describe('the Markdown renderer against the guard', () => {
     expect(html).not.toContain('<blockquote');
     expect(html).not.toContain('<b>');
   });
+
+  it('highlights code the same way every time it renders (one highlighter, shared)', () => {
+    const text = 'Look:\n\n```js\nconst answer = 42;\n```\n';
+    const first = renderMarkdown(text);
+    expect(first).toContain('<code class="hljs language-js">');
+    expect(first).toMatch(/<span class="hljs-keyword">const<\/span>/);
+    expect(renderMarkdown(text)).toBe(first);
+    const other = renderMarkdown('```python\ndef f(): pass\n```\n');
+    expect(other).toMatch(/<span class="hljs-keyword">def<\/span>/);
+  });
 });
