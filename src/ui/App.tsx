@@ -26,7 +26,7 @@ import { ShareDialog } from './sessions/ShareDialog';
 import { useNewSession } from './sessions/use-new-session';
 import { modelLabel } from './settings/model-label';
 import type { PageSettings } from './settings/page-settings';
-import { forgetApiKey, saveSettings } from './settings/storage';
+import { forgetApiKey, saveSettings, withoutSecrets } from './settings/storage';
 import { currentWait } from './state/current-wait';
 import { pendingTimeline } from './state/pending-run';
 import { phaseStrip } from './state/phase-strip';
@@ -93,7 +93,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
 
   const forgetKey = useCallback(() => {
     forgetApiKey(localStorage);
-    setSettings((current) => ({ ...current, model: { ...current.model, apiKey: '' } }));
+    setSettings(withoutSecrets);
   }, []);
 
   const { state } = engine;

@@ -4,6 +4,7 @@ import { type EngineEvent, EngineEventSchema, RunStatusSchema } from '../protoco
 import { SessionMetaSchema } from '../protocol/session-file';
 import type { SandboxHost } from '../sandbox/remote';
 import type { EngineWorkerApi, ScenarioInfo, StorageProblem } from '../worker/api';
+import type { ExportSecrets } from '../worker/run-request';
 import { createBatcher } from './event-batcher';
 import { watchWorker } from './worker-watch';
 
@@ -74,6 +75,8 @@ export function createEngineClient(): EngineClient {
 
   /** The sandbox the page chose last: a restarted worker is given it again. */
   let lastSandbox: { host: SandboxHost | null; reason: string } | null = null;
+  /** The endpoint secrets the page told the worker: a restarted worker is told them again. */
+  let lastSecrets: ExportSecrets | null = null;
 
   function start() {
     const worker = new Worker(new URL('../worker/engine.worker.ts', import.meta.url), { type: 'module', name: 'engine' });
@@ -95,6 +98,7 @@ export function createEngineClient(): EngineClient {
       onProblem('The engine stopped responding and was restarted; the run it was doing can be resumed.');
       void current.ready.then(async () => {
         if (lastSandbox) await current.api.useSandbox(lastSandbox.host === null ? null : Comlink.proxy(lastSandbox.host), lastSandbox.reason);
+        if (lastSecrets) await current.api.rememberSecrets(lastSecrets);
         for (const listener of restartListeners) listener();
       });
     },
@@ -132,6 +136,10 @@ export function createEngineClient(): EngineClient {
     useSandbox: (host, reason) => {
       lastSandbox = { host, reason };
       return current.api.useSandbox(host === null ? null : Comlink.proxy(host), reason);
+    },
+    rememberSecrets: (model) => {
+      lastSecrets = model;
+      return current.api.rememberSecrets(model);
     },
     checkPolicy: async (text) => checked(z.string().nullable(), 'the policy check')(await current.api.checkPolicy(text)),
     defaultPolicy: async () => checked(z.string(), 'the default policy')(await current.api.defaultPolicy()),

@@ -1,5 +1,6 @@
 import { messageOf } from '../protocol/error-message';
 import type { Scenario } from './engine/scenarios';
+import { useExportSecrets } from './engine/use-export-secrets';
 import { useProblems } from './engine/use-problems';
 import { type PendingRun, useRunControl } from './engine/use-run-control';
 import { type SandboxActions, useSandbox } from './engine/use-sandbox';
@@ -52,6 +53,7 @@ export function useEngine(client: EngineClient, settings: PageSettings): EngineV
   const worker = useWorkerConnection(client, actions.receiveEvents, problems.addProblem);
   const sandbox = useSandbox(client, settings.sandbox, settings.webcontainerBootTimeoutMs);
   const control = useRunControl(client, settings, sandbox.settled, problems);
+  useExportSecrets(client, worker.workerReady, settings.model, problems.addProblem);
   const sessions = useSessions({ client, workerReady: worker.workerReady, settings, loadEvents: actions.loadEvents, addProblem: problems.addProblem });
 
   return {

@@ -2,7 +2,7 @@ import type { EngineEvent, RunStatus, SandboxInfo } from '../protocol/events';
 import type { SessionMeta } from '../protocol/session-file';
 import type { SandboxHost } from '../sandbox/remote';
 import type { StorageUsage } from '../store/port';
-import type { ResumeRequest, RunRequest } from './run-request';
+import type { ExportSecrets, ResumeRequest, RunRequest } from './run-request';
 
 /** What the page asks the engine worker to run; the schema is the one definition. */
 export type { StorageUsage } from '../store/port';
@@ -82,6 +82,11 @@ export interface EngineWorkerApi {
   // Workspace import and export (`workspace-io.ts`): files are texts by workspace-relative path.
   /** Makes these files the sandbox's workspace (node_modules/ and .git/ there are left); refused during a run. */
   replaceWorkspace(files: Record<string, string>): Promise<void>;
+  /**
+   * The key and base URLs in the page's settings now: every export (zip, patch, session file, link)
+   * redacts them from then on, also after a reload before any run.
+   */
+  rememberSecrets(model: ExportSecrets): Promise<void>;
   /** The sandbox's workspace files now, node_modules/ and .git/ left out, the runs' keys redacted (for the zip). */
   currentWorkspace(): Promise<Record<string, string>>;
   /** A stored session's workspace at its first snapshot and at its last, for a patch of what the run changed (keys redacted). */

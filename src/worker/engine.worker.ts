@@ -20,7 +20,7 @@ import { deferredBlobStore } from '../store/deferred-blob-store';
 import { KNOWN_TOOL_NAMES } from '../tools/registry';
 import type { EngineWorkerApi, ImportOutcome, ResumeRequest, RunRequest, ScenarioInfo, StorageProblem } from './api';
 import { PageAnswers } from './page-answers';
-import { HumanAnswerRequestSchema, ResumeRequestSchema, RunRequestSchema } from './run-request';
+import { ExportSecretsSchema, HumanAnswerRequestSchema, ResumeRequestSchema, RunRequestSchema } from './run-request';
 import { openSessionStore, WorkerSessions } from './sessions';
 import { checkWorkspaceFiles, currentWorkspace, refuseWhileReplacing, replaceWorkspace, sameFiles, sessionChanges } from './workspace-io';
 
@@ -184,6 +184,12 @@ const api: EngineWorkerApi = {
     if (engine.running) throw new Error('a run is in progress; stop it first');
     await replaceWorkspace(engine.activeSandbox, checkWorkspaceFiles(files));
     (await sessionsReady).workspaceIsNew();
+  },
+
+  async rememberSecrets(model: unknown): Promise<void> {
+    const parsed = ExportSecretsSchema.safeParse(model);
+    if (!parsed.success) throw new Error(`unreadable secrets: ${describeFirstIssue(parsed.error, 'secrets')}`);
+    for (const secret of modelSecrets(parsed.data)) engine.session.registerSecret(secret);
   },
 
   async currentWorkspace(): Promise<Record<string, string>> {

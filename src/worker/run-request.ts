@@ -55,3 +55,12 @@ export const ResumeRequestSchema = z.object({
 });
 
 export type ResumeRequest = z.input<typeof ResumeRequestSchema>;
+
+/** The page's current endpoint secrets, so exports redact them before this worker has run anything. */
+export const ExportSecretsSchema = z.object({
+  apiKey: z.string().max(10_000),
+  baseUrl: z.string().max(10_000),
+  summaryBaseUrl: z.string().max(10_000).optional(),
+});
+
+export type ExportSecrets = z.input<typeof ExportSecretsSchema>;

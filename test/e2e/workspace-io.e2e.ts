@@ -83,6 +83,21 @@ async function runDemo(page: Page) {
 }
 
 describe('opening and downloading the workspace', () => {
+  it('leaves the key in Settings out of a download made after a reload, before any run', async () => {
+    const key = 'sk-e2e-before-any-run-0123456789';
+    const { context, page, errors } = await openApp(browser, { settings: { sandbox: 'virtual' } });
+    await page.evaluate((value) => localStorage.setItem('phasegate.apiKey', value), key);
+    await page.reload();
+    await ready(page);
+    const zip = zipSync({ 'project/.env': strToU8(`OPENAI_API_KEY=${key}\n`), 'project/README.md': strToU8('# keyed\n') });
+    await dropFile(page, 'keyed.zip', zip);
+    await waitForNotice(page, (text) => text.startsWith('Loaded'), 'the import');
+    const downloaded = unzipText(await downloadedBytes(await download(page, 'Download workspace (.zip)')));
+    expect(downloaded).toEqual({ '.env': 'OPENAI_API_KEY=[redacted]\n', 'README.md': '# keyed\n' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('loads a dropped zip without node_modules and ignored files, and downloads exactly what it kept', async () => {
     const { context, page, errors } = await openApp(browser, { settings: { sandbox: 'virtual' } });
     await ready(page);

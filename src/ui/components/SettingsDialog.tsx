@@ -2,6 +2,7 @@ import type { Scenario } from '../engine/scenarios';
 import type { PageSettings } from '../settings/page-settings';
 import type { CheckPolicy } from '../settings/policy-problem';
 import { errorCount } from '../settings/save-outcome';
+import { holdsSecrets } from '../settings/storage';
 import type { DraftErrors } from '../settings/validate';
 import type { LoadDefaultPolicy } from './DefaultPolicy';
 import { AgentFieldset } from './settings/AgentFieldset';
@@ -64,7 +65,7 @@ export function SettingsDialog({ open, settings, scenarios, onSave, onCancel, on
             {...fields}
             scenarios={scenarios}
             onProviderChange={form.choosePreset}
-            hasSavedKey={settings.model.apiKey !== ''}
+            hasSavedKey={holdsSecrets(settings)}
             keyForgotten={form.keyForgotten}
             onForgetKey={form.forgetKey}
           />

@@ -93,8 +93,22 @@ function withUrlCredentials(model: Record<string, unknown>, store: KeyValueStore
   return out;
 }
 
+/** "Forget key": the API key and the base URLs' credentials leave this browser; the rest stays. */
 export function forgetApiKey(store: KeyValueStore): void {
   store.removeItem(API_KEY_KEY);
+  store.removeItem(URL_CREDENTIALS_KEY);
+}
+
+/** The settings as they are once "Forget key" ran: no key, and the URLs without their credentials. */
+export function withoutSecrets(settings: PageSettings): PageSettings {
+  const model = { ...settings.model, apiKey: '' };
+  for (const field of URL_FIELDS) model[field] = withoutUrlSecrets(model[field]);
+  return { ...settings, model };
+}
+
+/** The settings hold something "Forget key" would remove. */
+export function holdsSecrets(settings: PageSettings): boolean {
+  return settings.model.apiKey !== '' || URL_FIELDS.some((field) => withoutUrlSecrets(settings.model[field]) !== settings.model[field]);
 }
 
 function withKey(settings: Settings, apiKey: string, policyText = ''): PageSettings {

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, parseSettings } from '../../../src/protocol/settings';
 import { modelLabel } from '../../../src/ui/settings/model-label';
 import { DEFAULT_PAGE_SETTINGS, type PageSettings, runPolicy } from '../../../src/ui/settings/page-settings';
-import { API_KEY_KEY, forgetApiKey, loadSettings, saveSettings, SETTINGS_KEY, URL_CREDENTIALS_KEY } from '../../../src/ui/settings/storage';
+import {
+  API_KEY_KEY,
+  forgetApiKey,
+  holdsSecrets,
+  loadSettings,
+  saveSettings,
+  SETTINGS_KEY,
+  URL_CREDENTIALS_KEY,
+  withoutSecrets,
+} from '../../../src/ui/settings/storage';
 import { applyPreset, toDraft, validateDraft } from '../../../src/ui/settings/validate';
 import { memoryStore } from './memory-storage';
 
@@ -228,6 +237,22 @@ describe('a credential in a base URL', () => {
     saveSettings(store, withUrls('https://api.openai.com/v1'));
     expect(store.data.has(URL_CREDENTIALS_KEY)).toBe(false);
     expect(loadSettings(store).settings.model.baseUrl).toBe('https://api.openai.com/v1');
+  });
+
+  it('goes with the key on "Forget key": neither the stored entry nor the settings in use keep it', () => {
+    const store = memoryStore();
+    const settings = withUrls(azure, 'http://user:pa55word-local@localhost:9000/v1');
+    saveSettings(store, settings);
+    expect(holdsSecrets(settings)).toBe(true);
+    forgetApiKey(store);
+    expect(store.data.has(URL_CREDENTIALS_KEY)).toBe(false);
+    const forgotten = withoutSecrets(settings);
+    expect(forgotten.model.apiKey).toBe('');
+    expect(forgotten.model.baseUrl).toBe('https://res.openai.azure.com/openai/deployments/gpt');
+    expect(forgotten.model.summaryBaseUrl).toBe('http://localhost:9000/v1');
+    expect(holdsSecrets(forgotten)).toBe(false);
+    expect(loadSettings(store).settings).toEqual(forgotten);
+    for (const secret of ['azsecret0123456789', 'pa55word-local', 'sk-secret']) expect(JSON.stringify([...store.data.values()])).not.toContain(secret);
   });
 
   it('is not put back on a URL edited by hand to point elsewhere', () => {

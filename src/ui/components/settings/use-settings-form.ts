@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { Provider } from '../../../protocol/settings';
+import { withoutUrlSecrets } from '../../../protocol/url-secrets';
 import type { PageSettings } from '../../settings/page-settings';
 import type { CheckPolicy } from '../../settings/policy-problem';
 import { saveOutcome } from '../../settings/save-outcome';
@@ -59,6 +60,9 @@ export function useSettingsForm({ open, settings, checkPolicy, onSave, onForgetK
   const forgetKey = () => {
     onForgetKey();
     update('apiKey', '');
+    // A base URL's own credentials (user, password, `?api-key=`) go with the key.
+    update('baseUrl', withoutUrlSecrets(draft.baseUrl));
+    update('summaryBaseUrl', withoutUrlSecrets(draft.summaryBaseUrl));
     setKeyForgotten(true);
   };
 
