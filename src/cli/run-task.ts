@@ -19,6 +19,7 @@ import { MemoryStore } from '../store/memory-store';
 import { SessionRecorder } from '../store/recorder';
 import { type ParsedArgs, rejectUnknownFlags, stringFlag, UsageError } from './args';
 import { budgetsFromArgs, CONTEXT_FLAGS, contextSettingsFromArgs } from './context-flags';
+import { environmentKey, environmentSecrets } from './environment-key';
 import { formatEvent } from './format-event';
 import { setNodeGrammarSource } from './grammar-loader-node';
 import { CliAnswers, readAnswersFile } from './human-answers';
@@ -163,6 +164,7 @@ function startRecording(args: ParsedArgs, store: MemoryStore, savePath: string |
       setNodeGrammarSource();
       // Snapshots are only taken when the session is saved: they are what a resume restores.
       const engine = new Engine({ sandbox, ...(writer ? { blobs: store } : {}) });
+      if (writer) writer.secrets = () => [...environmentSecrets(), ...engine.session.registeredSecrets];
       engine.session.subscribe((event) => {
         recorder?.record(event);
         if (json) out(JSON.stringify(event));
@@ -222,6 +224,6 @@ function modelSettingsFromArgs(args: ParsedArgs, fallback: string | undefined): 
     return { provider: 'scripted', baseUrl: '', model: scenario, apiKey: '', scenario, recoveryModel, ...context };
   }
   if (!baseUrl) throw new UsageError('--model NAME needs --base-url URL (or use --model scripted:NAME)');
-  const apiKey = process.env.PHASEGATE_API_KEY ?? process.env.OPENAI_API_KEY ?? '';
+  const apiKey = environmentKey();
   return { provider: 'custom', baseUrl, model, apiKey, scenario: 'demo', recoveryModel, ...context };
 }

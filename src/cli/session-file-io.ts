@@ -2,6 +2,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import type { SessionStore } from '../store/port';
 import { exportSession, type LoadedSession, parseSessionFile } from '../store/session-file';
+import { environmentSecrets } from './environment-key';
 
 /** Reads and checks a `*.phasegate.json` file; any problem is one clear error. */
 export async function readSessionFile(path: string): Promise<LoadedSession> {
@@ -25,6 +26,8 @@ export class SessionFileWriter {
   private chain: Promise<void> = Promise.resolve();
   private queued = false;
   sessionId: string | null = null;
+  /** What the written file redacts: the environment's keys, and the run's once it has an engine. */
+  secrets: () => readonly string[] = environmentSecrets;
 
   constructor(
     private readonly store: SessionStore,
@@ -45,7 +48,7 @@ export class SessionFileWriter {
   private async write(): Promise<void> {
     const id = this.sessionId ?? (await this.store.listSessions())[0]?.id;
     if (!id) return;
-    const file = await exportSession(this.store, id);
+    const file = await exportSession(this.store, id, { secrets: this.secrets() });
     const temporary = `${this.path}.${process.pid}.tmp`;
     await mkdir(dirname(resolve(this.path)), { recursive: true });
     await writeFile(temporary, JSON.stringify(file));

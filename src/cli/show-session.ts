@@ -1,7 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { workspaceAt } from '../engine/restore-workspace';
+import { redactFiles, redactSecrets } from '../protocol/redact-secrets';
 import { type ParsedArgs, rejectUnknownFlags, stringFlag, UsageError } from './args';
+import { environmentSecrets } from './environment-key';
 import { formatEvent } from './format-event';
 import { pathUnder, readSessionFile } from './session-file-io';
 import { writeTreeUnder } from './write-tree';
@@ -12,15 +14,18 @@ export async function showCommand(args: ParsedArgs, out: (line: string) => void)
   const path = args.positionals[0];
   if (!path || args.positionals.length > 1) throw new UsageError('show needs one session file: show FILE [--json]');
   const { file, events } = await readSessionFile(path);
+  // A file saved before keys were kept out of it may hold the environment's key: it is never printed.
+  const secrets = environmentSecrets();
+  const print = (line: string) => out(redactSecrets(line, [...secrets, ...secrets.map((secret) => JSON.stringify(secret).slice(1, -1))]));
   if (args.flags.get('json') === true) {
-    for (const event of events) out(JSON.stringify(event));
+    for (const event of events) print(JSON.stringify(event));
     return 0;
   }
   const meta = file.session;
-  out(`session ${meta.id} · ${meta.status} · ${meta.mode} · ${meta.model.label} · ${meta.eventCount} events · ${new Date(meta.createdAt).toISOString()}`);
+  print(`session ${meta.id} · ${meta.status} · ${meta.mode} · ${meta.model.label} · ${meta.eventCount} events · ${new Date(meta.createdAt).toISOString()}`);
   for (const event of events) {
     const text = formatEvent(event);
-    if (text !== null) out(text);
+    if (text !== null) print(text);
   }
   return 0;
 }
@@ -35,8 +40,10 @@ export async function exportCommand(args: ParsedArgs, out: (line: string) => voi
   const dir = stringFlag(args, 'out');
   if (!path || args.positionals.length > 1 || !dir) throw new UsageError('export needs a session file and a folder: export FILE --out DIR');
   const { events, store } = await readSessionFile(path);
-  const files = await workspaceAt(events, store);
-  if (files === null) throw new Error(`${path} holds no workspace snapshot (it was saved before snapshots existed, or before its run started)`);
+  const snapshot = await workspaceAt(events, store);
+  if (snapshot === null) throw new Error(`${path} holds no workspace snapshot (it was saved before snapshots existed, or before its run started)`);
+  // As in every export, the environment's key is redacted (a file saved before that was done may hold it).
+  const files = redactFiles(snapshot, environmentSecrets());
   const targets: [string, string][] = [];
   for (const [relativePath, content] of Object.entries(files)) {
     const target = pathUnder(dir, relativePath);
