@@ -155,7 +155,10 @@ export function createEngineClient(): EngineClient {
     ready: current.ready,
     run: (request) => watch.during(current.api.run(request)).then(runStatus),
     resume: (request) => watch.during(current.api.resume(request)).then(runStatus),
-    stop: () => current.api.stop(),
+    stop: () => {
+      watch.stopping();
+      return current.api.stop();
+    },
     answer: (callId, text) => current.api.answer(callId, text).then(checked(z.boolean(), 'an answer receipt')),
     useSandbox: (host, reason) => {
       lastSandbox = { host, reason };

@@ -12,6 +12,8 @@
  * - Signs of life (`beat`): the answer to a ping, every event, the worker's heartbeats; a
  *   heartbeat saying a step (a tool call, a command) is under way earns the long grace too.
  * - Otherwise a silence of `silentMs` means dead.
+ * - Stop pressed: a worker that shows no sign of life within `stopGraceMs` cannot be stopped
+ *   (Stop lands only when it has a free turn), so it is replaced and its run offered for Resume.
  * Time the page itself stood still (its own long task) is not counted against the worker.
  */
 export interface WorkerWatchOptions {
@@ -24,11 +26,14 @@ export interface WorkerWatchOptions {
   silentMs?: number;
   /** Silence allowed while the worker is known to exist or said a step is under way. */
   busyGraceMs?: number;
+  /** Silence allowed after Stop was pressed. */
+  stopGraceMs?: number;
 }
 
 export const WATCH_INTERVAL_MS = 1000;
 export const SILENT_LIMIT_MS = 10_000;
 export const BUSY_GRACE_MS = 180_000;
+export const STOP_GRACE_MS = 10_000;
 
 export class WorkerDiedError extends Error {
   constructor() {
@@ -42,6 +47,8 @@ export interface WorkerWatch {
   during<T>(call: Promise<T>): Promise<T>;
   /** A sign of life; `step` says whether a step (tool call, command) is under way now. */
   beat(step?: boolean): void;
+  /** Stop was pressed: the worker must show a sign of life within the stop grace. */
+  stopping(): void;
   /** A new worker took the old one's place: its silence starts now, and it is not in a step. */
   reset(): void;
   /** The longest silence seen while a call was watched, in ms (for the browser tests and the bench). */
@@ -55,6 +62,7 @@ export function watchWorker({
   intervalMs = WATCH_INTERVAL_MS,
   silentMs = SILENT_LIMIT_MS,
   busyGraceMs = BUSY_GRACE_MS,
+  stopGraceMs = STOP_GRACE_MS,
 }: WorkerWatchOptions): WorkerWatch {
   const pending = new Set<(error: Error) => void>();
   let timer: ReturnType<typeof setInterval> | null = null;
@@ -64,6 +72,8 @@ export function watchWorker({
   let pinging = false;
   let checking = false;
   let longest = 0;
+  /** When Stop was pressed during the watched calls, if it was. */
+  let stopAt: number | null = null;
 
   const silence = (now: number) => {
     const silent = now - lastSign;
@@ -89,7 +99,10 @@ export function watchWorker({
     const now = Date.now();
     // A tick that comes late means the page was busy: that time is not the worker's silence.
     const late = now - lastTick - intervalMs;
-    if (late > intervalMs) lastSign = Math.min(now, lastSign + late);
+    if (late > intervalMs) {
+      lastSign = Math.min(now, lastSign + late);
+      if (stopAt !== null) stopAt = Math.min(now, stopAt + late);
+    }
     lastTick = now;
     if (!pinging) {
       pinging = true;
@@ -104,6 +117,7 @@ export function watchWorker({
     checking = false;
     if (pending.size === 0) return;
     if (exists === false) return declareDead();
+    if (stopAt !== null && lastSign < stopAt && Date.now() - stopAt > stopGraceMs) return declareDead();
     const grace = exists === true || inStep ? busyGraceMs : silentMs;
     if (silence(Date.now()) > grace) declareDead();
   };
@@ -111,6 +125,7 @@ export function watchWorker({
   const stopTimer = () => {
     if (timer !== null) clearInterval(timer);
     timer = null;
+    stopAt = null;
   };
 
   return {
@@ -129,7 +144,11 @@ export function watchWorker({
       });
     },
     beat,
+    stopping() {
+      if (timer !== null) stopAt ??= Date.now();
+    },
     reset() {
+      stopAt = null;
       inStep = false;
       pinging = false;
       lastSign = Date.now();

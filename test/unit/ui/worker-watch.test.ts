@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BUSY_GRACE_MS, SILENT_LIMIT_MS, watchWorker, WorkerDiedError } from '../../../src/ui/worker-watch';
+import { BUSY_GRACE_MS, SILENT_LIMIT_MS, STOP_GRACE_MS, watchWorker, WorkerDiedError } from '../../../src/ui/worker-watch';
 
 /** A worker stand-in: its pings never answer (it is busy or dead); what it says is driven by the test. */
 function silentWorker(alive: () => Promise<boolean | null> = async () => null) {
@@ -71,6 +71,26 @@ describe('the worker watch', () => {
     exists = false;
     await vi.advanceTimersByTimeAsync(1000);
     expect(onDead).toHaveBeenCalledTimes(1);
+  });
+
+  it('replaces a busy worker that shows no sign of life within the stop grace after Stop', async () => {
+    const { watch, onDead } = silentWorker(async () => true);
+    await vi.advanceTimersByTimeAsync(30_000);
+    watch.stopping();
+    await vi.advanceTimersByTimeAsync(STOP_GRACE_MS - 1000);
+    expect(onDead).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(onDead).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a worker that shows a sign of life after Stop (Stop reached it; the run ends in its own time)', async () => {
+    const { watch, onDead } = silentWorker(async () => true);
+    watch.beat(true);
+    watch.stopping();
+    await vi.advanceTimersByTimeAsync(3000);
+    watch.beat(true);
+    await vi.advanceTimersByTimeAsync(STOP_GRACE_MS * 3);
+    expect(onDead).not.toHaveBeenCalled();
   });
 
   it('does not count a stretch in which the page itself stood still against the worker', async () => {
