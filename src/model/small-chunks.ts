@@ -5,12 +5,14 @@
  * worker busy for a minute. Handing the SDK the body in small pieces keeps that copying linear.
  */
 export const STREAM_PIECE_BYTES = 16 * 1024;
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
 /** `fetchImpl`, with each response body re-cut into pieces of at most `pieceBytes`. */
 export function withSmallPieces(fetchImpl: () => typeof fetch, pieceBytes = STREAM_PIECE_BYTES): typeof fetch {
   return async (input, init) => {
     const response = await fetchImpl()(input, init);
-    if (!response.body) return response;
+    // A status that may carry no body cannot be rebuilt with one.
+    if (!response.body || NULL_BODY_STATUSES.has(response.status)) return response;
     const body = response.body.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({
         transform(piece, controller) {
