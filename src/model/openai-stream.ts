@@ -43,6 +43,8 @@ const ChunkSchema = z.object({
 type ToolCallDelta = z.infer<typeof ToolCallDeltaSchema>;
 
 interface PartialCall {
+  /** Its place in the reply. */
+  position: number;
   index: number | undefined;
   id: string | undefined;
   name: string | undefined;
@@ -63,6 +65,9 @@ export class StreamAccumulator {
   private finishReason: string | null = null;
   private usage: ModelUsage | undefined;
   private readonly calls: PartialCall[] = [];
+  /** The latest call with each index, and the first with each id: a reply of 10,000 calls is not searched per piece. */
+  private readonly byIndex = new Map<number, PartialCall>();
+  private readonly byId = new Map<string, PartialCall>();
   /** True once any text has been passed to the caller (a retry would then repeat it). */
   emittedText = false;
 
@@ -131,7 +136,10 @@ export class StreamAccumulator {
 
   private addToolCallDelta(delta: ToolCallDelta, onToolCallStart?: (info: ToolCallStartInfo) => void): void {
     const call = this.slotFor(delta);
-    if (delta.id && !call.id) call.id = delta.id;
+    if (delta.id && !call.id) {
+      call.id = delta.id;
+      if (!this.byId.has(delta.id)) this.byId.set(delta.id, call);
+    }
     if (delta.function?.name && !call.name) call.name = delta.function.name;
     if (delta.function?.arguments) call.arguments += delta.function.arguments;
     if (onToolCallStart) this.announce(call, onToolCallStart);
@@ -140,7 +148,7 @@ export class StreamAccumulator {
   /** Tells the caller a call's name as soon as it is known, and its path once the partial arguments hold it. */
   private announce(call: PartialCall, onToolCallStart: (info: ToolCallStartInfo) => void): void {
     if (!call.name || call.announced === 'path') return;
-    const index = this.calls.indexOf(call);
+    const index = call.position;
     const path = readPath(call.arguments);
     if (path !== undefined) {
       call.announced = 'path';
@@ -155,17 +163,18 @@ export class StreamAccumulator {
     const id = delta.id ?? undefined;
     let existing: PartialCall | undefined;
     if (delta.index !== undefined) {
-      existing = this.calls.findLast((c) => c.index === delta.index);
+      existing = this.byIndex.get(delta.index);
       // A different id on a used index means a server that reuses index 0 for every call.
       if (existing && id && existing.id && existing.id !== id) existing = undefined;
     } else if (id) {
-      existing = this.calls.find((c) => c.id === id);
+      existing = this.byId.get(id);
     } else {
       existing = this.calls.at(-1);
     }
     if (existing) return existing;
-    const created: PartialCall = { index: delta.index, id: undefined, name: undefined, arguments: '', announced: 'nothing' };
+    const created: PartialCall = { position: this.calls.length, index: delta.index, id: undefined, name: undefined, arguments: '', announced: 'nothing' };
     this.calls.push(created);
+    if (delta.index !== undefined) this.byIndex.set(delta.index, created);
     return created;
   }
 }

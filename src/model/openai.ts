@@ -9,6 +9,7 @@ import { StreamAccumulator } from './openai-stream';
 import { toWireMessages, toWireTools } from './openai-wire';
 import { type Model, ModelError, type ModelRequest, type ModelResponse } from './port';
 import { DEFAULT_REPLY_LIMITS, type ReplyLimits, ReplyTimer } from './reply-timer';
+import { withSmallPieces } from './small-chunks';
 
 export interface OpenAiModelOptions {
   /** e.g. "https://api.openai.com/v1" or "http://localhost:11434/v1". */
@@ -75,7 +76,8 @@ export class OpenAiModel implements Model {
       // Retries are ours, so they are reported and abortable.
       maxRetries: 0,
       logLevel: 'off',
-      ...(options.fetch ? { fetch: options.fetch } : {}),
+      // Looked up on each request, so a fetch replaced after construction (tests) is still the one used.
+      fetch: withSmallPieces(() => options.fetch ?? globalThis.fetch),
     });
   }
 

@@ -6,6 +6,7 @@ import type { SandboxHost } from '../sandbox/remote';
 import type { EngineWorkerApi, ScenarioInfo, StorageProblem } from '../worker/api';
 import type { ExportSecrets } from '../worker/run-request';
 import { createBatcher } from './event-batcher';
+import { heartbeatOf, lockHeld, lockReleased, newLifeLockName } from './worker-life';
 import { watchWorker } from './worker-watch';
 
 export type EventsListener = (events: EngineEvent[]) => void;
@@ -15,9 +16,9 @@ export type StorageProblemListener = (problem: StorageProblem) => void;
 /**
  * The worker's calls the page makes as they are: their signatures live once, in `EngineWorkerApi`
  * (`src/worker/api.ts`), so a call added or changed there is a type error here until it is forwarded.
- * Left out: the listeners and the scenario list the client wires up itself, and the bench's storage figures.
+ * Left out: the listeners, the scenario list and the life lock the client wires up itself, and the bench's storage figures.
  */
-type ForwardedCalls = Omit<EngineWorkerApi, 'subscribe' | 'onStorageProblem' | 'scenarios' | 'storageStats'>;
+type ForwardedCalls = Omit<EngineWorkerApi, 'subscribe' | 'onStorageProblem' | 'scenarios' | 'storageStats' | 'holdLifeLock'>;
 
 /** The page's handle on the engine worker. Events arrive batched, once per frame. */
 export interface EngineClient extends ForwardedCalls {
@@ -32,6 +33,9 @@ export interface EngineClient extends ForwardedCalls {
   /** Resolves once the worker answered (with its demo scenarios). */
   readonly ready: Promise<ScenarioInfo[]>;
 }
+
+/** How long a restart waits for the dead worker's locks to go before it lists the sessions again. */
+const LOCK_RELEASE_WAIT_MS = 5000;
 
 const SessionListSchema = z.array(SessionMetaSchema);
 const OpenedSessionSchema = z.object({ session: SessionMetaSchema, events: z.array(EngineEventSchema) });
@@ -64,6 +68,7 @@ export function createEngineClient(): EngineClient {
     for (const listener of listeners) listener(events);
   });
   const receive = (raw: unknown): void => {
+    watch.beat();
     const parsed = EngineEventSchema.safeParse(raw);
     if (parsed.success) batcher.push(parsed.data);
     else onProblem(`Ignored a malformed engine event: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
@@ -82,31 +87,54 @@ export function createEngineClient(): EngineClient {
     const worker = new Worker(new URL('../worker/engine.worker.ts', import.meta.url), { type: 'module', name: 'engine' });
     worker.addEventListener('error', (event) => onProblem(`The engine worker failed: ${event.message || 'unknown error'}`));
     const api = Comlink.wrap<EngineWorkerApi>(worker);
-    const ready = api
+    const started: { worker: Worker; api: Comlink.Remote<EngineWorkerApi>; lifeLock: string | null; ready: Promise<ScenarioInfo[]> } = {
+      worker,
+      api,
+      /** Set once the worker holds it: whether it is still held tells a busy worker from a gone one. */
+      lifeLock: null,
+      ready: Promise.resolve([]),
+    };
+    worker.addEventListener('message', (event: MessageEvent<unknown>) => {
+      const beat = heartbeatOf(event.data);
+      if (beat && current === started) watch.beat(beat.step);
+    });
+    const lifeLock = newLifeLockName();
+    started.ready = api
       .subscribe(Comlink.proxy(receive))
       .then(() => api.onStorageProblem(Comlink.proxy(receiveStorageProblem)))
-      .then(() => api.scenarios());
-    return { worker, api, ready };
+      .then(() => api.holdLifeLock(lifeLock).catch(() => false))
+      .then((held) => {
+        if (held) started.lifeLock = lifeLock;
+        return api.scenarios();
+      });
+    return started;
   }
 
   let current = start();
   const watch = watchWorker({
     ping: () => current.api.scenarios(),
+    alive: async () => (current.lifeLock === null ? null : lockHeld(current.lifeLock)),
     onDead: () => {
-      current.worker.terminate();
+      const dead = current;
+      dead.worker.terminate();
       current = start();
+      watch.reset();
       onProblem('The engine stopped responding and was restarted; the run it was doing can be resumed.');
-      void current.ready.then(async () => {
+      // The dead worker's run locks go with its life lock: until then its run would still list as running, not interrupted.
+      const released = dead.lifeLock === null ? Promise.resolve() : lockReleased(dead.lifeLock, LOCK_RELEASE_WAIT_MS);
+      void Promise.all([current.ready, released]).then(async () => {
         if (lastSandbox) await current.api.useSandbox(lastSandbox.host === null ? null : Comlink.proxy(lastSandbox.host), lastSandbox.reason);
         if (lastSecrets) await current.api.rememberSecrets(lastSecrets);
         for (const listener of restartListeners) listener();
       });
     },
   });
-  // For the browser tests and the bench: a worker killed the way a crash would kill it, and what storage costs.
+  // For the browser tests and the bench: a worker killed the way a crash would kill it, what storage costs, and the
+  // longest the worker was silent during a run.
   Object.assign(globalThis, {
     __phasegateTerminateWorker: () => current.worker.terminate(),
     __phasegateStorageStats: () => current.api.storageStats(),
+    __phasegateLongestWorkerSilence: () => watch.longestSilenceMs(),
   });
 
   const runStatus = checked(RunStatusSchema, 'a run status');
@@ -131,7 +159,10 @@ export function createEngineClient(): EngineClient {
     ready: current.ready,
     run: (request) => watch.during(current.api.run(request)).then(runStatus),
     resume: (request) => watch.during(current.api.resume(request)).then(runStatus),
-    stop: () => current.api.stop(),
+    stop: () => {
+      watch.stopping();
+      return current.api.stop();
+    },
     answer: (callId, text) => current.api.answer(callId, text).then(checked(z.boolean(), 'an answer receipt')),
     useSandbox: (host, reason) => {
       lastSandbox = { host, reason };

@@ -14,6 +14,16 @@ export interface StorageProblem {
   message: string;
 }
 
+/** Posted by the worker outside comlink (`life-signals.ts`): a sign of life for the page's watch. */
+export interface WorkerHeartbeat {
+  phasegateHeartbeat: true;
+  /** A tool call or a command is under way: a silence now may be a long stretch of work. */
+  step: boolean;
+}
+
+/** Every worker life lock's name starts with this (the run locks of `run-locks.ts` have their own prefix). */
+export const LIFE_LOCK_PREFIX = 'phasegate-worker:';
+
 export type ImportOutcome = { ok: true; id: string } | { ok: false; error: string };
 
 export interface ScenarioInfo {
@@ -38,6 +48,12 @@ export interface EngineWorkerApi {
   /** Answers the question the current run waits on (ask_human); false when no question with that id waits. */
   answer(callId: string, text: string): Promise<boolean>;
   scenarios(): Promise<ScenarioInfo[]>;
+  /**
+   * Holds the Web Lock `name` (it must start with `phasegate-worker:`) until this worker ends, so the
+   * page can tell a worker busy in a long stretch of work from a dead one (`life-signals.ts`);
+   * resolves true once held, false where the browser has no Web Locks.
+   */
+  holdLifeLock(name: string): Promise<boolean>;
   /** Checks policy JSON text as typed in Settings: null when valid, else an error naming the bad value. */
   checkPolicy(text: string): Promise<string | null>;
   /** The default policy as JSON text, for Settings to show (the page never loads the engine itself). */

@@ -18,7 +18,8 @@ import { RemoteSandbox, type SandboxHost } from '../sandbox/remote';
 import { STARTER_PROJECT } from '../sandbox/starter-project';
 import { deferredBlobStore } from '../store/deferred-blob-store';
 import { KNOWN_TOOL_NAMES } from '../tools/registry';
-import type { EngineWorkerApi, ImportOutcome, ResumeRequest, RunRequest, ScenarioInfo, StorageProblem } from './api';
+import { type EngineWorkerApi, type ImportOutcome, LIFE_LOCK_PREFIX, type ResumeRequest, type RunRequest, type ScenarioInfo, type StorageProblem } from './api';
+import { holdLifeLock, startHeartbeats } from './life-signals';
 import { PageAnswers } from './page-answers';
 import { ExportSecretsSchema, HumanAnswerRequestSchema, ResumeRequestSchema, RunRequestSchema } from './run-request';
 import { openSessionStore, WorkerSessions } from './sessions';
@@ -275,6 +276,17 @@ const api: EngineWorkerApi = {
   async scenarios(): Promise<ScenarioInfo[]> {
     return SCENARIOS.map(({ name, title, description, defaultTask }) => ({ name, title, description, defaultTask }));
   },
+
+  async holdLifeLock(name: string): Promise<boolean> {
+    const lock = String(name);
+    if (!lock.startsWith(LIFE_LOCK_PREFIX)) throw new Error(`a life lock's name starts with ${LIFE_LOCK_PREFIX}`);
+    return holdLifeLock(lock);
+  },
 };
 
 Comlink.expose(api);
+// Outside comlink: the page's watch reads these as signs of life (comlink ignores messages without its id).
+startHeartbeats(
+  (listener) => engine.session.subscribe(listener),
+  (beat) => self.postMessage(beat),
+);

@@ -1,6 +1,7 @@
 import { messageOf } from '../../protocol/error-message';
 import type { EngineClient } from '../engine-client';
 import type { PageSettings } from '../settings/page-settings';
+import { WorkerDiedError } from '../worker-watch';
 import { buildRunRequest } from './run-request';
 
 export interface StartRunDeps {
@@ -31,7 +32,8 @@ export async function startRun(task: string, deps: StartRunDeps): Promise<void> 
     }
     await deps.client.run(built.request);
   } catch (error) {
-    deps.addProblem(`The run could not start: ${messageOf(error)}`);
+    // A worker that died during the run was replaced, and the restart says so and offers Resume: the run did start.
+    if (!(error instanceof WorkerDiedError)) deps.addProblem(`The run could not start: ${messageOf(error)}`);
   } finally {
     deps.setWaitingForSandbox(false);
   }

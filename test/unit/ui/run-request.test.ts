@@ -3,6 +3,7 @@ import type { RunStatus } from '../../../src/protocol/events';
 import { buildRunRequest } from '../../../src/ui/engine/run-request';
 import { startRun, type StartRunDeps, stopRun } from '../../../src/ui/engine/start-run';
 import { DEFAULT_PAGE_SETTINGS, type PageSettings } from '../../../src/ui/settings/page-settings';
+import { WorkerDiedError } from '../../../src/ui/worker-watch';
 import type { RunRequest } from '../../../src/worker/api';
 
 const settings: PageSettings = {
@@ -115,6 +116,12 @@ describe('startRun', () => {
     await expect(startRun('t', deps)).resolves.toBeUndefined();
     expect(problems).toEqual(['The run could not start: gone']);
     expect(waiting).toEqual([true, false]);
+  });
+
+  it('says nothing of its own when the worker died during the run (the restart offers Resume)', async () => {
+    const { deps, problems } = fakes({ client: { run: () => Promise.reject(new WorkerDiedError()) } });
+    await startRun('t', deps);
+    expect(problems).toEqual([]);
   });
 });
 

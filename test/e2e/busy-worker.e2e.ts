@@ -1,0 +1,114 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MockOpenAiServer, type MockReply, startMockOpenAi, textReply, toolCallsReply } from '../unit/model/mock-openai-server';
+import { launchBrowser, openApp, waitForText } from './support/app';
+import { newestStoredSession } from './support/stored-session';
+
+/**
+ * A worker busy for many seconds in one synchronous stretch answers no ping, yet it is alive:
+ * the page must wait for it, and only a worker that is really gone is replaced (its run then
+ * offered for Resume).
+ */
+let browser: Browser;
+let server: MockOpenAiServer;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  server = await startMockOpenAi([]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/**
+ * 180 MB printed by three statements: just-bash builds and accounts the output without a turn of
+ * the event loop, so the worker answers nothing for several seconds (9 s on an idle machine, more
+ * on a busy one; the old watch replaced it after 3 s).
+ */
+const HUGE_OUTPUT = 'printf "%060000000d" 0; printf "%060000000d" 0; printf "%060000000d" 0';
+/** 30 MB in one statement: a few seconds without a turn, short enough to run again on Resume. */
+const BUSY_COMMAND = 'printf "%030000000d\\n" 0';
+const RESTARTED = 'The engine stopped responding';
+
+function callsReply(calls: { name: string; args: object }[]): MockReply {
+  return { kind: 'stream', chunks: toolCallsReply(calls.map((call, i) => ({ id: `call_${i}`, name: call.name, arguments: JSON.stringify(call.args) }))) };
+}
+const DONE: MockReply = { kind: 'stream', chunks: textReply(['All done.']) };
+
+async function openWithMock(): Promise<{ page: Page; close: () => Promise<void>; errors: string[] }> {
+  const { context, page, errors } = await openApp(browser, {
+    settings: { sandbox: 'virtual', model: { provider: 'custom', baseUrl: server.baseUrl, model: 'mock-model', apiKey: '', scenario: 'demo' } },
+  });
+  await page.waitForSelector('.app[data-ready="true"]');
+  return { page, close: () => context.close(), errors };
+}
+
+async function runTask(page: Page, task: string) {
+  await page.getByRole('textbox', { name: 'Task' }).fill(task);
+  await page.getByRole('button', { name: /^Run( demo)?$/ }).click();
+}
+
+function runStatus(page: Page, wanted: string[], timeout: number) {
+  return waitForText(page.getByRole('status', { name: 'Run status' }), (text) => wanted.includes(text), { what: `status ${wanted.join('/')}`, timeout });
+}
+
+function longestWorkerSilence(page: Page): Promise<number> {
+  return page.evaluate(() => (globalThis as { __phasegateLongestWorkerSilence?: () => number }).__phasegateLongestWorkerSilence?.() ?? 0);
+}
+
+async function problemsShown(page: Page): Promise<string> {
+  return (await page.locator('.problems').allInnerTexts()).join('\n');
+}
+
+describe('a busy engine worker', () => {
+  it('is not killed while a command prints 180 MB, silent for seconds: the run completes', async () => {
+    server.setFallback(DONE);
+    server.enqueue(callsReply([{ name: 'run_command', args: { command: HUGE_OUTPUT } }]));
+    const { page, close } = await openWithMock();
+    await runTask(page, 'Print a lot.');
+    expect(await runStatus(page, ['completed', 'failed', 'interrupted'], 150_000)).toBe('completed');
+    expect(await problemsShown(page)).not.toContain(RESTARTED);
+    // The worker really was silent longer than the 3 s after which it used to be replaced.
+    expect(await longestWorkerSilence(page)).toBeGreaterThan(3000);
+    const stored = await newestStoredSession(page);
+    expect(stored?.status).toBe('completed');
+    await close();
+  }, 180_000);
+
+  it('is not killed by a reply of 10,000 tool calls: the run completes', async () => {
+    server.setFallback(DONE);
+    const calls = Array.from({ length: 10_000 }, (_, i) => ({ name: 'read_file', args: { path: 'README.md', start_line: 1, end_line: i + 1 } }));
+    server.enqueue(callsReply(calls));
+    const { page, close } = await openWithMock();
+    await runTask(page, 'Read a lot.');
+    expect(await runStatus(page, ['completed', 'failed', 'interrupted'], 120_000)).toBe('completed');
+    expect(await problemsShown(page)).not.toContain(RESTARTED);
+    await close();
+  }, 150_000);
+
+  it('killed in the middle of the busy stretch, is replaced and the run offered for Resume, which completes it', async () => {
+    server.setFallback(DONE);
+    server.enqueue(
+      callsReply([
+        { name: 'run_command', args: { command: 'sleep 1' } },
+        { name: 'run_command', args: { command: BUSY_COMMAND } },
+      ]),
+    );
+    const { page, close } = await openWithMock();
+    await runTask(page, 'Sleep, then print a lot.');
+    const terminalLog = page.getByRole('region', { name: 'Terminal' }).getByTestId('terminal-log');
+    await waitForText(terminalLog, (text) => text.includes('$ sleep 1'), { what: 'the first command in the Terminal' });
+    // The sleep ends after a second and the 30 MB printf starts: kill the worker inside it.
+    await page.waitForTimeout(2500);
+    await page.evaluate(() => (globalThis as { __phasegateTerminateWorker?: () => void }).__phasegateTerminateWorker?.());
+    const killedAt = Date.now();
+    expect(await runStatus(page, ['interrupted'], 15_000)).toBe('interrupted');
+    // A terminated worker holds nothing: it is found gone within seconds, not after the long grace a busy one gets.
+    expect(Date.now() - killedAt).toBeLessThan(10_000);
+    const banner = page.getByRole('region', { name: 'Interrupted run' });
+    await banner.getByRole('button', { name: 'Resume' }).click();
+    expect(await runStatus(page, ['completed', 'failed', 'interrupted'], 150_000)).toBe('completed');
+    await expect.poll(async () => (await newestStoredSession(page))?.status, { timeout: 5000 }).toBe('completed');
+    await close();
+  }, 240_000);
+});
