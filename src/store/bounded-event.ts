@@ -56,9 +56,10 @@ async function boundValue(value: unknown, put: (text: string) => Promise<string>
   }
   if (Array.isArray(value)) return Promise.all(value.map((item) => boundValue(item, put, null)));
   if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[key] = key === keepKey ? item : await boundValue(item, put, null);
-    return out;
+    // Built from entries, not by assignment: a key named "__proto__" stays a key.
+    const entries: [string, unknown][] = [];
+    for (const [key, item] of Object.entries(value)) entries.push([key, key === keepKey ? item : await boundValue(item, put, null)]);
+    return Object.fromEntries(entries);
   }
   return value;
 }
@@ -96,9 +97,9 @@ async function resolveValue(value: unknown, get: (hash: string) => Promise<strin
   if (value !== null && typeof value === 'object') {
     const ref = BlobRefSchema.safeParse(value);
     if (ref.success) return get(ref.data.$blob);
-    const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[key] = await resolveValue(item, get);
-    return out;
+    const entries: [string, unknown][] = [];
+    for (const [key, item] of Object.entries(value)) entries.push([key, await resolveValue(item, get)]);
+    return Object.fromEntries(entries);
   }
   return value;
 }
