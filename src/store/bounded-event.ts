@@ -1,3 +1,4 @@
+import { STORED_CHUNK_LIMIT_BYTES } from '../protocol/cut-output';
 import { type EngineEvent, EngineEventSchema, parseArgumentsOrNull } from '../protocol/events';
 import { BlobRefSchema, type StoredEvent } from '../protocol/session-file';
 import { describeFirstIssue } from '../protocol/zod-issue';
@@ -6,8 +7,8 @@ import type { BlobStore } from './port';
 
 /** A string longer than this (UTF-8 bytes) is stored as a blob, the event keeping its reference. */
 export const EVENT_TEXT_LIMIT_BYTES = 64 * 1024;
-/** Command output stays in its event up to this much; the whole chunk goes to a blob. */
-export const COMMAND_CHUNK_LIMIT_BYTES = 1024 * 1024;
+/** Command output stays in its event up to this much; the whole chunk goes to a blob while the session has room. */
+export const COMMAND_CHUNK_LIMIT_BYTES = STORED_CHUNK_LIMIT_BYTES;
 
 const encoder = new TextEncoder();
 
@@ -21,10 +22,15 @@ export interface BoundedEvent {
 
 /**
  * An event as it is stored and shared: every string over 64 KB becomes a blob reference, a
- * command's output chunk is cut to its first megabyte (the whole chunk kept as a blob), and a
- * tool call's parsed arguments are left out (they are parsed again from the raw text on load).
+ * command's output chunk is cut to its first megabyte (the whole chunk kept as a blob when
+ * `keepWholeOutput` agrees, given its bytes; else the event says it was not kept), and a tool
+ * call's parsed arguments are left out (they are parsed again from the raw text on load).
  */
-export async function boundEvent(event: EngineEvent, blobs: BlobStore): Promise<BoundedEvent> {
+export async function boundEvent(
+  event: EngineEvent,
+  blobs: BlobStore,
+  keepWholeOutput: (bytes: number) => Promise<boolean> = async () => true,
+): Promise<BoundedEvent> {
   const refs: string[] = [];
   let blobBytes = 0;
   const put = async (text: string): Promise<string> => {
@@ -39,9 +45,10 @@ export async function boundEvent(event: EngineEvent, blobs: BlobStore): Promise<
     const { args: _parsedAgain, ...rest } = event;
     source = rest;
   }
-  if (event.type === 'command_output' && utf8Length(event.chunk) > COMMAND_CHUNK_LIMIT_BYTES) {
-    const kept = firstBytes(event.chunk, COMMAND_CHUNK_LIMIT_BYTES);
-    source = { ...event, chunk: kept, fullOutput: await put(event.chunk) };
+  const chunkBytes = event.type === 'command_output' ? utf8Length(event.chunk) : 0;
+  if (event.type === 'command_output' && chunkBytes > COMMAND_CHUNK_LIMIT_BYTES) {
+    const cut = { ...event, chunk: firstBytes(event.chunk, COMMAND_CHUNK_LIMIT_BYTES), fullOutputBytes: chunkBytes };
+    source = (await keepWholeOutput(chunkBytes)) ? { ...cut, fullOutput: await put(event.chunk) } : { ...cut, fullOutputOmitted: 'session_cap' };
   }
   const stored = (await boundValue(source, put, event.type === 'command_output' ? 'chunk' : null)) as StoredEvent;
   return { event: stored, blobs: refs, blobBytes };
