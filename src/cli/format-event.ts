@@ -1,3 +1,4 @@
+import { cutOutputNote } from '../protocol/cut-output';
 import type { EngineEvent } from '../protocol/events';
 import { retryingText } from '../protocol/retry-text';
 
@@ -81,7 +82,11 @@ export function formatEvent(event: EngineEvent): string | null {
     case 'file_read':
     case 'file_outline':
     case 'file_changed':
-    case 'command_output':
       return null;
+    case 'command_output': {
+      // The output itself is not printed; a stored session's says what it left out.
+      const note = cutOutputNote(event);
+      return note === null ? null : `  ${note}`;
+    }
   }
 }

@@ -1,4 +1,4 @@
-import type { Node } from 'web-tree-sitter';
+import type { Node, Tree } from 'web-tree-sitter';
 import type { LanguageId } from './languages';
 import { withTree } from './runtime';
 import { splitLines } from './text-lines';
@@ -21,53 +21,61 @@ export interface LineRange {
 const MAX_SNIPPET = 120;
 const MAX_TOKEN = 30;
 
-/** The parse errors tree-sitter finds: ERROR nodes (outermost only) and MISSING tokens, in source order. */
-export async function syntaxErrors(source: string, language: LanguageId): Promise<CodeSyntaxError[]> {
+/**
+ * The parse errors tree-sitter finds: ERROR nodes (outermost only) and MISSING tokens, in source order.
+ * `editedFrom`: the text `source` was edited from, whose kept tree makes the parse incremental.
+ */
+export async function syntaxErrors(source: string, language: LanguageId, editedFrom?: string): Promise<CodeSyntaxError[]> {
   const lines = splitLines(source);
-  return withTree(source, language, (tree) => {
-    const found: CodeSyntaxError[] = [];
-    const seen = new Set<string>();
-    const report = (node: Node, message: string) => {
-      const { row, column } = node.startPosition;
-      const key = `${row}:${message}`;
-      if (seen.has(key)) return;
-      seen.add(key);
-      found.push({ line: row + 1, column: column + 1, message, snippet: snippetOf(lines[row] ?? '') });
-    };
-    const visit = (node: Node) => {
-      if (node.isMissing) {
-        report(node, node.isNamed ? `missing ${node.type}` : `missing \`${node.type}\``);
-        return;
-      }
-      if (node.isError) {
-        report(node, unexpectedMessage(node));
-        return;
-      }
-      if (!node.hasError) return;
-      for (let i = 0; i < node.childCount; i++) {
-        const child = node.child(i);
-        if (child) visit(child);
-      }
-    };
-    visit(tree.rootNode);
-    return found;
-  });
+  return withTree(source, language, (tree) => errorsIn(tree, lines), editedFrom);
+}
+
+function errorsIn(tree: Tree, lines: readonly string[]): CodeSyntaxError[] {
+  const found: CodeSyntaxError[] = [];
+  const seen = new Set<string>();
+  const report = (node: Node, message: string) => {
+    const { row, column } = node.startPosition;
+    const key = `${row}:${message}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    found.push({ line: row + 1, column: column + 1, message, snippet: snippetOf(lines[row] ?? '') });
+  };
+  const visit = (node: Node) => {
+    if (node.isMissing) {
+      report(node, node.isNamed ? `missing ${node.type}` : `missing \`${node.type}\``);
+      return;
+    }
+    if (node.isError) {
+      report(node, unexpectedMessage(node));
+      return;
+    }
+    if (!node.hasError) return;
+    for (let i = 0; i < node.childCount; i++) {
+      const child = node.child(i);
+      if (child) visit(child);
+    }
+  };
+  visit(tree.rootNode);
+  return found;
 }
 
 /**
  * Errors in `after` that `before` did not have, and that lie in the changed region (computed from the
  * two texts when not given) widened by one line each side, since a parser often reports an error at
  * the token next to the edit. An error counts as old when `before` has one with the same message on
- * an identical line.
+ * an identical line. `after` is parsed from `before`'s tree when that is kept (the last edit's result,
+ * a file just read for its symbols), and `before` is parsed only when `after` has errors in the region.
  */
 export async function newSyntaxErrors(before: string, after: string, language: LanguageId, changedRange?: LineRange): Promise<CodeSyntaxError[]> {
   const region = changedRange ?? changedLineRange(before, after);
   if (!region) return [];
-  const [old, current] = await Promise.all([syntaxErrors(before, language), syntaxErrors(after, language)]);
-  const remaining = new Map<string, number>();
-  for (const e of old) remaining.set(errorKey(e), (remaining.get(errorKey(e)) ?? 0) + 1);
+  const current = await syntaxErrors(after, language, before);
   const lo = region.startLine - 1;
   const hi = region.endLine + 1;
+  if (!current.some((e) => e.line >= lo && e.line <= hi)) return [];
+  const old = await syntaxErrors(before, language);
+  const remaining = new Map<string, number>();
+  for (const e of old) remaining.set(errorKey(e), (remaining.get(errorKey(e)) ?? 0) + 1);
   return current.filter((e) => {
     const left = remaining.get(errorKey(e)) ?? 0;
     if (left > 0) {

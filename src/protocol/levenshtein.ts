@@ -5,9 +5,11 @@ const MAX_CELLS = 1_000_000;
 /**
  * Edit distance between two code point sequences. Common prefix and suffix are
  * skipped first; when what remains is too large to compare it returns the
- * longest remaining length, which can only overstate the distance.
+ * longest remaining length, which can only overstate the distance. With `limit`,
+ * a distance over it is not computed to the end: some value over `limit` is returned.
+ * `meter.cells` grows by the table cells computed, for callers that bound their work.
  */
-export function levenshtein(a: readonly number[], b: readonly number[]): number {
+export function levenshtein(a: readonly number[], b: readonly number[], limit = Infinity, meter?: { cells: number }): number {
   let start = 0;
   while (start < a.length && start < b.length && a[start] === b[start]) start++;
   let endA = a.length;
@@ -20,6 +22,7 @@ export function levenshtein(a: readonly number[], b: readonly number[]): number 
   const m = endB - start;
   if (n === 0) return m;
   if (m === 0) return n;
+  if (Math.abs(n - m) > limit) return Math.abs(n - m);
   if (n * m > MAX_CELLS) return Math.max(n, m);
 
   let previous = new Int32Array(m + 1);
@@ -27,13 +30,19 @@ export function levenshtein(a: readonly number[], b: readonly number[]): number 
   for (let j = 0; j <= m; j++) previous[j] = j;
   for (let i = 1; i <= n; i++) {
     current[0] = i;
+    let rowMinimum = i;
     const charA = a[start + i - 1];
     for (let j = 1; j <= m; j++) {
       const substitute = (previous[j - 1] as number) + (charA === b[start + j - 1] ? 0 : 1);
       const remove = (previous[j] as number) + 1;
       const insert = (current[j - 1] as number) + 1;
-      current[j] = Math.min(substitute, remove, insert);
+      const cell = Math.min(substitute, remove, insert);
+      current[j] = cell;
+      if (cell < rowMinimum) rowMinimum = cell;
     }
+    if (meter) meter.cells += m;
+    // Every path to the end passes through this row, and no cell after it is smaller.
+    if (rowMinimum > limit) return rowMinimum;
     [previous, current] = [current, previous];
   }
   return previous[m] as number;

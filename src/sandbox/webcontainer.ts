@@ -390,7 +390,10 @@ function isLink(entry: WebContainerDirEntLike): boolean {
   return !entry.isFile() && !entry.isDirectory();
 }
 
-/** Builds WebContainer's mount tree from paths relative to the workspace root. */
+/**
+ * Builds WebContainer's mount tree from paths relative to the workspace root. Entries are read
+ * and written as own properties, so a file or folder named "__proto__" is one like any other.
+ */
 export function filesToMountTree(files: Record<string, string>): MountTree {
   const root: MountTree = {};
   for (const [path, contents] of Object.entries(files)) {
@@ -399,14 +402,24 @@ export function filesToMountTree(files: Record<string, string>): MountTree {
     if (name === undefined) throw new SandboxError(`not a file path: ${JSON.stringify(path)}`, 'EINVAL');
     let dir = root;
     for (const segment of segments) {
-      const node = (dir[segment] ??= { directory: {} });
+      const node = ownEntry(dir, segment) ?? setEntry(dir, segment, { directory: {} });
       if (!('directory' in node)) throw new SandboxError(`${segment} is both a file and a directory in ${path}`, 'EINVAL');
       dir = node.directory;
     }
-    if (dir[name] && 'directory' in dir[name]) throw new SandboxError(`${path} is both a file and a directory`, 'EINVAL');
-    dir[name] = { file: { contents } };
+    const existing = ownEntry(dir, name);
+    if (existing && 'directory' in existing) throw new SandboxError(`${path} is both a file and a directory`, 'EINVAL');
+    setEntry(dir, name, { file: { contents } });
   }
   return root;
+}
+
+function ownEntry(dir: MountTree, name: string): MountTree[string] | undefined {
+  return Object.hasOwn(dir, name) ? dir[name] : undefined;
+}
+
+function setEntry<E extends MountTree[string]>(dir: MountTree, name: string, entry: E): E {
+  Object.defineProperty(dir, name, { value: entry, enumerable: true, writable: true, configurable: true });
+  return entry;
 }
 
 /** The errno name of an fs error: its `code`, or the name its message starts with. */

@@ -1,3 +1,4 @@
+import { STORED_CHUNK_LIMIT_BYTES } from '../protocol/cut-output';
 import { type EngineEvent, EngineEventSchema, parseArgumentsOrNull } from '../protocol/events';
 import { BlobRefSchema, type StoredEvent } from '../protocol/session-file';
 import { describeFirstIssue } from '../protocol/zod-issue';
@@ -6,8 +7,8 @@ import type { BlobStore } from './port';
 
 /** A string longer than this (UTF-8 bytes) is stored as a blob, the event keeping its reference. */
 export const EVENT_TEXT_LIMIT_BYTES = 64 * 1024;
-/** Command output stays in its event up to this much; the whole chunk goes to a blob. */
-export const COMMAND_CHUNK_LIMIT_BYTES = 1024 * 1024;
+/** Command output stays in its event up to this much; the whole chunk goes to a blob while the session has room. */
+export const COMMAND_CHUNK_LIMIT_BYTES = STORED_CHUNK_LIMIT_BYTES;
 
 const encoder = new TextEncoder();
 
@@ -21,10 +22,15 @@ export interface BoundedEvent {
 
 /**
  * An event as it is stored and shared: every string over 64 KB becomes a blob reference, a
- * command's output chunk is cut to its first megabyte (the whole chunk kept as a blob), and a
- * tool call's parsed arguments are left out (they are parsed again from the raw text on load).
+ * command's output chunk is cut to its first megabyte (the whole chunk kept as a blob when
+ * `keepWholeOutput` agrees, given its bytes; else the event says it was not kept), and a tool
+ * call's parsed arguments are left out (they are parsed again from the raw text on load).
  */
-export async function boundEvent(event: EngineEvent, blobs: BlobStore): Promise<BoundedEvent> {
+export async function boundEvent(
+  event: EngineEvent,
+  blobs: BlobStore,
+  keepWholeOutput: (bytes: number) => Promise<boolean> = async () => true,
+): Promise<BoundedEvent> {
   const refs: string[] = [];
   let blobBytes = 0;
   const put = async (text: string): Promise<string> => {
@@ -39,9 +45,10 @@ export async function boundEvent(event: EngineEvent, blobs: BlobStore): Promise<
     const { args: _parsedAgain, ...rest } = event;
     source = rest;
   }
-  if (event.type === 'command_output' && utf8Length(event.chunk) > COMMAND_CHUNK_LIMIT_BYTES) {
-    const kept = firstBytes(event.chunk, COMMAND_CHUNK_LIMIT_BYTES);
-    source = { ...event, chunk: kept, fullOutput: await put(event.chunk) };
+  const chunkBytes = event.type === 'command_output' ? utf8Length(event.chunk) : 0;
+  if (event.type === 'command_output' && chunkBytes > COMMAND_CHUNK_LIMIT_BYTES) {
+    const cut = { ...event, chunk: firstBytes(event.chunk, COMMAND_CHUNK_LIMIT_BYTES), fullOutputBytes: chunkBytes };
+    source = (await keepWholeOutput(chunkBytes)) ? { ...cut, fullOutput: await put(event.chunk) } : { ...cut, fullOutputOmitted: 'session_cap' };
   }
   const stored = (await boundValue(source, put, event.type === 'command_output' ? 'chunk' : null)) as StoredEvent;
   return { event: stored, blobs: refs, blobBytes };
@@ -56,9 +63,10 @@ async function boundValue(value: unknown, put: (text: string) => Promise<string>
   }
   if (Array.isArray(value)) return Promise.all(value.map((item) => boundValue(item, put, null)));
   if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[key] = key === keepKey ? item : await boundValue(item, put, null);
-    return out;
+    // Built from entries, not by assignment: a key named "__proto__" stays a key.
+    const entries: [string, unknown][] = [];
+    for (const [key, item] of Object.entries(value)) entries.push([key, key === keepKey ? item : await boundValue(item, put, null)]);
+    return Object.fromEntries(entries);
   }
   return value;
 }
@@ -96,9 +104,9 @@ async function resolveValue(value: unknown, get: (hash: string) => Promise<strin
   if (value !== null && typeof value === 'object') {
     const ref = BlobRefSchema.safeParse(value);
     if (ref.success) return get(ref.data.$blob);
-    const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[key] = await resolveValue(item, get);
-    return out;
+    const entries: [string, unknown][] = [];
+    for (const [key, item] of Object.entries(value)) entries.push([key, await resolveValue(item, get)]);
+    return Object.fromEntries(entries);
   }
   return value;
 }

@@ -1,7 +1,9 @@
+import { SESSION_FULL_OUTPUT_LIMIT_BYTES } from '../protocol/cut-output';
 import type { EngineEvent } from '../protocol/events';
 import { RunSessions } from '../protocol/run-sessions';
 import type { SessionMeta, StoredEvent } from '../protocol/session-file';
 import { boundEvent } from './bounded-event';
+import { utf8Length } from './hash';
 import type { SessionStore } from './port';
 import { referencedBlobs } from './references';
 import { metaAfter, metaFromStart } from './session-meta';
@@ -38,6 +40,8 @@ export class SessionRecorder {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private chain: Promise<void> = Promise.resolve();
   private readonly metas = new Map<string, SessionMeta>();
+  /** Bytes of whole command outputs each session keeps, once an output needed to know. */
+  private readonly wholeOutputs = new Map<string, number>();
   /** Which session each run writes to. */
   readonly runs = new RunSessions();
   private readonly flushMs: number;
@@ -76,6 +80,7 @@ export class SessionRecorder {
   /** Forgets what it knows of a session (it was deleted). */
   forget(id: string): void {
     this.metas.delete(id);
+    this.wholeOutputs.delete(id);
     this.runs.forgetSession(id);
     this.unwritten = this.unwritten.filter((write) => write.id !== id);
   }
@@ -113,7 +118,11 @@ export class SessionRecorder {
     // A run that starts a session makes its metadata; one that continues a session (still stored) adds to it.
     if (event.type === 'run_started' && (meta === null || id === event.runId)) meta = metaFromStart(event, id);
     if (!meta) return; // An event of a run this store never saw start: nothing to attach it to.
-    const bounded = await boundEvent(event, this.store);
+    const bounded = await boundEvent(event, this.store, async (bytes) => {
+      if (bytes > (await this.wholeOutputRoom(id))) return false;
+      this.wholeOutputs.set(id, (this.wholeOutputs.get(id) ?? 0) + bytes);
+      return true;
+    });
     const blobs = [...(await referencedBlobs([bounded.event], this.store))];
     // What the session takes: its events, the long texts they moved out, and its first workspace.
     const snapshotBytes = event.type === 'workspace_snapshot' && event.reason === 'run_start' ? event.bytes : 0;
@@ -124,5 +133,24 @@ export class SessionRecorder {
       last.events.push(bounded.event);
       last.blobs.push(...blobs);
     } else this.unwritten.push({ id, events: [bounded.event], blobs });
+  }
+
+  /**
+   * How many more bytes of whole command output the session may keep. Counted from its stored
+   * events the first time an output is too long for its event (a session may have been written by
+   * an earlier page or process); the events this recorder holds unwritten then have none.
+   */
+  private async wholeOutputRoom(id: string): Promise<number> {
+    let used = this.wholeOutputs.get(id);
+    if (used === undefined) {
+      used = 0;
+      for (const stored of await this.store.loadEvents(id)) {
+        if (stored.type !== 'command_output' || typeof stored.fullOutput !== 'string') continue;
+        // Sessions stored before outputs were counted do not say how long they are.
+        used += typeof stored.fullOutputBytes === 'number' ? stored.fullOutputBytes : utf8Length((await this.store.getBlob(stored.fullOutput)) ?? '');
+      }
+      this.wholeOutputs.set(id, used);
+    }
+    return SESSION_FULL_OUTPUT_LIMIT_BYTES - used;
   }
 }

@@ -19,6 +19,10 @@ export const CommandOutputSchema = z.object({
   chunk: z.string(),
   /** Set in a stored session when the chunk was cut to its first megabyte: the whole chunk's blob. */
   fullOutput: BlobHashSchema.optional(),
+  /** Set in a stored session when the chunk was cut: its UTF-8 bytes before the cut. */
+  fullOutputBytes: z.number().int().nonnegative().optional(),
+  /** Set instead of `fullOutput` when the whole chunk was not kept: the session's whole outputs had reached their cap (cut-output.ts). */
+  fullOutputOmitted: z.literal('session_cap').optional(),
 });
 
 export const CommandFinishedSchema = z.object({

@@ -46,24 +46,31 @@ export function alignBlocks(
   const mayLeaveOut = (k: number) => !anchored || (k !== 0 && k !== rows - 1);
   const cols = block.lines.length;
   const width = cols + 1;
+  // A line left unpaired costs its length and its newline.
+  const searchCost = Int32Array.from(search.lines, (line) => line.length + 1);
+  const blockCost = Int32Array.from(block.lines, (line) => line.length + 1);
   const cost = new Float64Array((rows + 1) * width);
   // 0 = paired, 1 = search line unpaired, 2 = block line unpaired
   const step = new Uint8Array((rows + 1) * width);
   for (let i = 1; i <= rows; i++) {
-    cost[i * width] = mayLeaveOut(i - 1) ? (cost[(i - 1) * width] as number) + (search.lines[i - 1] as number[]).length + 1 : Infinity;
+    cost[i * width] = mayLeaveOut(i - 1) ? (cost[(i - 1) * width] as number) + (searchCost[i - 1] as number) : Infinity;
     step[i * width] = 1;
   }
   for (let j = 1; j <= cols; j++) {
-    cost[j] = (cost[j - 1] as number) + (block.lines[j - 1] as number[]).length + 1;
+    cost[j] = (cost[j - 1] as number) + (blockCost[j - 1] as number);
     step[j] = 2;
   }
   for (let i = 1; i <= rows; i++) {
+    const searchLength = (searchCost[i - 1] as number) - 1;
+    const leaveOut = mayLeaveOut(i - 1);
     for (let j = 1; j <= cols; j++) {
-      const longer = Math.max((search.lines[i - 1] as number[]).length, (block.lines[j - 1] as number[]).length);
-      const difference = distance(i - 1, j - 1);
-      const paired = difference <= MAX_PAIR_DIFFERENCE * longer ? (cost[(i - 1) * width + j - 1] as number) + difference : Infinity;
-      const searchAlone = mayLeaveOut(i - 1) ? (cost[(i - 1) * width + j] as number) + (search.lines[i - 1] as number[]).length + 1 : Infinity;
-      const blockAlone = (cost[i * width + j - 1] as number) + (block.lines[j - 1] as number[]).length + 1;
+      const blockLength = (blockCost[j - 1] as number) - 1;
+      const allowed = MAX_PAIR_DIFFERENCE * Math.max(searchLength, blockLength);
+      // Lines whose lengths alone differ by more than a pair may are never compared.
+      const difference = Math.abs(searchLength - blockLength) > allowed ? Infinity : distance(i - 1, j - 1);
+      const paired = difference <= allowed ? (cost[(i - 1) * width + j - 1] as number) + difference : Infinity;
+      const searchAlone = leaveOut ? (cost[(i - 1) * width + j] as number) + searchLength + 1 : Infinity;
+      const blockAlone = (cost[i * width + j - 1] as number) + blockLength + 1;
       let best = paired;
       let choice = 0;
       if (searchAlone < best) {

@@ -7,7 +7,7 @@ import { hasVisibleText } from './line-forms';
 import { type LineStepInput, matchIgnoringIndentation, matchIgnoringTrailingWhitespace, matchNormalisedWhitespace } from './line-steps';
 import { matchExact } from './match-exact';
 import { matchFuzzy, prepareFuzzy } from './match-fuzzy';
-import { ambiguousError, lineSpan, MAX_RETURNED_CANDIDATES, notFoundError } from './messages';
+import { ambiguousError, lineSpan, MAX_RETURNED_CANDIDATES, notFoundError, undecidedError } from './messages';
 import { patchBlock, type PatchedBlock, type PreparedEdit } from './patch-block';
 import type { Splice } from './splice';
 import type { BlockMatch, StepOutcome } from './step-outcome';
@@ -96,6 +96,10 @@ function locateLines(doc: EditDocument, forms: FileForms, edit: PreparedEdit): L
       withoutEdges = true;
     }
     if (outcome.kind === 'ambiguous') return ambiguous(withoutEdges ? `${step.how}, blank lines at the ends of the search set aside` : step.how, outcome);
+    if (outcome.kind === 'undecided') {
+      const candidates = outcome.candidates.slice(0, MAX_RETURNED_CANDIDATES);
+      return refuse(undecidedError(step.how, candidates, outcome.notes), candidates.length > 0 ? candidates : undefined);
+    }
     if (outcome.kind === 'found') {
       const how = outcome.match.detail || step.how;
       return located(doc, step.strategy, patchBlock(doc, forms, edit, outcome.match, withoutEdges, how), how);

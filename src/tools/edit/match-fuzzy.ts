@@ -19,15 +19,31 @@ export interface FuzzyInput extends LineStepInput {
   scanner: FuzzyScanner;
 }
 
+/** Scanners already built, by input: a search that finds nothing is scanned for the step and again for its message. */
+const prepared = new WeakMap<LineStepInput, FuzzyInput>();
+
 export function prepareFuzzy(input: LineStepInput): FuzzyInput {
-  const fileForms = input.forms.normalisedWhitespace();
-  const searchForms = input.searchLines.map(normaliseWhitespace);
-  return { ...input, fileForms, searchForms, scanner: new FuzzyScanner(fileForms, searchForms) };
+  let fuzzy = prepared.get(input);
+  if (!fuzzy) {
+    const fileForms = input.forms.normalisedWhitespace();
+    const searchForms = input.searchLines.map(normaliseWhitespace);
+    fuzzy = { ...input, fileForms, searchForms, scanner: new FuzzyScanner(fileForms, searchForms) };
+    prepared.set(input, fuzzy);
+  }
+  return fuzzy;
 }
 
 /** Step 5: the one block clearly most similar to the whole search, lines compared with whitespace normalised. */
 export function matchFuzzy(input: FuzzyInput): StepOutcome<BlockMatch> {
-  const blocks = input.scanner.contenders(FUZZY_THRESHOLD, FUZZY_MARGIN);
+  const { windows: blocks, complete } = input.scanner.contenders(FUZZY_THRESHOLD, FUZZY_MARGIN);
+  if (!complete) {
+    const shown = blocks.length > 0 ? distinctPlaces(blocks) : [];
+    return {
+      kind: 'undecided',
+      candidates: shown.map((block) => candidateAt(input.doc, block.start)),
+      notes: shown.map((block) => `similarity ${block.similarity.toFixed(2)}`),
+    };
+  }
   const best = blocks[0];
   if (!best) return { kind: 'none' };
 

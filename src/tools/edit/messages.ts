@@ -25,17 +25,34 @@ export function lineSpan(startLine: number, endLine: number): string {
  * context. `notes` (one per candidate) and `rule` add what the step measured.
  */
 export function ambiguousError(how: string, candidates: readonly Candidate[], notes?: readonly string[], rule?: string, total = candidates.length): string {
-  const shown = candidates.slice(0, MAX_CANDIDATES);
-  const lines = shown.map((candidate, i) => {
-    const note = notes?.[i] ? ` (${notes[i]})` : '';
-    const text = candidate.firstLine === '' ? '(blank line)' : cutLine(candidate.firstLine, MAX_LINE_CHARS);
-    return `${i + 1}. line ${candidate.line}: ${text}${note}`;
-  });
-  if (total > shown.length) lines.push(`… and ${formatCount(total - shown.length)} more`);
+  const lines = listCandidates(candidates, notes);
+  if (total > lines.length) lines.push(`… and ${formatCount(total - lines.length)} more`);
   return [
     `The search text matches ${formatCount(total)} places in the file (${how}), so nothing was changed.${rule ? ` ${rule}` : ''}`,
     'Add surrounding lines to `search` so that it matches only one of them:',
     ...lines,
+  ].join('\n');
+}
+
+/** The first candidates, numbered: "1. line 12: its first line (note)". */
+function listCandidates(candidates: readonly Candidate[], notes?: readonly string[]): string[] {
+  return candidates.slice(0, MAX_CANDIDATES).map((candidate, i) => {
+    const note = notes?.[i] ? ` (${notes[i]})` : '';
+    const text = candidate.firstLine === '' ? '(blank line)' : cutLine(candidate.firstLine, MAX_LINE_CHARS);
+    return `${i + 1}. line ${candidate.line}: ${text}${note}`;
+  });
+}
+
+/**
+ * A step stopped at its work limit before it could tell whether one place fits (a file of many
+ * near copies of the search): list the places like it found so far, if any.
+ */
+export function undecidedError(how: string, candidates: readonly Candidate[], notes: readonly string[]): string {
+  const listed = listCandidates(candidates, notes);
+  return [
+    `The search text is like too many parts of the file to compare them all (${how}), so nothing was changed.`,
+    'Copy the lines to replace exactly as the file has them, with surrounding lines that make them unique.',
+    ...(listed.length > 0 ? ['Parts like it found before the comparison stopped:', ...listed] : []),
   ].join('\n');
 }
 

@@ -12,5 +12,12 @@ export interface BlockMatch {
   detail: string;
 }
 
-/** What one step of the matching chain found. */
-export type StepOutcome<M> = { kind: 'found'; match: M } | { kind: 'ambiguous'; candidates: Candidate[]; notes?: string[]; rule?: string } | { kind: 'none' };
+/**
+ * What one step of the matching chain found. `undecided`: the step reached its work limit before it
+ * could tell whether one place fits, with the places it found like the search by then.
+ */
+export type StepOutcome<M> =
+  | { kind: 'found'; match: M }
+  | { kind: 'ambiguous'; candidates: Candidate[]; notes?: string[]; rule?: string }
+  | { kind: 'undecided'; candidates: Candidate[]; notes: string[] }
+  | { kind: 'none' };

@@ -1,5 +1,6 @@
+import { cutOutputNote } from '../../protocol/cut-output';
 import type { EventOf } from '../../protocol/events';
-import { exitLine, promptLine, toTerminalNewlines } from '../terminal/format';
+import { exitLine, noteLine, promptLine, toTerminalNewlines } from '../terminal/format';
 
 /** The Terminal's slice of the page state: what the commands printed, trimmed at the front when long. */
 
@@ -24,8 +25,12 @@ export function writeCommand<S extends { terminal: TerminalState }>(state: S, ev
   switch (event.type) {
     case 'command_started':
       return writeTerminal(state, (atLineStart) => (atLineStart ? '' : '\r\n') + promptLine(event.command));
-    case 'command_output':
-      return writeTerminal(state, () => toTerminalNewlines(event.chunk));
+    case 'command_output': {
+      // A stored output cut to its first megabyte says so after what it kept.
+      const note = cutOutputNote(event);
+      const output = writeTerminal(state, () => toTerminalNewlines(event.chunk));
+      return note === null ? output : writeTerminal(output, (atLineStart) => noteLine(note, atLineStart));
+    }
     case 'command_finished':
       return writeTerminal(state, (atLineStart) => (atLineStart ? '' : '\r\n') + exitLine(event));
   }

@@ -30,6 +30,11 @@ export function exitLine({ exitCode, timedOut, aborted }: CommandEnd): string {
   return `${color}[${label}]${RESET}\r\n`;
 }
 
+/** A dim line of the Terminal's own, such as what a stored output left out. */
+export function noteLine(note: string, atLineStart: boolean): string {
+  return `${atLineStart ? '' : '\r\n'}${DIM}${note}${RESET}\r\n`;
+}
+
 /** Where a later run of the session begins in the terminal: a dim rule naming the run and its task. */
 export function runDividerLine(run: number, task: string, atLineStart: boolean): string {
   // The task is the user's text: no control character of it reaches xterm.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { codePoints, levenshtein } from '../../../src/protocol/levenshtein';
+import { applyEdit } from '../../../src/tools/edit';
 import { alignBlocks, blockOf } from '../../../src/tools/edit/block-similarity';
 import { FuzzyScanner } from '../../../src/tools/edit/fuzzy-scan';
 import { normaliseWhitespace } from '../../../src/tools/edit/line-forms';
@@ -25,6 +26,26 @@ describe('levenshtein', () => {
 
   it('counts an emoji or a CJK character as one code point', () => {
     expect(codePoints('a👋🏽中')).toHaveLength(4);
+  });
+
+  it('with a limit: exact up to it, some value over it beyond, and stops early', () => {
+    const random = seededRandom(5_150);
+    const word = () => Array.from({ length: randomInt(random, 0, 12) }, () => 'abcd👋'[randomInt(random, 0, 4)] ?? 'a').join('');
+    for (let i = 0; i < 300; i++) {
+      const [a, b] = [codePoints(word()), codePoints(word())];
+      const exact = levenshtein(a, b);
+      for (let limit = 0; limit <= 13; limit++) {
+        const limited = levenshtein(a, b, limit);
+        if (exact <= limit) expect(limited).toBe(exact);
+        else expect(limited).toBeGreaterThan(limit);
+      }
+    }
+    const [a, b] = [codePoints('x'.repeat(200)), codePoints('y'.repeat(200))];
+    const [whole, cut] = [{ cells: 0 }, { cells: 0 }];
+    expect(levenshtein(a, b, Infinity, whole)).toBe(200);
+    expect(levenshtein(a, b, 10, cut)).toBeGreaterThan(10);
+    expect(whole.cells).toBe(200 * 200);
+    expect(cut.cells).toBeLessThan(whole.cells / 10);
   });
 });
 
@@ -109,12 +130,30 @@ describe('FuzzyScanner', () => {
         [0.5, 0.1],
       ] as const) {
         const expected = best < floor ? [] : all.filter((w) => w.similarity >= best - margin);
-        const got = new FuzzyScanner(fileLines, searchLines).contenders(floor, margin);
+        const { windows: got, complete } = new FuzzyScanner(fileLines, searchLines).contenders(floor, margin);
+        expect(complete).toBe(true);
         const key = (w: { start: number; count: number; similarity: number }) => `${w.start}+${w.count}@${w.similarity.toFixed(12)}`;
         expect(got.map(key).sort()).toEqual(expected.map(key).sort());
         if (floor === 0.85 && expected.length > 0) withMatch++;
       }
     }
     expect(withMatch).toBeGreaterThan(10);
+  });
+
+  it('stops at its cell limit in a file of near copies of the search, and the edit is refused saying so', () => {
+    const copies = Array.from({ length: 2_500 }, (_, i) =>
+      [`function handler${i}(input) {`, '  let total = 0;', `  for (const key of keys${i % 7}) total += input[key] * ${i};`, '  return total;', '}', ''].join(
+        '\n',
+      ),
+    );
+    const file = copies.join('\n');
+    const lines = file.split('\n');
+    const searchLines = lines.slice(6_000, 6_040).map((line, i) => (i % 6 === 2 ? line.replace('total +=', 'totl +=') : line));
+    const outcome = applyEdit(file, { search: searchLines.join('\n'), replace: searchLines.join('\n').replace('totl', 'total') });
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.error).toMatch(/^The search text is like too many parts of the file to compare them all \(fuzzy match\), so nothing was changed\./);
+    expect(outcome.error).toContain('Parts like it found before the comparison stopped:');
+    expect(outcome.candidates?.length).toBeGreaterThan(1);
   });
 });

@@ -191,6 +191,25 @@ describe('WebContainer helpers', () => {
     expect(() => filesToMountTree({ x: '1', 'x/y': '2' })).toThrow(SandboxError);
   });
 
+  it('mounts a file or folder named "__proto__" as such, without touching any prototype', () => {
+    // A workspace map built from entries holds "__proto__" as an own key.
+    const files = Object.fromEntries([
+      ['__proto__', 'top'],
+      ['src/__proto__/inner.txt', 'inner'],
+      ['src/a.txt', 'a'],
+    ]) as Record<string, string>;
+    const tree = filesToMountTree(files);
+    expect(Object.getPrototypeOf(tree)).toBe(Object.prototype);
+    expect(Object.keys(tree).sort()).toEqual(['__proto__', 'src']);
+    expect(Object.getOwnPropertyDescriptor(tree, '__proto__')?.value).toEqual({ file: { contents: 'top' } });
+    const src = tree.src;
+    if (!src || !('directory' in src)) throw new Error('src is not a directory');
+    expect(Object.keys(src.directory).sort()).toEqual(['__proto__', 'a.txt']);
+    const nested = Object.getOwnPropertyDescriptor(src.directory, '__proto__')?.value as { directory: object } | undefined;
+    expect(nested && Object.getOwnPropertyDescriptor(nested.directory, 'inner.txt')?.value).toEqual({ file: { contents: 'inner' } });
+    expect(Object.getPrototypeOf(src.directory)).toBe(Object.prototype);
+  });
+
   it('reads errno names from codes and messages', () => {
     expect(errorCodeOf(Object.assign(new Error('x'), { code: 'EEXIST' }))).toBe('EEXIST');
     expect(errorCodeOf(new Error("ENOENT: no such file or directory, open 'a'"))).toBe('ENOENT');

@@ -65,4 +65,32 @@ describe('events as stored', () => {
     const missing = { ...base, type: 'notice', level: 'info', message: { $blob: 'a'.repeat(64), bytes: 5 } };
     expect(await resolveEvent(missing, store)).toMatchObject({ ok: false, error: expect.stringMatching(/missing/) });
   });
+
+  it('keeps a key named "__proto__" as a key, stored and resolved, without touching any prototype', async () => {
+    const store = new MemoryStore();
+    // As a policy given as JSON has it: an own property, not the prototype.
+    const policy = JSON.parse('{"phases":{"__proto__":{"validate":"npm test"},"building":{"validate":null}}}') as unknown;
+    const event: EngineEvent = {
+      ...base,
+      type: 'run_configured',
+      mode: 'plan_exec',
+      systemPrompt: 'p',
+      taskMessage: 't',
+      tools: [],
+      policy,
+      refuseSyntaxErrors: false,
+      allowDestructive: false,
+    };
+    const { event: stored } = await boundEvent(event, store);
+    const storedPhases = (stored.policy as { phases: object }).phases;
+    expect(Object.hasOwn(storedPhases, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(storedPhases)).toBe(Object.prototype);
+    expect(JSON.stringify(stored.policy)).toBe(JSON.stringify(policy));
+    const resolved = await resolveEvent(JSON.parse(JSON.stringify(stored)) as typeof stored, store);
+    if (!resolved.ok || resolved.event.type !== 'run_configured') throw new Error('not resolved');
+    const phases = (resolved.event.policy as { phases: object }).phases;
+    expect(Object.hasOwn(phases, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(phases)).toBe(Object.prototype);
+    expect(JSON.stringify(resolved.event.policy)).toBe(JSON.stringify(policy));
+  });
 });
