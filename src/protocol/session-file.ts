@@ -20,6 +20,28 @@ export function sessionFileTooLarge(bytes: number): string | null {
     : null;
 }
 
+/**
+ * At most this many events open from a file or a link (the largest scripted scenario records
+ * about 230, a long real run a few thousand): past it the page would spend minutes reducing the
+ * log. The streamed pieces of replies (`model_delta`, a few per reply) are counted apart, against
+ * a limit of their own, so a long run's own session file always reads back.
+ */
+export const SESSION_EVENT_LIMIT = 20_000;
+export const STREAMED_PIECE_LIMIT = 200_000;
+
+/** Why a session's events are too many to open, or null; counted before any of them is checked. */
+export function sessionTooManyEvents(events: readonly unknown[]): string | null {
+  let pieces = 0;
+  for (const event of events) if ((event as { type?: unknown } | null)?.type === 'model_delta') pieces++;
+  const others = events.length - pieces;
+  const count = (n: number) => n.toLocaleString('en-US');
+  if (others > SESSION_EVENT_LIMIT)
+    return `The session has ${count(others)} events; Phasegate opens sessions of at most ${count(SESSION_EVENT_LIMIT)} (the streamed pieces of replies aside), so it was not opened.`;
+  if (pieces > STREAMED_PIECE_LIMIT)
+    return `The session has ${count(pieces)} streamed pieces of replies; Phasegate opens sessions of at most ${count(STREAMED_PIECE_LIMIT)}, so it was not opened.`;
+  return null;
+}
+
 /** A stored session's status: a run's, or "interrupted" when its tab or worker went away mid-run. */
 export const SessionStatusSchema = z.enum(['running', 'completed', 'failed', 'cancelled', 'interrupted']);
 export type SessionStatus = z.infer<typeof SessionStatusSchema>;
@@ -42,8 +64,13 @@ export const SessionMetaSchema = z
     bytes: z.number().int().nonnegative(),
     /** Set on a session made by "Continue from here": where it came from. */
     forkedFrom: z.object({ sessionId: z.string(), seq: z.number().int().nonnegative() }).strict().optional(),
-    /** A ready-made session (a scripted scenario), not one the user ran. */
+    /** A ready-made session (a scripted scenario), not one the user ran. Set only by the page's own recording. */
     builtIn: z.boolean().optional(),
+    /**
+     * Set by the page that stored it when the session came from a share link or a session file:
+     * it is replayed, never resumed. What a file says here is not read (its meta is worked out again).
+     */
+    importedFrom: z.enum(['link', 'file']).optional(),
   })
   .strict();
 export type SessionMeta = z.infer<typeof SessionMetaSchema>;

@@ -1,6 +1,14 @@
 import { endSentence } from '../protocol/error-message';
 import type { EngineEvent } from '../protocol/events';
-import { SESSION_FILE_FORMAT, SESSION_FILE_VERSION, type SessionFile, SessionFileSchema, type SessionMeta, type StoredEvent } from '../protocol/session-file';
+import {
+  SESSION_FILE_FORMAT,
+  SESSION_FILE_VERSION,
+  type SessionFile,
+  SessionFileSchema,
+  type SessionMeta,
+  sessionTooManyEvents,
+  type StoredEvent,
+} from '../protocol/session-file';
 import { describeFirstIssue } from '../protocol/zod-issue';
 import { resolveEvents } from './bounded-event';
 import { sha256Hex } from './hash';
@@ -47,8 +55,9 @@ export type LoadResult = { ok: true; session: LoadedSession } | { ok: false; err
 
 /**
  * Reads a session file or a decoded share link: untrusted input. The format and version are
- * checked, every blob must hash to its key (so nothing was altered), and every event must
- * resolve and match the event schema. Any failure is one clear message.
+ * checked, the events are counted (`sessionTooManyEvents`), every blob must hash to its key (so
+ * nothing was altered), and every event must resolve and match the event schema. Any failure is
+ * one clear message.
  */
 export async function loadSessionFile(value: unknown, options: { knownTexts?: readonly string[] } = {}): Promise<LoadResult> {
   if (typeof value !== 'object' || value === null || (value as { format?: unknown }).format !== SESSION_FILE_FORMAT) {
@@ -58,6 +67,9 @@ export async function loadSessionFile(value: unknown, options: { knownTexts?: re
   if (typeof version === 'number' && version > SESSION_FILE_VERSION) {
     return { ok: false, error: `This session was saved by a newer Phasegate (format version ${version}); this one reads version ${SESSION_FILE_VERSION}.` };
   }
+  const events = (value as { events?: unknown }).events;
+  const tooMany = Array.isArray(events) ? sessionTooManyEvents(events) : null;
+  if (tooMany !== null) return { ok: false, error: tooMany };
   const parsed = SessionFileSchema.safeParse(value);
   if (!parsed.success) return { ok: false, error: `The session is damaged: ${describeFirstIssue(parsed.error, 'session')}.` };
   const file = parsed.data;

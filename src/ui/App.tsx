@@ -19,6 +19,7 @@ import { PresenterModeContext } from './presenter/presenter-mode';
 import { usePresenterKeys } from './presenter/use-presenter-keys';
 import { ReplayBar } from './replay/ReplayBar';
 import { useReplay } from './replay/use-replay';
+import { ContinueImportedDialog, type ContinueImportedDialogProps } from './sessions/ContinueImportedDialog';
 import { NewSessionDialog } from './sessions/NewSessionDialog';
 import { SessionBanners } from './sessions/SessionBanners';
 import { SessionsDialog } from './sessions/SessionsDialog';
@@ -56,6 +57,8 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
   const [presenter, setPresenter] = useState(false);
   // An import is being read or written: no run may start on a half-written workspace.
   const [importing, setImporting] = useState(false);
+  // "Continue from here" (or Retry) on a replay-only session: asked first, in a dialog saying what goes where.
+  const [continueAt, setContinueAt] = useState<ContinueImportedDialogProps['at']>(null);
   const [task, setTask] = useState('');
   const engine = useEngine(client, settings);
   const newSession = useNewSession(client, engine.sessions.newSession);
@@ -102,11 +105,31 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
     if (canRun) engine.run(task.trim());
   }, [canRun, engine, task]);
 
+  const { replayOnly } = engine.sessions;
+  const onReplayOnly = replayOnly !== null && replayOnly.id === engine.view.live.sessionId;
+  const askToContinue = (position: number) =>
+    replayOnly &&
+    setContinueAt({ position, length: engine.view.log.length, task: state.run?.task ?? replayOnly.task, from: replayOnly.importedFrom ?? 'link' });
+  const continueImported = async (newTask: string) => {
+    const at = continueAt;
+    setContinueAt(null);
+    if (!at || !replayOnly) return;
+    setTask(newTask);
+    if (await engine.sessions.seedFromReplay(replayOnly.id, at.position)) engine.run(newTask);
+  };
+  const liveCutOff = engine.view.live.status === 'running' || engine.view.live.status === 'waiting';
+
   return (
     <PresenterModeContext.Provider value={presenter}>
       <div className="app" data-ready={engine.workerReady ? 'true' : 'false'} data-sandbox={engine.sandbox.phase} data-presenter={presenter ? 'true' : 'false'}>
         <Header
-          status={engine.pendingRun ? 'running' : engine.sessions.interrupted && state.status !== 'waiting' ? 'interrupted' : state.status}
+          status={
+            engine.pendingRun
+              ? 'running'
+              : (engine.sessions.interrupted && state.status !== 'waiting') || (onReplayOnly && liveCutOff)
+                ? 'interrupted'
+                : state.status
+          }
           statusText={engine.pendingRun && engine.waitingForSandbox ? <StartingSandboxText since={engine.pendingRun.since} /> : undefined}
           sandbox={{ status: engine.sandbox, actions: engine.sandboxActions }}
           modelText={modelLabel(settings.model)}
@@ -141,7 +164,9 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
               replay={replay}
               onContinue={
                 state.run && !engine.busy && engine.view.log.length > 0
-                  ? () => void engine.sessions.fork(engine.view.live.sessionId ?? '', replay.position)
+                  ? onReplayOnly
+                    ? () => askToContinue(replay.position)
+                    : () => void engine.sessions.fork(engine.view.live.sessionId ?? '', replay.position)
                   : null
               }
             />
@@ -169,7 +194,8 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
                 endActions={
                   state.run && !engine.busy && engine.view.position === null
                     ? {
-                        retry: () => engine.run(state.run?.task ?? task),
+                        // A replay-only session's task is not run before the viewer says so.
+                        retry: onReplayOnly ? () => askToContinue(engine.view.log.length) : () => engine.run(state.run?.task ?? task),
                         editTask: () => {
                           setTask(state.run?.task ?? task);
                           document.getElementById('task')?.focus();
@@ -179,7 +205,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
                     : null
                 }
                 onAnswer={
-                  engine.view.position === null && (state.status === 'waiting' || engine.sessions.interrupted !== null) && engine.workerReady
+                  engine.view.position === null && !onReplayOnly && (state.status === 'waiting' || engine.sessions.interrupted !== null) && engine.workerReady
                     ? engine.answer
                     : null
                 }
@@ -248,6 +274,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
         />
         <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
         <NewSessionDialog open={newSession.asking} onConfirm={newSession.confirm} onCancel={newSession.cancel} />
+        <ContinueImportedDialog at={continueAt} settings={settings} onConfirm={(next) => void continueImported(next)} onCancel={() => setContinueAt(null)} />
       </div>
     </PresenterModeContext.Provider>
   );

@@ -187,6 +187,7 @@ export function createEngineClient(): EngineClient {
     forkSession: async (id, count) => checked(ImportOutcomeSchema, 'a fork result')(await current.api.forkSession(id, count)),
     shareLink: async (id) => checked(z.string(), 'a share link')(await current.api.shareLink(id)),
     importSharedLink: async (encoded) => checked(ImportOutcomeSchema, 'an import result')(await current.api.importSharedLink(encoded)),
+    seedFromReplay: (id, count) => current.api.seedFromReplay(id, count),
     newSession: () => current.api.newSession(),
     workspaceChanged: async () => (await current.api.workspaceChanged()) === true,
     replaceWorkspace: (files) => current.api.replaceWorkspace(files),

@@ -65,8 +65,11 @@ export function useEngine(client: EngineClient, settings: PageSettings): EngineV
     sandbox: sandbox.status,
     sandboxActions: { useVirtualNow: sandbox.useVirtualNow, tryWebContainer: sandbox.tryWebContainer },
     sessions,
-    // A stored run that was cut off shows as running in the log: only a live one keeps the page busy.
-    busy: control.requested || sessions.resuming || ((view.live.status === 'running' || view.live.status === 'waiting') && sessions.interrupted === null),
+    // A stored run that was cut off (or a replayed one from a link or a file) shows as running in the log: only a live one keeps the page busy.
+    busy:
+      control.requested ||
+      sessions.resuming ||
+      ((view.live.status === 'running' || view.live.status === 'waiting') && sessions.interrupted === null && sessions.replayOnly === null),
     waitingForSandbox: control.waitingForSandbox,
     pendingRun: control.pending !== null && (view.live.run?.id ?? null) === control.pending.shownRunId ? control.pending : null,
     problems: problems.problems,

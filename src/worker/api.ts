@@ -74,7 +74,7 @@ export interface EngineWorkerApi {
   storageUsage(): Promise<StorageUsage | null>;
   /** The session as `*.phasegate.json` text; `withoutDeltas` leaves the streamed pieces out (share links). */
   exportSession(id: string, withoutDeltas: boolean): Promise<string>;
-  /** Stores a session from a file, after checking all of it. */
+  /** Stores a session from a file, after checking all of it, as a replay. */
   importSession(text: string): Promise<ImportOutcome>;
   /** Puts the sandbox's files back as a checkpoint (a snapshot manifest) of a session held them; returns how many changed. */
   restoreCheckpoint(sessionId: string, manifest: string): Promise<number>;
@@ -84,9 +84,14 @@ export interface EngineWorkerApi {
   forkSession(id: string, count: number): Promise<ImportOutcome>;
   /** The session encoded for a share link's fragment (`#session=…`). */
   shareLink(id: string): Promise<string>;
-  /** Stores the session a share link's fragment carries (untrusted input, checked whole). */
+  /** Stores the session a share link's fragment carries (untrusted input, checked whole), as a replay. */
   importSharedLink(encoded: string): Promise<ImportOutcome>;
-  /** Goes on with an interrupted run. */
+  /**
+   * "Continue from here" on a session from a link or a file: the sandbox gets its workspace as after
+   * its first `count` events, and the next run starts a session of its own there.
+   */
+  seedFromReplay(id: string, count: number): Promise<void>;
+  /** Goes on with an interrupted run (refused for a session from a link or a file). */
   resume(request: ResumeRequest): Promise<RunStatus>;
   /** What writing the session log has cost so far: each batch's event count and time (for the bench). */
   storageStats(): Promise<{ batches: { events: number; ms: number; prepareMs: number }[] }>;

@@ -136,13 +136,19 @@ const api: EngineWorkerApi = {
     return (await sessionsReady).importLink(String(encoded));
   },
 
+  async seedFromReplay(id: string, count: number): Promise<void> {
+    refuseWhileReplacing();
+    await (await sessionsReady).seedFromReplay(String(id), Number(count));
+  },
+
   async resume(request: ResumeRequest): Promise<RunStatus> {
     refuseWhileReplacing();
     const parsed = ResumeRequestSchema.safeParse(request);
     if (!parsed.success) throw new Error(`invalid resume request: ${describeFirstIssue(parsed.error, 'request')}`);
     const sessions = await sessionsReady;
     await sessions.flush();
-    const { session, events: stored } = await sessions.open(parsed.data.sessionId, { loadWorkspace: false });
+    // A session from a link or a file is refused here: only the user's own runs go on.
+    const { session, events: stored } = await sessions.openToResume(parsed.data.sessionId);
     // A session holds several runs; the interrupted one is its last.
     const events = lastRunEvents(stored);
     const { model, mode, suggestions, answer, maxRecoveries, emergency, maxTokensPerRun, maxCostPerRun } = parsed.data;

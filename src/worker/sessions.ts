@@ -6,14 +6,16 @@ import type { EngineEvent } from '../protocol/events';
 import type { SessionMeta } from '../protocol/session-file';
 import { STARTER_PROJECT } from '../sandbox/starter-project';
 import { resolveEvents } from '../store/bounded-event';
+import { sha256Hex } from '../store/hash';
 import { IndexedDbStore } from '../store/indexeddb-store';
 import { MemoryStore } from '../store/memory-store';
 import { type SessionStore, StorageFullError, type StorageUsage } from '../store/port';
 import { type RecorderStats, SessionRecorder } from '../store/recorder';
 import { referencedBlobs } from '../store/references';
 import { exportSession, type LoadResult, loadSessionFile, parseSessionFile } from '../store/session-file';
+import { importedMeta } from '../store/session-meta';
 import { decodeSessionFromLink, encodeSessionForLink } from '../store/share-link';
-import type { StorageProblem } from './api';
+import type { ImportOutcome, StorageProblem } from './api';
 import { readyMadeId, recordReadyMade } from './ready-made';
 import { RunLocks } from './run-locks';
 
@@ -32,6 +34,12 @@ export async function openSessionStore(): Promise<{ store: SessionStore; notKept
  */
 /** Texts every page has, which share links carry by reference only. */
 const STARTER_TEXTS = Object.values(STARTER_PROJECT);
+
+/** Why a session from a link or a file is not resumed (nor forked into one that would be). */
+const NOT_RESUMABLE = {
+  link: 'This session came from a share link: it plays here as a replay, and nothing in it runs. "Continue from here" starts a new run of yours from the point shown.',
+  file: 'This session came from a session file: it plays here as a replay, and nothing in it runs. "Continue from here" starts a new run of yours from the point shown.',
+} as const;
 
 export class WorkerSessions {
   private readonly recorder: SessionRecorder;
@@ -115,27 +123,32 @@ export class WorkerSessions {
     return JSON.stringify(await exportSession(this.store, id, { ...options, secrets: this.engine.session.registeredSecrets }));
   }
 
+  /** Stores a session from a file's text (untrusted: parsed and checked whole here, then kept as a replay). */
+  async importText(text: string): Promise<ImportOutcome> {
+    return this.keepImported(await parseSessionFile(text), 'file');
+  }
+
   /**
-   * Stores a session from a file or a share link (untrusted: checked whole before anything is
-   * kept). One already stored under the same id is kept as it is.
+   * A session from a link or a file, checked whole before anything is kept, stored as a replay:
+   * under an id of ours (from its content: the same link twice is one session), its events its
+   * own, without the streamed pieces of replies, and with metadata worked out from its events
+   * (`importedMeta`), never the file's own claims.
    */
-  async import(value: unknown): Promise<{ ok: true; id: string } | { ok: false; error: string }> {
-    return this.keep(await loadSessionFile(value));
-  }
-
-  /** The same for the text of a `*.phasegate.json` file (parsed here, with the store's own messages). */
-  async importText(text: string): Promise<{ ok: true; id: string } | { ok: false; error: string }> {
-    return this.keep(await parseSessionFile(text));
-  }
-
-  private async keep(loaded: LoadResult): Promise<{ ok: true; id: string } | { ok: false; error: string }> {
+  private async keepImported(loaded: LoadResult, from: 'link' | 'file'): Promise<ImportOutcome> {
     if (!loaded.ok) return loaded;
-    const { file } = loaded.session;
-    if (await this.store.getSession(file.session.id)) return { ok: true, id: file.session.id };
-    for (const [hash, text] of Object.entries(file.blobs)) await this.store.putBlob(hash, text);
-    const status = file.session.status === 'running' ? 'interrupted' : file.session.status;
-    await this.store.append({ meta: { ...file.session, status }, events: file.events, blobs: Object.keys(file.blobs) });
-    return { ok: true, id: file.session.id };
+    const { file, events } = loaded.session;
+    const id = `imported-${(await sha256Hex(JSON.stringify({ session: file.session, events: file.events }))).slice(0, 20)}`;
+    if (await this.store.getSession(id)) return { ok: true, id };
+    const kept = file.events
+      .map((stored, index) => ({ stored, event: events[index] as EngineEvent }))
+      .filter(({ event }) => event.type !== 'model_delta')
+      .map(({ stored: { sessionId: _session, ...stored }, event }) => ({ stored: { ...stored, runId: id }, event }));
+    const blobs = Object.entries(file.blobs);
+    for (const [hash, text] of blobs) await this.store.putBlob(hash, text);
+    const blobBytes = blobs.reduce((sum, [, text]) => sum + text.length, 0);
+    const meta = importedMeta(file.session, kept, { id, from, now: Date.now(), blobBytes });
+    await this.store.append({ meta, events: kept.map(({ stored }) => stored), blobs: blobs.map(([hash]) => hash) });
+    return { ok: true, id };
   }
 
   /**
@@ -147,6 +160,7 @@ export class WorkerSessions {
     await this.recorder.flush();
     const source = await this.store.getSession(id);
     if (!source) return { ok: false, error: 'That session is no longer stored.' };
+    if (source.importedFrom) return { ok: false, error: NOT_RESUMABLE[source.importedFrom] };
     const stored = (await this.store.loadEvents(id)).slice(0, Math.max(0, Math.floor(count)));
     if (!stored.some((event) => event.type === 'run_configured'))
       return { ok: false, error: 'Pick a later point: the run had not started its conversation yet.' };
@@ -171,9 +185,14 @@ export class WorkerSessions {
   /** A scripted scenario as a ready-made session: recorded the first time it is asked for, then kept. */
   async readyMade(scenario: string): Promise<{ ok: true; id: string } | { ok: false; error: string }> {
     const id = readyMadeId(scenario);
-    if (await this.store.getSession(id)) return { ok: true, id };
+    // Only this page records ready-made sessions (an imported one never has their ids or the flag).
+    if ((await this.store.getSession(id))?.builtIn === true) return { ok: true, id };
     try {
-      return await this.import(await recordReadyMade(scenario));
+      const file = await recordReadyMade(scenario);
+      await this.store.deleteSession(id);
+      for (const [hash, text] of Object.entries(file.blobs)) await this.store.putBlob(hash, text);
+      await this.store.append({ meta: file.session, events: file.events, blobs: Object.keys(file.blobs) });
+      return { ok: true, id };
     } catch (error) {
       return { ok: false, error: messageOf(error) };
     }
@@ -186,10 +205,36 @@ export class WorkerSessions {
     return encodeSessionForLink(file, STARTER_TEXTS);
   }
 
-  /** A shared link's session (untrusted: decoded with a size cap, then checked whole) into the store. */
-  async importLink(encoded: string): Promise<{ ok: true; id: string } | { ok: false; error: string }> {
+  /** A shared link's session (untrusted: decoded with a size cap, then checked whole) into the store, as a replay. */
+  async importLink(encoded: string): Promise<ImportOutcome> {
     const decoded = decodeSessionFromLink(encoded);
-    return decoded.ok ? this.keep(await loadSessionFile(decoded.value, { knownTexts: STARTER_TEXTS })) : decoded;
+    return decoded.ok ? this.keepImported(await loadSessionFile(decoded.value, { knownTexts: STARTER_TEXTS }), 'link') : decoded;
+  }
+
+  /** A stored session to resume; one from a link or a file is refused (its calls and settings are not the user's). */
+  async openToResume(id: string): Promise<{ session: SessionMeta; events: EngineEvent[] }> {
+    const session = await this.store.getSession(id);
+    if (session?.importedFrom) throw new Error(NOT_RESUMABLE[session.importedFrom]);
+    return this.open(id, { loadWorkspace: false });
+  }
+
+  /**
+   * "Continue from here" on a session from a link or a file: the sandbox gets the workspace as it
+   * was after the first `count` events (the run's starting files before its first snapshot), and
+   * the next run starts a session of its own there, under the page's settings. Nothing of the
+   * imported log is run or sent.
+   */
+  async seedFromReplay(id: string, count: number): Promise<void> {
+    if (this.engine.running) throw new Error('a run is in progress; stop it first');
+    const resolved = await resolveEvents(await this.store.loadEvents(id), this.store);
+    if (!resolved.ok) throw new Error(`The stored session is damaged: ${resolved.error}`);
+    const events = resolved.events;
+    const files =
+      (await workspaceAt(events.slice(0, Math.max(0, Math.floor(count))), this.store)) ??
+      (await workspaceAt(events.slice(0, events.findIndex((event) => event.type === 'workspace_snapshot') + 1), this.store)) ??
+      STARTER_PROJECT;
+    await restoreWorkspace(this.engine.activeSandbox, files);
+    this.workspaceSession = null;
   }
 
   /** "Restore files to here" / "Roll back": a checkpoint of a stored session back into the sandbox, recorded in its log. */
@@ -211,7 +256,7 @@ export class WorkerSessions {
    * Where a new run goes. A scripted scenario plays a recorded run: it gets a session of its own on
    * the starter files, so it never contradicts itself. Any other run continues the session whose
    * workspace the sandbox holds, when that is still stored and the user's own (a built-in demo
-   * session is replayed, not added to); else it starts a session of its own.
+   * session, or one from a link or a file, is replayed, not added to); else it starts a session of its own.
    */
   async prepareRun({ scripted }: { scripted: boolean }): Promise<{ sessionId?: string; earlierRuns?: EarlierRun[] }> {
     const id = this.workspaceSession;
@@ -223,7 +268,8 @@ export class WorkerSessions {
     if (id === null) return {};
     await this.recorder.flush();
     const session = await this.store.getSession(id);
-    if (!session || session.builtIn === true) return {};
+    // A session from a link or a file is replayed, not added to: the run starts its own, told nothing of it.
+    if (!session || session.builtIn === true || session.importedFrom) return {};
     // The new run is told what the session's runs did (only the events that says need their long texts
     // back); a log that cannot be read tells it nothing.
     const read = (await this.store.loadEvents(id)).filter((event) => EARLIER_RUN_EVENTS.has(event.type));

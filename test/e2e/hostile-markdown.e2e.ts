@@ -78,15 +78,22 @@ describe('hostile Markdown cannot blank the page', () => {
     await context.close();
   }, 120_000);
 
-  it('a share link holding one opens as plain text, and the stored interrupted session reopens that way on reload', async () => {
+  it('a share link holding one opens as plain text, and the stored session opens that way after a reload', async () => {
     const link = await hostileSessionLink();
     const { context, page } = await openApp(browser, { settings: { sandbox: 'virtual' } });
     await page.goto(link);
     await expectShownAsPlainText(page);
     await expectUsablePage(page);
 
+    // A link's session is a replay: a reload does not reopen it (issue 26 item 2); opened again, it still shows.
     await page.reload();
-    await waitForText(page.getByRole('status', { name: 'Run status' }), (text) => text === 'interrupted', { what: 'the interrupted session', timeout: 30_000 });
+    await expectUsablePage(page);
+    await page.getByRole('button', { name: 'Sessions' }).click();
+    await page
+      .getByRole('dialog', { name: 'Sessions' })
+      .getByRole('button', { name: /^Open / })
+      .first()
+      .click();
     await expectShownAsPlainText(page);
     await expectUsablePage(page);
     await context.close();

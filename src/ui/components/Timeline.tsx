@@ -27,11 +27,20 @@ export interface TimelineProps {
 /** How close to the bottom still counts as "following" the run. */
 const FOLLOW_THRESHOLD_PX = 32;
 
+/**
+ * The Timeline lays out at most this many of the latest entries, and as many more each time the
+ * viewer asks: a long session (a link may hold 20,000 events) would otherwise take the page
+ * seconds per render. Real runs rarely pass a few hundred entries.
+ */
+export const TIMELINE_WINDOW = 1000;
+
 export function Timeline({ entries, problems, endActions = null, onAnswer = null, wait = null }: TimelineProps) {
   const waiting = waitingQuestion(entries);
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
   const [showJump, setShowJump] = useState(false);
+  const [windowSize, setWindowSize] = useState(TIMELINE_WINDOW);
+  const hidden = Math.max(0, entries.length - windowSize);
 
   const onScroll = () => {
     const el = scroller.current;
@@ -70,8 +79,13 @@ export function Timeline({ entries, problems, endActions = null, onAnswer = null
           </div>
         )}
         {entries.length === 0 && problems.length === 0 && <p className="empty">The agent's messages, tool calls and results appear here.</p>}
+        {hidden > 0 && (
+          <button type="button" className="button timeline-earlier" onClick={() => setWindowSize((size) => size + TIMELINE_WINDOW)}>
+            Show {Math.min(hidden, TIMELINE_WINDOW).toLocaleString('en-US')} earlier entries ({hidden.toLocaleString('en-US')} not shown)
+          </button>
+        )}
         <ol className="timeline-list">
-          {entries.map((entry) => (
+          {(hidden > 0 ? entries.slice(hidden) : entries).map((entry) => (
             <TimelineItem key={entry.id} {...entryProps(entry, { endActions, wait, onAnswer, waiting })} />
           ))}
         </ol>

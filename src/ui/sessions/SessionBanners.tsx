@@ -1,10 +1,18 @@
 import type { SessionsControl } from './use-sessions';
 
-/** What the page says about the session itself: an interrupted run to resume, storage trouble. */
+/** What the page says about the session itself: an interrupted run to resume, a replay-only session, storage trouble. */
 export function SessionBanners({ sessions, canResume }: { sessions: SessionsControl; canResume: boolean }) {
-  const { interrupted, storageProblem } = sessions;
+  const { interrupted, replayOnly, storageProblem } = sessions;
   return (
     <>
+      {replayOnly && (
+        <div className="banner banner--replay" role="region" aria-label="Replay only">
+          <p>
+            This session came from {replayOnly.importedFrom === 'file' ? 'a session file' : 'a share link'}: it plays here as a replay, and nothing in it runs.
+            &ldquo;Continue from here&rdquo; starts a new run of yours, under your Settings, from the point shown.
+          </p>
+        </div>
+      )}
       {interrupted && (
         <div className="banner banner--interrupted" role="region" aria-label="Interrupted run">
           <p>

@@ -82,6 +82,9 @@ export function SessionsDialog({ open, sessions, busy, scenarios, onReadyMade, o
                   <td title={session.task}>
                     {taskTitle(session.task)}
                     {(session.runs ?? 1) > 1 && <span className="sessions-runs"> · {session.runs} runs</span>}
+                    {session.importedFrom && (
+                      <span className="sessions-runs"> · replay of a {session.importedFrom === 'file' ? 'session file' : 'share link'}</span>
+                    )}
                   </td>
                   <td>{formatStart(session)}</td>
                   <td data-status={session.status}>{session.status}</td>

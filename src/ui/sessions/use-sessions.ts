@@ -13,8 +13,10 @@ export interface SessionsControl {
   notKept: string | null;
   list: SessionMeta[];
   usage: StorageUsage | null;
-  /** The session on the page when it is an interrupted one that can be resumed. */
+  /** The session on the page when it is an interrupted one of the user's own, which can be resumed. */
   interrupted: SessionMeta | null;
+  /** The session on the page when it came from a link or a file: replayed only, never resumed. */
+  replayOnly: SessionMeta | null;
   resuming: boolean;
   storageProblem: StorageProblem | null;
   refresh(): Promise<void>;
@@ -36,6 +38,8 @@ export interface SessionsControl {
   openReadyMade(scenario: string): Promise<void>;
   /** "Continue from here": a new session from the first `count` events of one, opened ready to resume. */
   fork(id: string, count: number): Promise<void>;
+  /** "Continue from here" on a replay-only session: its files at `count` events into the sandbox, for a new run; false when that failed. */
+  seedFromReplay(id: string, count: number): Promise<boolean>;
 }
 
 interface Deps {
@@ -52,6 +56,7 @@ export function useSessions({ client, workerReady, settings, loadEvents, addProb
   const [list, setList] = useState<SessionMeta[]>([]);
   const [usage, setUsage] = useState<StorageUsage | null>(null);
   const [interrupted, setInterrupted] = useState<SessionMeta | null>(null);
+  const [replayOnly, setReplayOnly] = useState<SessionMeta | null>(null);
   const [resuming, setResuming] = useState(false);
   const [storageProblem, setStorageProblem] = useState<StorageProblem | null>(null);
   const settingsRef = useRef(settings);
@@ -72,7 +77,9 @@ export function useSessions({ client, workerReady, settings, loadEvents, addProb
       try {
         const { session, events } = await client.openSession(id, true);
         loadEvents(events);
-        setInterrupted(session.status === 'interrupted' ? session : null);
+        // A session from a link or a file is replayed, never resumed: it gets no Resume banner.
+        setInterrupted(session.status === 'interrupted' && !session.importedFrom ? session : null);
+        setReplayOnly(session.importedFrom ? session : null);
         // For bench/sessions-browser.mjs: when a stored session was first on the page.
         if (performance.getEntriesByName('phasegate:session-shown').length === 0) performance.mark('phasegate:session-shown');
       } catch (error) {
@@ -100,7 +107,7 @@ export function useSessions({ client, workerReady, settings, loadEvents, addProb
       const sessions = await client.listSessions();
       setList(sessions);
       const newest = sessions[0];
-      if (newest?.status === 'interrupted') await open(newest.id);
+      if (newest?.status === 'interrupted' && !newest.importedFrom) await open(newest.id);
     } catch (error) {
       addProblem(`The stored sessions could not be read: ${messageOf(error)}`);
     }
@@ -128,7 +135,15 @@ export function useSessions({ client, workerReady, settings, loadEvents, addProb
   useEffect(() => client.onRestart(() => void openInterrupted()), [client, openInterrupted]);
   useEffect(() => client.onStorageProblem(setStorageProblem), [client]);
   // A new run replaces the interrupted one on the page.
-  useEffect(() => client.onEvents((events) => events.some((e) => e.type === 'run_started') && setInterrupted(null)), [client]);
+  useEffect(
+    () =>
+      client.onEvents((events) => {
+        if (!events.some((e) => e.type === 'run_started')) return;
+        setInterrupted(null);
+        setReplayOnly(null);
+      }),
+    [client],
+  );
 
   const resume = useCallback(
     (answer?: { callId: string; text: string }) => {
@@ -172,6 +187,7 @@ export function useSessions({ client, workerReady, settings, loadEvents, addProb
       await client.newSession();
       loadEvents([]);
       setInterrupted(null);
+      setReplayOnly(null);
     } catch (error) {
       addProblem(`A new session could not be started: ${messageOf(error)}`);
     }
@@ -198,6 +214,19 @@ export function useSessions({ client, workerReady, settings, loadEvents, addProb
     [client, openStored, addProblem],
   );
 
+  const seedFromReplay = useCallback(
+    async (id: string, count: number) => {
+      try {
+        await client.seedFromReplay(id, count);
+        return true;
+      } catch (error) {
+        addProblem(`Could not continue from there: ${messageOf(error)}`);
+        return false;
+      }
+    },
+    [client, addProblem],
+  );
+
   const openReadyMade = useCallback(
     async (scenario: string) => {
       const error = await openStored(client.readyMadeSession(scenario));
@@ -218,6 +247,7 @@ export function useSessions({ client, workerReady, settings, loadEvents, addProb
     list,
     usage,
     interrupted,
+    replayOnly,
     resuming,
     storageProblem,
     refresh,
@@ -231,6 +261,7 @@ export function useSessions({ client, workerReady, settings, loadEvents, addProb
     importText,
     exportFile: (id, withoutDeltas) => client.exportSession(id, withoutDeltas),
     fork,
+    seedFromReplay,
     openReadyMade,
     restore,
   };

@@ -1,6 +1,7 @@
 import type { EngineEvent } from '../../protocol/events';
 import { sessionOfRunStart } from '../../protocol/run-sessions';
 import { initialState, reduce, type UiState } from './reducer';
+import { inBulk } from './timeline';
 
 /** A state is kept every this many events, so a seek reduces at most this many. */
 const KEYFRAME_EVERY = 128;
@@ -34,19 +35,24 @@ export function emptyView(): SessionView {
 export function appendEvents(view: SessionView, events: readonly EngineEvent[]): SessionView {
   let { live, keyframes, position } = view;
   let log = [...view.log];
-  for (const event of events) {
-    const session = sessionOfRunStart(event);
-    if (event.type === 'run_started' && log.length > 0 && session !== live.sessionId) {
-      log = [];
-      live = initialState;
-      keyframes = new Map([[0, initialState]]);
-      position = null;
+  inBulk((keep) => {
+    for (const event of events) {
+      const session = sessionOfRunStart(event);
+      if (event.type === 'run_started' && log.length > 0 && session !== live.sessionId) {
+        log = [];
+        live = initialState;
+        keyframes = new Map([[0, initialState]]);
+        position = null;
+      }
+      log.push(event);
+      live = reduce(live, event);
+      // The live state passes every keyframe anyway: keeping it costs nothing and makes the first seek as fast as any.
+      if (log.length % KEYFRAME_EVERY === 0 && !keyframes.has(log.length)) {
+        keyframes.set(log.length, live);
+        keep();
+      }
     }
-    log.push(event);
-    live = reduce(live, event);
-    // The live state passes every keyframe anyway: keeping it costs nothing and makes the first seek as fast as any.
-    if (log.length % KEYFRAME_EVERY === 0 && !keyframes.has(log.length)) keyframes.set(log.length, live);
-  }
+  });
   return { log, live, keyframes, position, shown: position === null ? live : view.shown };
 }
 
@@ -68,11 +74,16 @@ export function stateAt(view: SessionView, position: number): UiState {
   let base = start;
   while (!view.keyframes.has(base)) base -= KEYFRAME_EVERY;
   let state = view.keyframes.get(base) ?? initialState;
-  for (let i = base; i < position; i++) {
-    state = reduce(state, view.log[i] as EngineEvent);
-    if ((i + 1) % KEYFRAME_EVERY === 0 && !view.keyframes.has(i + 1)) view.keyframes.set(i + 1, state);
-  }
-  return state;
+  return inBulk((keep) => {
+    for (let i = base; i < position; i++) {
+      state = reduce(state, view.log[i] as EngineEvent);
+      if ((i + 1) % KEYFRAME_EVERY === 0 && !view.keyframes.has(i + 1)) {
+        view.keyframes.set(i + 1, state);
+        keep();
+      }
+    }
+    return state;
+  });
 }
 
 /** The viewer's own picks (a file, an outline) change what is shown, and the live state when it is shown. */

@@ -95,8 +95,39 @@ interface WithTimeline {
   timeline: readonly TimelineEntry[];
 }
 
+/**
+ * Timelines a bulk reduction may still change in place: made during it, and held by no state it
+ * keeps (see `inBulk`). Null outside one, where every change copies.
+ */
+let changeable: WeakSet<readonly TimelineEntry[]> | null = null;
+
+/**
+ * Runs a reduction of many events whose in-between states are thrown away. Copying the timeline
+ * for each entry made opening a long log quadratic (20,000 entries took half a minute); here a
+ * timeline made during the run grows in place until `keep()` says the current state is kept
+ * (a replay keyframe), after which the next change copies again. Seen from outside, every state
+ * stays a pure value.
+ */
+export function inBulk<T>(reduceAll: (keep: () => void) => T): T {
+  const outer = changeable;
+  changeable = new WeakSet();
+  try {
+    return reduceAll(() => {
+      changeable = new WeakSet();
+    });
+  } finally {
+    changeable = outer;
+  }
+}
+
 export function pushEntry<S extends WithTimeline>(state: S, entry: TimelineEntry): S {
-  return { ...state, timeline: [...state.timeline, entry] };
+  if (changeable?.has(state.timeline)) {
+    (state.timeline as TimelineEntry[]).push(entry);
+    return { ...state };
+  }
+  const timeline = [...state.timeline, entry];
+  changeable?.add(timeline);
+  return { ...state, timeline };
 }
 
 function lastStreamingIndex(timeline: readonly TimelineEntry[]): number {
@@ -107,8 +138,9 @@ function lastStreamingIndex(timeline: readonly TimelineEntry[]): number {
   return -1;
 }
 
-function replaceAt(timeline: readonly TimelineEntry[], index: number, entry: TimelineEntry | null): TimelineEntry[] {
-  const next = [...timeline];
+function replaceAt(timeline: readonly TimelineEntry[], index: number, entry: TimelineEntry | null): readonly TimelineEntry[] {
+  const next = changeable?.has(timeline) ? (timeline as TimelineEntry[]) : [...timeline];
+  changeable?.add(next);
   if (entry === null) next.splice(index, 1);
   else next[index] = entry;
   return next;
