@@ -1,4 +1,4 @@
-// Writes a session file of about N events (the demo's turns repeated within one run) to stdout,
+// Writes a session file of N events (the demo's turns repeated within one run, no streamed pieces) to stdout,
 // for the browser bench to open and seek in. `tsx bench/support/long-session.ts [N]`
 import { Engine } from '../../src/engine/engine';
 import { getScenario } from '../../src/model/scenarios';
@@ -42,7 +42,12 @@ export async function recordScenario(scenario: string, mode: Mode) {
 async function main() {
   const count = Number(process.argv[2] ?? 2000);
   const { store, runId, events } = await recordScenario('demo', 'react');
-  const log = longLog(events, count);
+  // The page drops streamed reply pieces from an opened file (a replay never shows them), so the
+  // log is made of the other events: the page replays exactly `count`.
+  const log = longLog(
+    events.filter((event) => event.type !== 'model_delta'),
+    count,
+  );
   const stored = [];
   for (const event of log) stored.push((await boundEvent(event, store)).event);
   const meta = (await store.getSession(runId)) ?? undefined;
