@@ -1,3 +1,4 @@
+import { MAX_PATH_DEPTH } from '../protocol/path-depth';
 import { joinPath, parentOf } from '../sandbox/paths';
 import type { Sandbox } from '../sandbox/port';
 
@@ -17,9 +18,6 @@ export interface TreeChange {
   change: 'created' | 'modified' | 'deleted';
   kind: 'dir' | 'file';
 }
-
-/** Walks deeper than this are cut off; such a tree is not fully compared (see captureTree). */
-const MAX_DEPTH = 64;
 
 /**
  * Reads the whole tree under `root`, except paths `skip` accepts (a folder is
@@ -47,7 +45,7 @@ export async function captureTree(sandbox: Sandbox, root: string, skip: (path: s
       if (entry.type === 'file') leaves.set(path, { kind: 'file', content: await readEntry(sandbox, absolute, entry.symlink === true), ...link });
       // A linked folder may lead anywhere (the root, its own parent): it is an entry, not a walk.
       else if (entry.symlink) leaves.set(path, { kind: 'dir', link: true });
-      else if (depth + 1 < MAX_DEPTH) pending.push({ dir: absolute, rel: path, depth: depth + 1 });
+      else if (depth + 1 < MAX_PATH_DEPTH) pending.push({ dir: absolute, rel: path, depth: depth + 1 });
       else folders.set(path, { listed: 0, kept: [] });
     }
   }
