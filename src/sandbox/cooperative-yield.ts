@@ -51,6 +51,8 @@ export class YieldingFs extends InMemoryFs {
    * before its work, in the same step, so the work between two turns stays short.
    */
   protected async guarded<T>(work: () => Promise<T>): Promise<T> {
+    // First, and again after a turn: a stopped walk unwinds without waiting for turns.
+    if (this.stopped?.()) throw new Error(INTERRUPTED_MESSAGE);
     while (Date.now() - this.lastYield >= YIELD_INTERVAL_MS) {
       this.pendingTurn ??= new Promise<void>((resolve) =>
         hostSetTimeout(() => {
@@ -79,12 +81,20 @@ export class YieldingFs extends InMemoryFs {
     return this.guarded(() => super.lstat(path));
   }
 
+  // A stopped walk finds folders empty rather than failing: just-bash leaves the promise of a
+  // command it stopped unawaited, and a walk that failed then would be a rejection nobody handles.
   override readdir(path: string): ReturnType<Fs['readdir']> {
-    return this.guarded(() => super.readdir(path));
+    return this.stopped?.() ? Promise.resolve([]) : this.guarded(() => super.readdir(path)).catch((error: unknown) => this.emptyOnceStopped(error));
   }
 
   override readdirWithFileTypes(path: string): ReturnType<Fs['readdirWithFileTypes']> {
-    return this.guarded(() => super.readdirWithFileTypes(path));
+    if (this.stopped?.()) return Promise.resolve([]);
+    return this.guarded(() => super.readdirWithFileTypes(path)).catch((error: unknown) => this.emptyOnceStopped(error));
+  }
+
+  private emptyOnceStopped(error: unknown): never[] {
+    if (error instanceof Error && error.message === INTERRUPTED_MESSAGE) return [];
+    throw error;
   }
 
   override readFile(...args: Parameters<Fs['readFile']>): ReturnType<Fs['readFile']> {
