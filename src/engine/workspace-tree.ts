@@ -12,7 +12,7 @@ import type { Sandbox } from '../sandbox/port';
  * `link`: the entry is a symbolic link (a linked folder is recorded, never walked into), and
  * `target` where it leads ("" for a loop), so a link pointed elsewhere is a change.
  */
-export type TreeEntry = { kind: 'dir'; link?: true; target?: string } | { kind: 'file'; content: string; link?: true; target?: string };
+export type TreeEntry = { kind: 'dir'; link?: true; target?: string; beyond?: true } | { kind: 'file'; content: string; link?: true; target?: string };
 /** Workspace-relative path → entry. */
 export type WorkspaceTree = Map<string, TreeEntry>;
 
@@ -49,6 +49,9 @@ export async function captureTree(sandbox: Sandbox, root: string, skip: (path: s
       // A linked folder may lead anywhere (the root, its own parent): it is an entry, not a walk.
       else if (entry.symlink) leaves.set(path, { kind: 'dir', ...link });
       else if (depth + 1 < MAX_PATH_DEPTH) pending.push({ dir: absolute, rel: path, depth: depth + 1 });
+      // A folder at the limit is read no further; one that holds something (a shell the sandbox cannot
+      // bound, WebContainer's, made it) is marked, since nothing below it can be checked.
+      else if ((await sandbox.listDir(absolute)).some((inside) => !skip(`${path}/${inside.name}`))) leaves.set(path, { kind: 'dir', beyond: true });
       else folders.set(path, { listed: 0, kept: [] });
     }
   }
@@ -67,6 +70,11 @@ export async function captureTree(sandbox: Sandbox, root: string, skip: (path: s
   for (const path of folders.keys()) if (path !== '' && keeps(path)) tree.set(path, { kind: 'dir' });
   for (const [path, entry] of leaves) tree.set(path, entry);
   return tree;
+}
+
+/** The folders at the depth limit that hold entries the capture could not read. */
+export function beyondLimit(tree: WorkspaceTree): string[] {
+  return [...tree].flatMap(([path, entry]) => (entry.kind === 'dir' && entry.beyond ? [path] : []));
 }
 
 /** Where a link really leads; "" for a loop. */
@@ -104,6 +112,8 @@ export function compareTrees(before: WorkspaceTree, after: WorkspaceTree): TreeC
     if (!old) changes.push({ path, change: 'created', kind: entry.kind });
     else if (old.kind !== entry.kind || old.link !== entry.link || old.target !== entry.target) {
       changes.push({ path, change: 'deleted', kind: old.kind }, { path, change: 'created', kind: entry.kind });
+    } else if (old.kind === 'dir' && entry.kind === 'dir' && old.beyond !== entry.beyond) {
+      changes.push({ path, change: 'modified', kind: 'dir' });
     } else if (old.kind === 'file' && entry.kind === 'file' && old.content !== entry.content) {
       changes.push({ path, change: 'modified', kind: 'file' });
     }
