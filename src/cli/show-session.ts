@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { workspaceAt } from '../engine/restore-workspace';
-import { redactFiles, redactSecrets } from '../protocol/redact-secrets';
+import { redactFiles, redactSecrets, withJsonForms } from '../protocol/redact-secrets';
 import { type ParsedArgs, rejectUnknownFlags, stringFlag, UsageError } from './args';
 import { environmentSecrets } from './environment-key';
 import { formatEvent } from './format-event';
@@ -15,8 +15,8 @@ export async function showCommand(args: ParsedArgs, out: (line: string) => void)
   if (!path || args.positionals.length > 1) throw new UsageError('show needs one session file: show FILE [--json]');
   const { file, events } = await readSessionFile(path);
   // A file saved before keys were kept out of it may hold the environment's key: it is never printed.
-  const secrets = environmentSecrets();
-  const print = (line: string) => out(redactSecrets(line, [...secrets, ...secrets.map((secret) => JSON.stringify(secret).slice(1, -1))]));
+  const secrets = withJsonForms(environmentSecrets());
+  const print = (line: string) => out(redactSecrets(line, secrets));
   if (args.flags.get('json') === true) {
     for (const event of events) print(JSON.stringify(event));
     return 0;

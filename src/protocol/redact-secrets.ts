@@ -9,6 +9,11 @@ export function usableSecrets(secrets: Iterable<string>): string[] {
   return [...new Set([...secrets].filter((secret) => secret.length >= MIN_SECRET_LENGTH))].sort((a, b) => b.length - a.length);
 }
 
+/** Each secret as written and as it appears inside a JSON string (quotes, backslashes escaped), for searching JSON text. */
+export function withJsonForms(secrets: readonly string[]): string[] {
+  return [...secrets, ...secrets.map((secret) => JSON.stringify(secret).slice(1, -1))];
+}
+
 /** `text` with every occurrence of each secret replaced by the placeholder. */
 export function redactSecrets(text: string, secrets: Iterable<string>): string {
   let out = text;

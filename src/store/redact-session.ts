@@ -1,4 +1,4 @@
-import { redactSecrets, usableSecrets } from '../protocol/redact-secrets';
+import { redactSecrets, usableSecrets, withJsonForms } from '../protocol/redact-secrets';
 import type { SessionFile } from '../protocol/session-file';
 import { sha256Hex } from './hash';
 
@@ -10,7 +10,7 @@ import { sha256Hex } from './hash';
  */
 export async function redactSessionFile(file: SessionFile, secrets: Iterable<string>): Promise<SessionFile> {
   const list = usableSecrets(secrets);
-  const inJson = [...list, ...list.map((secret) => JSON.stringify(secret).slice(1, -1))];
+  const inJson = withJsonForms(list);
   if (!inJson.some((secret) => JSON.stringify(file).includes(secret))) return file;
   const blobs = new Map(Object.entries(file.blobs));
   const renamed = new Map<string, string>();

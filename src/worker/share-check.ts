@@ -1,4 +1,4 @@
-import { holdsSecret } from '../protocol/redact-secrets';
+import { holdsSecret, withJsonForms } from '../protocol/redact-secrets';
 import { decodeSessionFromLink } from '../store/share-link';
 
 /**
@@ -27,5 +27,5 @@ export function fileHoldsSecret(text: string, secrets: readonly string[]): boole
 
 /** A secret appears in JSON text as its string literal's inside (quotes and backslashes escaped). */
 function jsonHoldsSecret(value: unknown, secrets: readonly string[]): boolean {
-  return holdsSecret(JSON.stringify(value), [...secrets, ...secrets.map((secret) => JSON.stringify(secret).slice(1, -1))]);
+  return holdsSecret(JSON.stringify(value), withJsonForms(secrets));
 }
