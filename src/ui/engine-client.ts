@@ -114,12 +114,12 @@ export function createEngineClient(): EngineClient {
   const watch = watchWorker({
     ping: () => current.api.scenarios(),
     alive: async () => (current.lifeLock === null ? null : lockHeld(current.lifeLock)),
-    onDead: () => {
+    onDead: (duringCall) => {
       const dead = current;
       dead.worker.terminate();
       current = start();
       watch.reset();
-      onProblem('The engine stopped responding and was restarted; the run it was doing can be resumed.');
+      onProblem(duringCall ? 'The engine stopped responding and was restarted; the run it was doing can be resumed.' : 'The engine stopped and was restarted.');
       // The dead worker's run locks go with its life lock: until then its run would still list as running, not interrupted.
       const released = dead.lifeLock === null ? Promise.resolve() : lockReleased(dead.lifeLock, LOCK_RELEASE_WAIT_MS);
       void Promise.all([current.ready, released]).then(async () => {
@@ -129,12 +129,13 @@ export function createEngineClient(): EngineClient {
       });
     },
   });
-  // For the browser tests and the bench: a worker killed the way a crash would kill it, what storage costs, and the
-  // longest the worker was silent during a run.
+  // For the browser tests and the bench: a worker killed the way a crash would kill it, what storage costs, the
+  // longest the worker was silent during a run, and how long it has been silent inside a step now.
   Object.assign(globalThis, {
     __phasegateTerminateWorker: () => current.worker.terminate(),
     __phasegateStorageStats: () => current.api.storageStats(),
     __phasegateLongestWorkerSilence: () => watch.longestSilenceMs(),
+    __phasegateStepSilence: () => watch.stepSilenceMs(),
   });
 
   const runStatus = checked(RunStatusSchema, 'a run status');

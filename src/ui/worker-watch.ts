@@ -15,10 +15,14 @@
  * - Stop pressed: a worker that shows no sign of life within `stopGraceMs` cannot be stopped
  *   (Stop lands only when it has a free turn), so it is replaced and its run offered for Resume.
  * Time the page itself stood still (its own long task) is not counted against the worker.
+ *
+ * Between calls only the lock is asked (every `idleIntervalMs`): a worker found gone then is
+ * replaced too, so the next call does not go to a worker that can never answer.
  */
 export interface WorkerWatchOptions {
   ping: () => Promise<unknown>;
-  onDead: () => void;
+  /** `duringCall` says whether a watched call was under way (a run cut off) or the worker died between calls. */
+  onDead: (duringCall: boolean) => void;
   /** Whether the worker still exists (true), is gone (false), or cannot be told (null). */
   alive?: () => Promise<boolean | null>;
   intervalMs?: number;
@@ -28,12 +32,15 @@ export interface WorkerWatchOptions {
   busyGraceMs?: number;
   /** Silence allowed after Stop was pressed. */
   stopGraceMs?: number;
+  /** How often the lock is asked about between calls. */
+  idleIntervalMs?: number;
 }
 
 export const WATCH_INTERVAL_MS = 1000;
 export const SILENT_LIMIT_MS = 10_000;
 export const BUSY_GRACE_MS = 180_000;
 export const STOP_GRACE_MS = 10_000;
+export const IDLE_INTERVAL_MS = 2000;
 
 export class WorkerDiedError extends Error {
   constructor() {
@@ -53,6 +60,8 @@ export interface WorkerWatch {
   reset(): void;
   /** The longest silence seen while a call was watched, in ms (for the browser tests and the bench). */
   longestSilenceMs(): number;
+  /** How long the worker has been silent inside a step now, in ms; 0 outside a step (for the browser tests). */
+  stepSilenceMs(): number;
 }
 
 export function watchWorker({
@@ -63,6 +72,7 @@ export function watchWorker({
   silentMs = SILENT_LIMIT_MS,
   busyGraceMs = BUSY_GRACE_MS,
   stopGraceMs = STOP_GRACE_MS,
+  idleIntervalMs = IDLE_INTERVAL_MS,
 }: WorkerWatchOptions): WorkerWatch {
   const pending = new Set<(error: Error) => void>();
   let timer: ReturnType<typeof setInterval> | null = null;
@@ -88,12 +98,26 @@ export function watchWorker({
     if (step !== undefined) inStep = step;
   };
 
+  /** Set once a worker was declared dead, until `reset()` says a new one took its place. */
+  let replacing = false;
+
   const declareDead = () => {
+    replacing = true;
+    const duringCall = pending.size > 0;
     stopTimer();
     for (const reject of pending) reject(new WorkerDiedError());
     pending.clear();
-    onDead();
+    onDead(duringCall);
   };
+
+  const checkIdle = async () => {
+    if (pending.size > 0 || checking || replacing) return;
+    checking = true;
+    const exists = await alive().catch(() => null);
+    checking = false;
+    if (exists === false && pending.size === 0 && !replacing) declareDead();
+  };
+  setInterval(() => void checkIdle(), idleIntervalMs);
 
   const check = async () => {
     const now = Date.now();
@@ -137,10 +161,21 @@ export function watchWorker({
           lastSign = lastTick = Date.now();
           timer = setInterval(() => void check(), intervalMs);
         }
-        call.then(resolve, reject).finally(() => {
+        // The watch ends before the caller hears the outcome.
+        const settled = () => {
           pending.delete(reject);
           if (pending.size === 0) stopTimer();
-        });
+        };
+        call.then(
+          (value) => {
+            settled();
+            resolve(value);
+          },
+          (error: unknown) => {
+            settled();
+            reject(error);
+          },
+        );
       });
     },
     beat,
@@ -148,11 +183,13 @@ export function watchWorker({
       if (timer !== null) stopAt ??= Date.now();
     },
     reset() {
+      replacing = false;
       stopAt = null;
       inStep = false;
       pinging = false;
       lastSign = Date.now();
     },
     longestSilenceMs: () => longest,
+    stepSilenceMs: () => (timer !== null && inStep ? Date.now() - lastSign : 0),
   };
 }

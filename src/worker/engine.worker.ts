@@ -154,21 +154,23 @@ const api: EngineWorkerApi = {
     const { model, mode, suggestions, answer, maxRecoveries, emergency, maxTokensPerRun, maxCostPerRun } = parsed.data;
     // The question the run waited on is asked again as it resumes; this answer is ready for it.
     if (answer) pageAnswers.answerAhead(answer.callId, answer.text);
-    const summary = await engine.resume({
-      events,
-      ...(mode ? { mode } : {}),
-      ...modelsFor(model, mode ?? lastRunMode(events) ?? session.mode),
-      secrets: modelSecrets(model),
-      ...(suggestions ? { suggestions } : {}),
-      // Each absent setting is the one the run's log recorded.
-      ...(maxRecoveries === undefined ? {} : { maxRecoveries }),
-      ...(emergency === undefined ? {} : { emergency }),
-      ...(maxTokensPerRun === undefined ? {} : { maxTokensPerRun }),
-      ...(maxCostPerRun === undefined ? {} : { maxCostPerRun }),
-      reason: 'the page was reloaded or the engine stopped during the run',
-      human: pageAnswers,
-      sessionId: session.id,
-    });
+    const summary = await sessions.delivered(
+      engine.resume({
+        events,
+        ...(mode ? { mode } : {}),
+        ...modelsFor(model, mode ?? lastRunMode(events) ?? session.mode),
+        secrets: modelSecrets(model),
+        ...(suggestions ? { suggestions } : {}),
+        // Each absent setting is the one the run's log recorded.
+        ...(maxRecoveries === undefined ? {} : { maxRecoveries }),
+        ...(emergency === undefined ? {} : { emergency }),
+        ...(maxTokensPerRun === undefined ? {} : { maxTokensPerRun }),
+        ...(maxCostPerRun === undefined ? {} : { maxCostPerRun }),
+        reason: 'the page was reloaded or the engine stopped during the run',
+        human: pageAnswers,
+        sessionId: session.id,
+      }),
+    );
     return summary.status;
   },
 
@@ -239,24 +241,27 @@ const api: EngineWorkerApi = {
       maxTokensPerRun,
       maxCostPerRun,
     } = parsed.data;
-    const session = await (await sessionsReady).prepareRun({ scripted: model.provider === 'scripted' });
-    const summary = await engine.run({
-      task,
-      ...session,
-      mode,
-      ...modelsFor(model, mode),
-      maxIterations,
-      policy,
-      secrets: modelSecrets(model),
-      refuseSyntaxErrors: refuseSyntaxErrors === true,
-      ...(maxRecoveries === undefined ? {} : { maxRecoveries }),
-      emergency: emergency !== false,
-      ...(suggestions ? { suggestions } : {}),
-      allowDestructive: allowDestructive === true,
-      maxTokensPerRun: maxTokensPerRun ?? null,
-      maxCostPerRun: maxCostPerRun ?? null,
-      human: pageAnswers,
-    });
+    const sessions = await sessionsReady;
+    const session = await sessions.prepareRun({ scripted: model.provider === 'scripted' });
+    const summary = await sessions.delivered(
+      engine.run({
+        task,
+        ...session,
+        mode,
+        ...modelsFor(model, mode),
+        maxIterations,
+        policy,
+        secrets: modelSecrets(model),
+        refuseSyntaxErrors: refuseSyntaxErrors === true,
+        ...(maxRecoveries === undefined ? {} : { maxRecoveries }),
+        emergency: emergency !== false,
+        ...(suggestions ? { suggestions } : {}),
+        allowDestructive: allowDestructive === true,
+        maxTokensPerRun: maxTokensPerRun ?? null,
+        maxCostPerRun: maxCostPerRun ?? null,
+        human: pageAnswers,
+      }),
+    );
     return summary.status;
   },
 

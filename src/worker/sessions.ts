@@ -292,6 +292,19 @@ export class WorkerSessions {
     return this.recorder.flush();
   }
 
+  /**
+   * `work` (a run), answered only once its events are stored and handed to the page: the page
+   * watches the worker only while a call is under way, so a worker that died between a run's end
+   * and the page hearing of it would otherwise leave the run shown as running.
+   */
+  async delivered<T>(work: Promise<T>): Promise<T> {
+    try {
+      return await work;
+    } finally {
+      await this.recorder.flush();
+    }
+  }
+
   private async loadWorkspace(id: string, events: readonly EngineEvent[]): Promise<void> {
     if (this.engine.running) return;
     const files = await workspaceAt(events, this.store);

@@ -26,8 +26,8 @@ afterAll(async () => {
  * on a busy one; the old watch replaced it after 3 s).
  */
 const HUGE_OUTPUT = 'printf "%060000000d" 0; printf "%060000000d" 0; printf "%060000000d" 0';
-/** 30 MB in one statement: a few seconds without a turn, short enough to run again on Resume. */
-const BUSY_COMMAND = 'printf "%030000000d\\n" 0';
+/** 90 MB in three statements: several seconds without a turn, short enough to run again on Resume. */
+const BUSY_COMMAND = 'printf "%030000000d" 0; printf "%030000000d" 0; printf "%030000000d\\n" 0';
 const RESTARTED = 'The engine stopped responding';
 
 function callsReply(calls: { name: string; args: object }[]): MockReply {
@@ -50,6 +50,18 @@ async function runTask(page: Page, task: string) {
 
 function runStatus(page: Page, wanted: string[], timeout: number) {
   return waitForText(page.getByRole('status', { name: 'Run status' }), (text) => wanted.includes(text), { what: `status ${wanted.join('/')}`, timeout });
+}
+
+/** Waits until the worker has been silent for `ms` inside a step: it is in the middle of a busy stretch now. */
+async function waitForBusyStretch(page: Page, ms: number, timeout: number): Promise<void> {
+  await page.waitForFunction((wanted) => ((globalThis as { __phasegateStepSilence?: () => number }).__phasegateStepSilence?.() ?? 0) > wanted, ms, {
+    timeout,
+    polling: 100,
+  });
+}
+
+function terminateWorker(page: Page): Promise<void> {
+  return page.evaluate(() => (globalThis as { __phasegateTerminateWorker?: () => void }).__phasegateTerminateWorker?.());
 }
 
 function longestWorkerSilence(page: Page): Promise<number> {
@@ -98,9 +110,9 @@ describe('a busy engine worker', () => {
     await runTask(page, 'Sleep, then print a lot.');
     const terminalLog = page.getByRole('region', { name: 'Terminal' }).getByTestId('terminal-log');
     await waitForText(terminalLog, (text) => text.includes('$ sleep 1'), { what: 'the first command in the Terminal' });
-    // The sleep ends after a second and the 30 MB printf starts: kill the worker inside it.
-    await page.waitForTimeout(2500);
-    await page.evaluate(() => (globalThis as { __phasegateTerminateWorker?: () => void }).__phasegateTerminateWorker?.());
+    // The sleep ends after a second and the 90 MB printf starts: kill the worker two seconds into its silence.
+    await waitForBusyStretch(page, 2000, 30_000);
+    await terminateWorker(page);
     const killedAt = Date.now();
     expect(await runStatus(page, ['interrupted'], 15_000)).toBe('interrupted');
     // A terminated worker holds nothing: it is found gone within seconds, not after the long grace a busy one gets.
@@ -111,4 +123,17 @@ describe('a busy engine worker', () => {
     await expect.poll(async () => (await newestStoredSession(page))?.status, { timeout: 5000 }).toBe('completed');
     await close();
   }, 240_000);
+
+  it('gone between runs, is replaced before the next run, which completes', async () => {
+    server.setFallback(DONE);
+    const { page, close } = await openWithMock();
+    await runTask(page, 'Say you are done.');
+    expect(await runStatus(page, ['completed', 'failed', 'interrupted'], 30_000)).toBe('completed');
+    await terminateWorker(page);
+    await waitForText(page.locator('.problems'), (text) => text.includes('The engine stopped and was restarted.'), { what: 'the restart', timeout: 10_000 });
+    expect(await page.getByRole('region', { name: 'Interrupted run' }).count()).toBe(0);
+    await runTask(page, 'Say you are done again.');
+    expect(await runStatus(page, ['completed', 'failed', 'interrupted'], 30_000)).toBe('completed');
+    await close();
+  }, 90_000);
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BUSY_GRACE_MS, SILENT_LIMIT_MS, STOP_GRACE_MS, watchWorker, WorkerDiedError } from '../../../src/ui/worker-watch';
+import { BUSY_GRACE_MS, IDLE_INTERVAL_MS, SILENT_LIMIT_MS, STOP_GRACE_MS, watchWorker, WorkerDiedError } from '../../../src/ui/worker-watch';
 
 /** A worker stand-in: its pings never answer (it is busy or dead); what it says is driven by the test. */
 function silentWorker(alive: () => Promise<boolean | null> = async () => null) {
@@ -71,6 +71,44 @@ describe('the worker watch', () => {
     exists = false;
     await vi.advanceTimersByTimeAsync(1000);
     expect(onDead).toHaveBeenCalledTimes(1);
+    expect(onDead).toHaveBeenCalledWith(true);
+  });
+
+  it('between calls, replaces a worker whose life lock is gone, once, and again only after a reset', async () => {
+    let exists: boolean | null = true;
+    const onDead = vi.fn();
+    const watch = watchWorker({ ping: () => new Promise(() => undefined), onDead, alive: async () => exists });
+    await vi.advanceTimersByTimeAsync(IDLE_INTERVAL_MS * 10);
+    exists = null;
+    await vi.advanceTimersByTimeAsync(IDLE_INTERVAL_MS * 10);
+    // Held, or not known: an idle worker is left alone, however long it says nothing.
+    expect(onDead).not.toHaveBeenCalled();
+    exists = false;
+    await vi.advanceTimersByTimeAsync(IDLE_INTERVAL_MS);
+    expect(onDead).toHaveBeenCalledTimes(1);
+    expect(onDead).toHaveBeenCalledWith(false);
+    await vi.advanceTimersByTimeAsync(IDLE_INTERVAL_MS * 5);
+    expect(onDead).toHaveBeenCalledTimes(1);
+    watch.reset();
+    await vi.advanceTimersByTimeAsync(IDLE_INTERVAL_MS);
+    expect(onDead).toHaveBeenCalledTimes(2);
+  });
+
+  it('tells how long a worker inside a step has been silent, and 0 outside a step or a call', async () => {
+    const onDead = vi.fn();
+    const watch = watchWorker({ ping: () => new Promise(() => undefined), onDead });
+    expect(watch.stepSilenceMs()).toBe(0);
+    let finish: () => void = () => undefined;
+    const call = watch.during(new Promise<void>((resolve) => (finish = resolve)));
+    watch.beat(false);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(watch.stepSilenceMs()).toBe(0);
+    watch.beat(true);
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(watch.stepSilenceMs()).toBe(4000);
+    finish();
+    await call;
+    expect(watch.stepSilenceMs()).toBe(0);
   });
 
   it('replaces a busy worker that shows no sign of life within the stop grace after Stop', async () => {

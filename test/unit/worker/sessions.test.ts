@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/engine/engine';
 import { workspaceAt } from '../../../src/engine/restore-workspace';
+import type { EngineEvent } from '../../../src/protocol/events';
 import { lastRunEvents } from '../../../src/protocol/run-sessions';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
 import { VirtualSandbox } from '../../../src/sandbox/virtual';
@@ -12,16 +13,10 @@ import { readyMadeId } from '../../../src/worker/ready-made';
 import { WorkerSessions } from '../../../src/worker/sessions';
 import { recordedRun, SpyModel, workspaceFiles } from '../store/recorded-run';
 
-function workerSessions() {
+function workerSessions(forward: (events: EngineEvent[]) => void = () => undefined) {
   const store = new MemoryStore();
   const engine = new Engine({ sandbox: new VirtualSandbox({ files: STARTER_PROJECT }), blobs: store });
-  const sessions = new WorkerSessions(
-    engine,
-    store,
-    null,
-    () => undefined,
-    () => undefined,
-  );
+  const sessions = new WorkerSessions(engine, store, null, forward, () => undefined);
   return { store, engine, sessions };
 }
 
@@ -65,6 +60,16 @@ describe('the worker’s sessions', () => {
     expect(summary.status).toBe('completed');
     expect(await workspaceFiles(sandbox)).toEqual(await workspaceFiles(run.sandbox));
     expect(await sessions.fork(run.sessionId, 1)).toMatchObject({ ok: false, error: /later point/ });
+  });
+
+  it('answers a run only once its events, its end included, are stored and handed to the page', async () => {
+    const forwarded: EngineEvent[] = [];
+    const { sessions, store, engine } = workerSessions((events) => forwarded.push(...events));
+    const summary = await sessions.delivered(engine.run({ task: 'demo', mode: 'react', model: new SpyModel('demo'), maxIterations: 40 }));
+    expect(summary.status).toBe('completed');
+    expect(forwarded.at(-1)).toMatchObject({ type: 'run_finished', status: 'completed' });
+    expect(forwarded).toHaveLength(engine.session.events.length);
+    expect(await store.getSession(summary.runId)).toMatchObject({ status: 'completed' });
   });
 
   it('keeps a session as one workspace and its runs: a later run continues it, a scripted one starts afresh', async () => {
