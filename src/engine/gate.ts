@@ -1,5 +1,6 @@
 import { endSentence } from '../protocol/error-message';
 import type { Emit, Phase } from '../protocol/events';
+import { MAX_PATH_DEPTH } from '../protocol/path-depth';
 import { nextPhase } from '../protocol/phases';
 import type { UserCommandRules } from '../shell/user-rules-schema';
 import { compileGlob } from '../tools/glob';
@@ -68,6 +69,8 @@ export interface Gate {
   readonly boundaryTries: number;
   /** A command changed the workspace where it may not (`changes` says how); the changes were undone. */
   refuseEffects(command: string, changes: string): GateDecision;
+  /** The workspace holds folders deeper than the comparison reads (`paths`, at the limit): a command there cannot be checked, so it does not run. */
+  refuseUncheckable(command: string, paths: readonly string[]): GateDecision;
   /** A command damaged more of the workspace than `not_destructive` allows; its changes were undone. */
   refuseDamage(command: string, damage: Damage): GateDecision;
   /** A command left shell state (`state` names it) that changes how later commands resolve paths or start; it was reset. */
@@ -157,6 +160,15 @@ abstract class RuleGate implements Gate {
 
   refuseEffects(command: string, changes: string): GateDecision {
     return this.refuse('command', command, `the command changed the workspace, which is not allowed in ${this.where} (${changes}); the changes were undone`);
+  }
+
+  refuseUncheckable(command: string, paths: readonly string[]): GateDecision {
+    const shown = paths.slice(0, 3).map((path) => `${path}/…`);
+    const reason =
+      `the workspace holds folders nested deeper than ${MAX_PATH_DEPTH} levels (${shown.join(', ')}${paths.length > 3 ? ` and ${paths.length - 3} more` : ''}); ` +
+      `${this.where} checks what each command changes, and cannot below that depth, so the command did not run`;
+    const hint = 'Move or remove what lies below that depth in a phase that allows writes, then run the command again.';
+    return this.refuse('command', command, reason, { hint });
   }
 
   refuseDamage(command: string, damage: Damage): GateDecision {

@@ -4,7 +4,13 @@ import { type EffectWatch, type Gate, type GateDecision, PhaseViolationError } f
 import { resetPathState } from './path-state';
 import { READ_ONLY_ENV } from './read-only-env';
 import { damageBetween, exceedsLimits } from './workspace-damage';
-import { captureTree, compareTrees, describeChanges, restoreTree, type WorkspaceTree } from './workspace-tree';
+import { beyondLimit, captureOutside, captureTree, compareTrees, describeChanges, restoreTree, type TreeChange, type WorkspaceTree } from './workspace-tree';
+
+/** "modified README.md; created /tmp/, /tmp/y outside the workspace". */
+function describeReach(inside: readonly TreeChange[], outside: readonly TreeChange[]): string {
+  const away = outside.map((change) => ({ ...change, path: `/${change.path}` }));
+  return [...(inside.length > 0 ? [describeChanges(inside)] : []), ...(away.length > 0 ? [`${describeChanges(away)} outside the workspace`] : [])].join('; ');
+}
 
 function enforce(decision: GateDecision): void {
   if (!decision.allowed && decision.refusal) throw new PhaseViolationError(decision.refusal);
@@ -15,7 +21,7 @@ function enforce(decision: GateDecision): void {
  * every write asks the gate first, so a refused one never reaches the sandbox.
  * What a command did is checked afterwards too, since words alone cannot tell
  * what a script or a loop over `find` does. In a phase without writes, any change
- * to the workspace is undone and refused; such a phase also starts from a clean
+ * to the workspace, or outside it where the sandbox can read there, is undone and refused; such a phase also starts from a clean
  * shell environment (nothing exported while building carries over) and runs its
  * commands with pagers and git hooks defused. Under `not_destructive` (building,
  * guarded react mode), a command that removes, empties or replaces more files than
@@ -112,11 +118,20 @@ export class GatedSandbox implements Sandbox {
       this.shellPhase = this.gate.phase;
     }
     const before = await this.treeBefore(mayChange);
+    // What the comparison cannot read, it cannot vouch for: no command runs over such a tree.
+    const unreadable = beyondLimit(before);
+    if (unreadable.length > 0) enforce(this.gate.refuseUncheckable(command, unreadable));
+    const outsideBefore = await captureOutside(this.inner);
     const result = await this.inner.exec(command, { ...options, env: { ...options?.env, ...READ_ONLY_ENV } });
-    const changes = compareTrees(before, await captureTree(this.inner, this.workdir, mayChange));
+    const after = await captureTree(this.inner, this.workdir, mayChange);
+    // Written below the limit by this command: emptied, since the restore cannot see what is there.
+    for (const path of beyondLimit(after)) await this.emptyFolder(`${this.workdir}/${path}`);
+    const changes = compareTrees(before, after);
     if (changes.length > 0) await restoreTree(this.inner, this.workdir, before, changes);
+    const outside = outsideBefore ? compareTrees(outsideBefore, (await captureOutside(this.inner)) ?? new Map()) : [];
+    if (outsideBefore && outside.length > 0) await restoreTree(this.inner, '/', outsideBefore, outside);
     this.remember(before, mayChange);
-    if (changes.length > 0) enforce(this.gate.refuseEffects(command, describeChanges(changes)));
+    if (changes.length > 0 || outside.length > 0) enforce(this.gate.refuseEffects(command, describeReach(changes, outside)));
     return result;
   }
 
@@ -164,6 +179,10 @@ export class GatedSandbox implements Sandbox {
     const entry = rel === null ? undefined : this.seen?.tree.get(rel);
     if (rel !== null && entry?.kind === 'file' && !entry.link) this.seen?.tree.set(rel, { kind: 'file', content });
     else this.seen = null;
+  }
+
+  private async emptyFolder(path: string): Promise<void> {
+    for (const entry of await this.inner.listDir(path)) await this.inner.remove(`${path}/${entry.name}`, { recursive: true });
   }
 
   /** The engine owns the real sandbox's lifetime, not the tools. */

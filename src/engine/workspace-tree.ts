@@ -1,3 +1,4 @@
+import { MAX_PATH_DEPTH } from '../protocol/path-depth';
 import { joinPath, parentOf } from '../sandbox/paths';
 import type { Sandbox } from '../sandbox/port';
 
@@ -7,8 +8,11 @@ import type { Sandbox } from '../sandbox/port';
  * test script writes; this can, and it can put the files back.
  */
 
-/** `link`: the entry is a symbolic link (a linked folder is recorded, never walked into). */
-export type TreeEntry = { kind: 'dir'; link?: true } | { kind: 'file'; content: string; link?: true };
+/**
+ * `link`: the entry is a symbolic link (a linked folder is recorded, never walked into), and
+ * `target` where it leads ("" for a loop), so a link pointed elsewhere is a change.
+ */
+export type TreeEntry = { kind: 'dir'; link?: true; target?: string; beyond?: true } | { kind: 'file'; content: string; link?: true; target?: string };
 /** Workspace-relative path → entry. */
 export type WorkspaceTree = Map<string, TreeEntry>;
 
@@ -17,9 +21,6 @@ export interface TreeChange {
   change: 'created' | 'modified' | 'deleted';
   kind: 'dir' | 'file';
 }
-
-/** Walks deeper than this are cut off; such a tree is not fully compared (see captureTree). */
-const MAX_DEPTH = 64;
 
 /**
  * Reads the whole tree under `root`, except paths `skip` accepts (a folder is
@@ -43,11 +44,14 @@ export async function captureTree(sandbox: Sandbox, root: string, skip: (path: s
       if (skip(path) || (entry.type === 'dir' && skip(`${path}/_`))) continue;
       folder.kept.push(path);
       const absolute = joinPath(dir, entry.name);
-      const link = entry.symlink ? { link: true as const } : {};
+      const link = entry.symlink ? { link: true as const, target: await linkTarget(sandbox, absolute) } : {};
       if (entry.type === 'file') leaves.set(path, { kind: 'file', content: await readEntry(sandbox, absolute, entry.symlink === true), ...link });
       // A linked folder may lead anywhere (the root, its own parent): it is an entry, not a walk.
-      else if (entry.symlink) leaves.set(path, { kind: 'dir', link: true });
-      else if (depth + 1 < MAX_DEPTH) pending.push({ dir: absolute, rel: path, depth: depth + 1 });
+      else if (entry.symlink) leaves.set(path, { kind: 'dir', ...link });
+      else if (depth + 1 < MAX_PATH_DEPTH) pending.push({ dir: absolute, rel: path, depth: depth + 1 });
+      // A folder at the limit is read no further; one that holds something (a shell the sandbox cannot
+      // bound, WebContainer's, made it) is marked, since nothing below it can be checked.
+      else if ((await sandbox.listDir(absolute)).some((inside) => !skip(`${path}/${inside.name}`))) leaves.set(path, { kind: 'dir', beyond: true });
       else folders.set(path, { listed: 0, kept: [] });
     }
   }
@@ -68,6 +72,32 @@ export async function captureTree(sandbox: Sandbox, root: string, skip: (path: s
   return tree;
 }
 
+/** The folders at the depth limit that hold entries the capture could not read. */
+export function beyondLimit(tree: WorkspaceTree): string[] {
+  return [...tree].flatMap(([path, entry]) => (entry.kind === 'dir' && entry.beyond ? [path] : []));
+}
+
+/** Where a link really leads; "" for a loop. */
+async function linkTarget(sandbox: Sandbox, path: string): Promise<string> {
+  return sandbox.realpath(path).catch(() => '');
+}
+
+/**
+ * The file system outside the workspace (paths relative to "/"), for a phase in which nothing may
+ * change: /tmp, a home folder, /bin. Null when the sandbox cannot read outside its workspace
+ * (WebContainer's fs API): there the gate's judgement of the words is all that keeps a command in.
+ */
+export async function captureOutside(sandbox: Sandbox): Promise<WorkspaceTree | null> {
+  try {
+    await sandbox.listDir('/');
+  } catch {
+    return null;
+  }
+  const workspace = sandbox.workdir.slice(1);
+  if (workspace === '') return new Map();
+  return captureTree(sandbox, '/', (path) => path === workspace || path.startsWith(`${workspace}/`));
+}
+
 /** A file's content; a link that leads nowhere reads as empty. */
 async function readEntry(sandbox: Sandbox, path: string, link: boolean): Promise<string> {
   if (!link) return sandbox.readFile(path);
@@ -80,8 +110,10 @@ export function compareTrees(before: WorkspaceTree, after: WorkspaceTree): TreeC
   for (const [path, entry] of after) {
     const old = before.get(path);
     if (!old) changes.push({ path, change: 'created', kind: entry.kind });
-    else if (old.kind !== entry.kind || old.link !== entry.link) {
+    else if (old.kind !== entry.kind || old.link !== entry.link || old.target !== entry.target) {
       changes.push({ path, change: 'deleted', kind: old.kind }, { path, change: 'created', kind: entry.kind });
+    } else if (old.kind === 'dir' && entry.kind === 'dir' && old.beyond !== entry.beyond) {
+      changes.push({ path, change: 'modified', kind: 'dir' });
     } else if (old.kind === 'file' && entry.kind === 'file' && old.content !== entry.content) {
       changes.push({ path, change: 'modified', kind: 'file' });
     }
@@ -103,13 +135,22 @@ export async function restoreTree(sandbox: Sandbox, root: string, before: Worksp
     const absolute = joinPath(root, change.path);
     const entry = before.get(change.path);
     if (!entry) continue;
-    if (entry.kind === 'dir') {
+    // A link comes back as the link it was (written through, it would land in whatever it now points to).
+    if (entry.link && change.change === 'deleted' && entry.target) await restoreLink(sandbox, absolute, entry.target);
+    else if (entry.kind === 'dir') {
       await sandbox.mkdir(absolute, { recursive: true });
     } else {
       await sandbox.mkdir(parentOf(absolute), { recursive: true });
       await sandbox.writeFile(absolute, entry.content);
     }
   }
+}
+
+const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+
+/** The port has no call to make a link: the sandbox's shell makes it (a leftover at the path goes first). */
+async function restoreLink(sandbox: Sandbox, absolute: string, target: string): Promise<void> {
+  await sandbox.exec(`rm -f -- ${quote(absolute)}; ln -s -- ${quote(target)} ${quote(absolute)}`);
 }
 
 /** "modified README.md, deleted src/app.ts and 3 more". */

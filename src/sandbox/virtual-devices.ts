@@ -7,7 +7,7 @@ type RedirectionNode = SimpleCommandNode['redirections'][number];
  * just-bash keeps /dev/* as plain files: what is written to /dev/null stays there, and
  * only the literal targets /dev/stdout and /dev/stderr of a redirection reach the streams.
  * The virtual sandbox fills the gaps in three places: its file system drops writes to the
- * paths below (virtual-fs.ts), the plugin here turns /dev/fd/N redirections into what
+ * paths below and refuses to create any other path under /dev (virtual-fs.ts), the plugin here turns /dev/fd/N redirections into what
  * just-bash understands, and the commands here read stdin for a /dev/stdin operand.
  */
 export const DEVICE_PATHS: ReadonlySet<string> = new Set([
@@ -21,6 +21,15 @@ export const DEVICE_PATHS: ReadonlySet<string> = new Set([
   '/dev/fd/1',
   '/dev/fd/2',
 ]);
+
+/**
+ * A path under /dev that is none of DEVICE_PATHS: the sandbox has no terminal (/dev/tty) and
+ * no descriptor past 2 (/dev/fd/5), so a write there fails, as it would in a shell without
+ * them, rather than leave a plain file behind.
+ */
+export function isMissingDevice(path: string): boolean {
+  return path.startsWith('/dev/') && !DEVICE_PATHS.has(path) && path !== '/dev/fd';
+}
 
 const STDIN_PATHS: ReadonlySet<string> = new Set(['/dev/stdin', '/dev/fd/0']);
 const OUTPUT_ALIASES: ReadonlyMap<string, string> = new Map([

@@ -1,7 +1,7 @@
 import { Bash } from 'just-bash';
 import { messageOf } from '../protocol/error-message';
 import type { SandboxInfo } from '../protocol/events';
-import { loopYieldPlugin } from './cooperative-yield';
+import { INTERRUPTED_MESSAGE, loopYieldPlugin } from './cooperative-yield';
 import { joinPath, normalizeAbsolutePath, parentOf, resolvePath } from './paths';
 import type { DirEntry, ExecOptions, ExecResult, Sandbox } from './port';
 import { SandboxError } from './port';
@@ -21,6 +21,14 @@ export interface VirtualSandboxOptions {
 }
 
 type Stat = { type: 'file' | 'dir'; size: number };
+
+/** A stopped walk may complain once per entry it could not read any more; the notice says it all. */
+function withoutInterruptedLines(stderr: string): string {
+  return stderr
+    .split('\n')
+    .filter((line) => !line.includes(INTERRUPTED_MESSAGE))
+    .join('\n');
+}
 
 /**
  * The offline sandbox: just-bash's interpreter and in-memory file system.
@@ -45,7 +53,7 @@ export class VirtualSandbox implements Sandbox {
     for (const [path, content] of Object.entries(options.files ?? {})) {
       files[resolvePath(this.workdir, path.replace(/^\/+/, ''))] = content;
     }
-    this.fs = new VirtualFs(files);
+    this.fs = new VirtualFs(files, this.workdir);
     this.bash = new Bash({
       fs: this.fs,
       cwd: this.workdir,
@@ -69,6 +77,8 @@ export class VirtualSandbox implements Sandbox {
     const target = normalizeAbsolutePath(path);
     const existing = await this.statPath(target);
     if (existing?.type === 'dir') throw new SandboxError(`is a directory: ${target}`, 'EISDIR');
+    // Refused before any parent folder is made.
+    await this.fs.writable(target);
     await this.ensureDirectory(parentOf(target));
     await this.bash.fs.writeFile(target, content);
   }
@@ -114,6 +124,7 @@ export class VirtualSandbox implements Sandbox {
       throw new SandboxError(`already exists: ${target}`, 'EEXIST');
     }
     if (options.recursive) {
+      await this.fs.writable(target);
       await this.ensureDirectory(target);
       return;
     }
@@ -172,11 +183,18 @@ export class VirtualSandbox implements Sandbox {
     const onAbort = () => interrupt('abort');
     options.signal?.addEventListener('abort', onAbort, { once: true });
     const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => interrupt('timeout'), options.timeoutMs);
+    // Asked by the file system at every operation: a busy walk can keep the timer from firing on time.
+    // Date.now: just-bash blocks performance.now while a script runs.
+    const deadline = options.timeoutMs === undefined ? Infinity : Date.now() + options.timeoutMs;
+    const stopped = () => {
+      if (Date.now() >= deadline) interrupt('timeout');
+      return controller.signal.aborted;
+    };
     try {
-      const result = await this.runInBash(command, startCwd, options.env, controller.signal);
+      const result = await this.runInBash(command, startCwd, options.env, controller.signal, stopped);
       if (interruption) {
         // The shell stays where it was before the command (just-bash reports its start state here).
-        const stderr = result.stderr.replace(/bash: execution aborted\n?$/, '') + interruptionNotice(interruption, options.timeoutMs);
+        const stderr = withoutInterruptedLines(result.stderr.replace(/bash: execution aborted\n?$/, '')) + interruptionNotice(interruption, options.timeoutMs);
         const stopped = finish({ exitCode: interruptionExitCode(interruption), stdout: result.stdout, stderr }, interruption);
         this.report(stopped, options);
         return stopped;
@@ -202,15 +220,20 @@ export class VirtualSandbox implements Sandbox {
     cwd: string,
     oneOffEnv: Record<string, string> | undefined,
     signal: AbortSignal,
+    stopped: () => boolean,
   ): Promise<{ exitCode: number; stdout: string; stderr: string; env: Record<string, string> }> {
     // PWD and OLDPWD go in explicitly: on errors and aborts just-bash answers
     // with the environment it started from, which then still names this cwd.
     const env = { ...this.env, ...oneOffEnv, PWD: cwd, OLDPWD: this.previousCwd };
+    // A command's own walks (find, grep -r) end at their next file operation once it is stopped.
+    this.fs.interruptWith(stopped);
     try {
       return await this.bash.exec(command, { cwd, env, signal });
     } catch (error) {
       const message = messageOf(error);
       return { exitCode: 1, stdout: '', stderr: `virtual sandbox: ${message}\n`, env };
+    } finally {
+      this.fs.interruptWith(null);
     }
   }
 

@@ -3,7 +3,13 @@ import { failFromError } from './errors';
 import { joinPath, parentDir } from './paths';
 import { fail, type ToolFailure } from './tool';
 
-export type Confined = { ok: true; /** Where the path really is (or a write would land). */ real: string } | { ok: false; failure: ToolFailure };
+export type Confined =
+  | {
+      ok: true;
+      /** Where the path really is (or a write would land). */ real: string;
+      /** `real` relative to the workspace's real root ("." for the root). */ inside: string;
+    }
+  | { ok: false; failure: ToolFailure };
 
 /** `real` relative to `realRoot` ("." for the root itself), or null when it lies outside. */
 export function relativeInside(realRoot: string, real: string): string | null {
@@ -20,7 +26,8 @@ export function relativeInside(realRoot: string, real: string): string | null {
 export async function confineToWorkspace(sandbox: Sandbox, absolute: string, display: string, done: string): Promise<Confined> {
   try {
     const [real, realRoot] = await Promise.all([sandbox.realpath(absolute), sandbox.realpath(sandbox.workdir)]);
-    if (relativeInside(realRoot, real) !== null) return { ok: true, real };
+    const inside = relativeInside(realRoot, real);
+    if (inside !== null) return { ok: true, real, inside };
     const name = absolute.slice(absolute.lastIndexOf('/') + 1);
     const lastIsLink = joinPath(await sandbox.realpath(parentDir(absolute)), name) !== real;
     const how = lastIsLink ? 'is a symbolic link to' : 'leads through a symbolic link to';

@@ -1,10 +1,11 @@
+import { MAX_PATH_DEPTH } from '../protocol/path-depth';
 import type { DirEntry, Sandbox } from '../sandbox/port';
 import { Pacer } from './pacer';
 import { joinPath } from './paths';
 import { relativeInside } from './real-path';
 
-/** No walk goes below this many levels, whatever it was asked (deep chains made walks take minutes). */
-export const MAX_WALK_DEPTH = 64;
+/** No walk goes below this many levels, whatever it was asked: the one depth limit, which nothing may be created past. */
+export const MAX_WALK_DEPTH = MAX_PATH_DEPTH;
 
 export interface WalkEntry {
   /** Absolute path. */

@@ -1,7 +1,8 @@
+import { MAX_PATH_DEPTH, pathDepth } from '../protocol/path-depth';
 import type { Sandbox } from '../sandbox/port';
-import { resolveWorkspacePath } from './paths';
+import { resolveWorkspacePath, tooDeepError } from './paths';
 import { confineToWorkspace } from './real-path';
-import { fail, type ToolErrorKind, type ToolFailure } from './tool';
+import { fail, type ToolFailure } from './tool';
 
 export type WorkspacePath =
   | { ok: true; /** Absolute, normalised path inside the workspace. */ absolute: string; /** Workspace-relative, "." for the root. */ display: string }
@@ -14,15 +15,12 @@ export type WorkspacePath =
  */
 export async function workspacePath(sandbox: Sandbox, input: string, done: string): Promise<WorkspacePath> {
   const resolved = resolveWorkspacePath(sandbox.workdir, input);
-  if (!resolved.ok) return { ok: false, failure: fail(unresolvedKind(input), resolved.error) };
+  if (!resolved.ok) return { ok: false, failure: fail(resolved.invalid ? 'invalid_arguments' : 'outside_workspace', resolved.error) };
   const { absolute, display } = resolved;
   const confined = await confineToWorkspace(sandbox, absolute, display, done);
   if (!confined.ok) return confined;
+  // A link on the way may lead deeper than the path as written.
+  const depth = pathDepth(confined.inside);
+  if (depth > MAX_PATH_DEPTH) return { ok: false, failure: fail('invalid_arguments', tooDeepError(`${depth} parts once its links are followed`)) };
   return { ok: true, absolute, display };
-}
-
-/** resolveWorkspacePath refuses an argument that is no path at all (empty, a NUL) or one that leaves the workspace. */
-function unresolvedKind(input: string): ToolErrorKind {
-  const raw = input.trim();
-  return raw === '' || raw.includes('\0') ? 'invalid_arguments' : 'outside_workspace';
 }

@@ -1,4 +1,5 @@
 import { type GitignoreRule, isIgnoredByRules, parseGitignore } from '../protocol/gitignore';
+import { MAX_PATH_DEPTH } from '../protocol/path-depth';
 import { count, MB, megabytes } from './figures';
 import { concatBytes, isWorkspacePath, parentFolders, type WorkspaceFiles } from './files';
 import { TextSniffer } from './text';
@@ -14,7 +15,7 @@ export interface ImportLimits {
 
 export const IMPORT_LIMITS: ImportLimits = { maxFiles: 20_000, maxTotalBytes: 50 * MB, maxBinaryBytes: MB };
 
-export type SkipReason = 'ignored' | 'node_modules' | 'git' | 'binary_too_large';
+export type SkipReason = 'ignored' | 'node_modules' | 'git' | 'binary_too_large' | 'too_deep';
 
 export interface ImportCounts {
   loaded: number;
@@ -38,7 +39,7 @@ type Verdict = { kind: 'keep'; bytes: Uint8Array } | { kind: 'binary_too_large' 
  * Decides which files of an imported folder or zip are loaded, entry by entry, so the reader
  * can stop reading contents once a cap is passed. Skipped: whatever a .gitignore ignores (root
  * and nested), `node_modules/` and `.git/` anywhere, and binary files (a NUL byte in the first
- * 8 KB, or not UTF-8) over 1 MB. Capped: 50 MB and 20,000 files loaded.
+ * 8 KB, or not UTF-8) over 1 MB, and paths deeper than the sandbox takes (`MAX_PATH_DEPTH`). Capped: 50 MB and 20,000 files loaded.
  *
  * Each .gitignore must be offered before any other entry of its folder (a walk reads it first;
  * `importOrder` sorts a list that way): rules cannot reach back to files already kept.
@@ -51,7 +52,7 @@ export class ImportFilter {
   /** Folders holding an entry offered so far: too late for a .gitignore of theirs. */
   private readonly entered = new Set<string>();
   private readonly loaded = { files: 0, bytes: 0 };
-  private readonly skipped: Record<SkipReason, number> = { ignored: 0, node_modules: 0, git: 0, binary_too_large: 0 };
+  private readonly skipped: Record<SkipReason, number> = { ignored: 0, node_modules: 0, git: 0, binary_too_large: 0, too_deep: 0 };
   /** Once a cap is passed: which one, and the figures counted on for the message (contents are no longer read). */
   private over: { cap: 'files' | 'bytes'; files: number; bytes: number } | null = null;
 
@@ -123,6 +124,8 @@ export class ImportFilter {
     }
     for (const folder of folders) this.entered.add(folder);
     const segments = path.split('/');
+    // The sandbox refuses paths past the depth limit: a folder at the limit can hold no file.
+    if (segments.length > MAX_PATH_DEPTH || (isFolder && segments.length >= MAX_PATH_DEPTH)) return 'too_deep';
     if (segments.includes('node_modules')) return 'node_modules';
     if (segments.includes('.git')) return 'git';
     const rules = folders.flatMap((folder) => this.rulesByFolder.get(folder) ?? []);

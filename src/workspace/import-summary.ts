@@ -1,3 +1,4 @@
+import { MAX_PATH_DEPTH } from '../protocol/path-depth';
 import { count } from './figures';
 import type { WorkspaceFiles } from './files';
 import type { ImportCounts } from './import-filter';
@@ -33,6 +34,7 @@ export function skippedParts({ skipped }: ImportCounts, binary: number): string[
   if (skipped.git > 0) parts.push(`${count(skipped.git)} (.git)`);
   if (skipped.ignored > 0) parts.push(`${count(skipped.ignored)} ignored by .gitignore`);
   if (skipped.binary_too_large > 0) parts.push(`${count(skipped.binary_too_large)} binary over 1 MB`);
+  if (skipped.too_deep > 0) parts.push(`${count(skipped.too_deep)} deeper than ${MAX_PATH_DEPTH} folders`);
   if (binary > 0) parts.push(`${count(binary)} binary (the sandbox holds text files only)`);
   return parts;
 }

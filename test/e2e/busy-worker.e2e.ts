@@ -21,13 +21,11 @@ afterAll(async () => {
 });
 
 /**
- * 180 MB printed by three statements: just-bash builds and accounts the output without a turn of
- * the event loop, so the worker answers nothing for several seconds (9 s on an idle machine, more
- * on a busy one; the old watch replaced it after 3 s).
+ * 180 MB printed by three statements (one may print at most 64 MiB): just-bash builds and accounts
+ * the output without a turn of the event loop, so the worker answers nothing for several seconds
+ * (9 s on an idle machine, more on a busy one; the old watch replaced it after 3 s).
  */
 const HUGE_OUTPUT = 'printf "%060000000d" 0; printf "%060000000d" 0; printf "%060000000d" 0';
-/** 90 MB in three statements: several seconds without a turn, short enough to run again on Resume. */
-const BUSY_COMMAND = 'printf "%030000000d" 0; printf "%030000000d" 0; printf "%030000000d\\n" 0';
 const RESTARTED = 'The engine stopped responding';
 
 function callsReply(calls: { name: string; args: object }[]): MockReply {
@@ -103,14 +101,14 @@ describe('a busy engine worker', () => {
     server.enqueue(
       callsReply([
         { name: 'run_command', args: { command: 'sleep 1' } },
-        { name: 'run_command', args: { command: BUSY_COMMAND } },
+        { name: 'run_command', args: { command: HUGE_OUTPUT } },
       ]),
     );
     const { page, close } = await openWithMock();
     await runTask(page, 'Sleep, then print a lot.');
     const terminalLog = page.getByRole('region', { name: 'Terminal' }).getByTestId('terminal-log');
     await waitForText(terminalLog, (text) => text.includes('$ sleep 1'), { what: 'the first command in the Terminal' });
-    // The sleep ends after a second and the 90 MB printf starts: kill the worker two seconds into its silence.
+    // The sleep ends after a second and the 180 MB printf starts: kill the worker two seconds into its silence.
     await waitForBusyStretch(page, 2000, 30_000);
     await terminateWorker(page);
     const killedAt = Date.now();

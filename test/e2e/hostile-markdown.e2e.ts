@@ -7,6 +7,7 @@ import { encodeSessionForLink } from '../../src/store/share-link';
 import { type MockOpenAiServer, startMockOpenAi, textReply } from '../unit/model/mock-openai-server';
 import { recordedRun } from '../unit/store/recorded-run';
 import { e2eEnvironment, launchBrowser, openApp, waitForText } from './support/app';
+import { openFromSessions } from './support/replay';
 
 // The reported attack: about 3 KB of `>` overflowed micromark's stack and blanked the page.
 const DEEP_QUOTES = '>'.repeat(3000);
@@ -88,12 +89,7 @@ describe('hostile Markdown cannot blank the page', () => {
     // A link's session is a replay: a reload does not reopen it (issue 26 item 2); opened again, it still shows.
     await page.reload();
     await expectUsablePage(page);
-    await page.getByRole('button', { name: 'Sessions' }).click();
-    await page
-      .getByRole('dialog', { name: 'Sessions' })
-      .getByRole('button', { name: /^Open / })
-      .first()
-      .click();
+    await openFromSessions(page, /^Open /);
     await expectShownAsPlainText(page);
     await expectUsablePage(page);
     await context.close();

@@ -5,6 +5,7 @@ import { sha256Hex } from '../../src/store/hash';
 import { exportSession } from '../../src/store/session-file';
 import { recordedRun } from '../unit/store/recorded-run';
 import { e2eEnvironment, launchBrowser, openApp, waitForText } from './support/app';
+import { openFromSessions, waitForReplayLongerThan } from './support/replay';
 import { newestStoredSession } from './support/stored-session';
 
 let browser: Browser;
@@ -80,24 +81,9 @@ describe('share links, replay and presenter mode', () => {
   it('presenter mode: large type, a key legend, and Space, arrows, Home and End drive the replay', async () => {
     const { context, page } = await openApp(browser, { settings: { sandbox: 'virtual' } });
     await page.waitForSelector('.app[data-ready="true"]');
-    await page.getByRole('button', { name: 'Sessions' }).click();
-    await page
-      .getByRole('dialog', { name: 'Sessions' })
-      .getByRole('button', { name: /^Replay .*demo/i })
-      .first()
-      .click();
+    await openFromSessions(page, /^Replay .*demo/i);
     // Recorded on first use, then shown at its start.
-    await expect
-      .poll(
-        async () =>
-          Number(
-            (await position(page)
-              .getAttribute('max')
-              .catch(() => null)) ?? 0,
-          ),
-        { timeout: 30_000 },
-      )
-      .toBeGreaterThan(50);
+    await waitForReplayLongerThan(page, 50);
     expect(await position(page).inputValue()).toBe('0');
     await waitForText(status(page), (text) => text === 'idle', { what: 'the ready-made session at its start' });
     await page.getByRole('button', { name: 'Presenter mode' }).click();

@@ -9,6 +9,7 @@ import { readyMadeId } from '../../src/worker/ready-made';
 import { linkWithManyEvents } from '../unit/store/many-events';
 import { recordedRun } from '../unit/store/recorded-run';
 import { e2eEnvironment, launchBrowser, openApp, sandboxFiles, waitForText } from './support/app';
+import { openFromSessions, waitForReplayLongerThan } from './support/replay';
 import { newestStoredSession } from './support/stored-session';
 
 let browser: Browser;
@@ -77,34 +78,14 @@ describe('a session from a link is replayed, never resumed', () => {
     expect((await newestStoredSession(page))?.eventTypes).toEqual(stored?.eventTypes);
 
     // The ready-made demo is the one this page records, whole, not the link's.
-    await page.getByRole('button', { name: 'Sessions' }).click();
-    await page
-      .getByRole('dialog', { name: 'Sessions' })
-      .getByRole('button', { name: /^Replay .*demo/i })
-      .first()
-      .click();
-    await expect
-      .poll(
-        async () =>
-          Number(
-            (await position(page)
-              .getAttribute('max')
-              .catch(() => null)) ?? 0,
-          ),
-        { timeout: 30_000 },
-      )
-      .toBeGreaterThan(50);
+    await openFromSessions(page, /^Replay .*demo/i);
+    await waitForReplayLongerThan(page, 50);
     await page.keyboard.press('End');
     await position(page).fill(String(await position(page).getAttribute('max')));
     expect(await waitForText(status(page), (text) => text === 'completed', { what: 'the ready-made demo' })).toBe('completed');
 
     // Back to the link's session: "Continue from here" asks first, then starts a new run of the viewer's own.
-    await page.getByRole('button', { name: 'Sessions' }).click();
-    await page
-      .getByRole('dialog', { name: 'Sessions' })
-      .getByRole('button', { name: /^Open / })
-      .first()
-      .click();
+    await openFromSessions(page, /^Open /);
     await page.getByRole('region', { name: 'Replay only' }).waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Continue from here' }).click();
     const dialog = page.getByRole('dialog', { name: 'Start a new run of yours from here?' });

@@ -26,6 +26,7 @@ function stubGate(refuse: boolean): Gate {
     effectWatch: () => null,
     boundaryTries: 0,
     refuseEffects: () => allowed,
+    refuseUncheckable: () => allowed,
     refuseDamage: () => allowed,
     refuseShellState: () => allowed,
     endCall: async () => ({ refusal: null, note: null }),

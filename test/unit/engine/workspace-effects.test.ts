@@ -120,9 +120,9 @@ describe('captureTree, compareTrees, restoreTree', () => {
       'a.txt': { kind: 'file', content: 'a\n' },
       src: { kind: 'dir' },
       'src/b.txt': { kind: 'file', content: 'b\n' },
-      root: { kind: 'dir', link: true },
-      up: { kind: 'dir', link: true },
-      dangling: { kind: 'file', content: '', link: true },
+      root: { kind: 'dir', link: true, target: '/' },
+      up: { kind: 'dir', link: true, target: '/' },
+      dangling: { kind: 'file', content: '', link: true, target: '/nowhere' },
     });
     await sandbox.exec('ln -sf /dev/null a.txt');
     const changes = compareTrees(before, await captureTree(sandbox, sandbox.workdir, () => false));

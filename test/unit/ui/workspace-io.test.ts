@@ -145,7 +145,7 @@ describe('importing a zip', () => {
 
 describe('importSummary', () => {
   it('counts one file as one', () => {
-    expect(importSummary({ loaded: 1, skipped: { ignored: 0, node_modules: 0, git: 0, binary_too_large: 0 } }, 0)).toBe('Loaded 1 file.');
+    expect(importSummary({ loaded: 1, skipped: { ignored: 0, node_modules: 0, git: 0, binary_too_large: 0, too_deep: 0 } }, 0)).toBe('Loaded 1 file.');
   });
 });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_PATH_DEPTH } from '../../../src/protocol/path-depth';
 import { ImportFilter, importOrder, type ImportResult } from '../../../src/workspace/import-filter';
+import { importSummary } from '../../../src/workspace/import-summary';
 
 const MB = 1024 * 1024;
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -19,7 +21,7 @@ function keptPaths(result: ImportResult): string[] {
   return [...result.files.keys()].sort();
 }
 
-const noSkips = { ignored: 0, node_modules: 0, git: 0, binary_too_large: 0 };
+const noSkips = { ignored: 0, node_modules: 0, git: 0, binary_too_large: 0, too_deep: 0 };
 
 describe('ImportFilter: .gitignore', () => {
   it('applies the root .gitignore: names at any depth, folders, anchored paths, negation', () => {
@@ -156,7 +158,7 @@ describe('ImportFilter: binary files', () => {
     const answers = Array.from({ length: 6 }, () => intake?.push(chunk));
     expect(answers).toEqual([true, true, true, true, false, false]);
     intake?.end();
-    expect(filter.result()).toMatchObject({ ok: true, counts: { loaded: 0, skipped: { binary_too_large: 1 } } });
+    expect(filter.result()).toMatchObject({ ok: true, counts: { loaded: 0, skipped: { binary_too_large: 1, too_deep: 0 } } });
   });
 });
 
@@ -217,5 +219,24 @@ describe('ImportFilter: caps', () => {
       { limits: { maxTotalBytes: MB, maxFiles: 2 } },
     );
     expect(keptPaths(result)).toEqual(['.gitignore', 'src/c.ts']);
+  });
+});
+
+describe('ImportFilter: depth', () => {
+  const deep = (parts: number) => `${Array.from({ length: parts - 1 }, (_, i) => `d${i}`).join('/')}/f.txt`;
+
+  it('keeps a file at the depth limit and leaves out deeper ones, counted and named in the summary', () => {
+    const result = importFiles({ [deep(MAX_PATH_DEPTH)]: 'at the limit', [deep(MAX_PATH_DEPTH + 1)]: 'one too deep', 'top.txt': 'top' });
+    expect(keptPaths(result)).toEqual([deep(MAX_PATH_DEPTH), 'top.txt'].sort());
+    expect(result.counts).toEqual({ loaded: 2, skipped: { ...noSkips, too_deep: 1 } });
+    expect(importSummary(result.counts, 0)).toBe(`Loaded 2 files; skipped 1 deeper than ${MAX_PATH_DEPTH} folders.`);
+  });
+
+  it('a walk skips a folder at the limit whole (it could hold no file), and enters the one above', () => {
+    const filter = new ImportFilter();
+    const folder = (parts: number) => Array.from({ length: parts }, (_, i) => `d${i}`).join('/');
+    expect(filter.skipFolder(folder(MAX_PATH_DEPTH - 1))).toBeNull();
+    expect(filter.skipFolder(folder(MAX_PATH_DEPTH))).toBe('too_deep');
+    expect(filter.counts.skipped.too_deep).toBe(1);
   });
 });

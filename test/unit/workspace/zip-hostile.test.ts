@@ -97,7 +97,11 @@ describe('unzipWorkspace on hostile zips', () => {
 
   it('skips a binary bomb once it passes 1 MB, trusting neither the declared size nor the end of the stream', () => {
     const result = unzipWorkspace(lyingAndCutShort(bomb('zeros.bin', 30 * MB, 0)));
-    expect(result).toEqual({ ok: true, files: new Map(), counts: { loaded: 0, skipped: { ignored: 0, node_modules: 0, git: 0, binary_too_large: 1 } } });
+    expect(result).toEqual({
+      ok: true,
+      files: new Map(),
+      counts: { loaded: 0, skipped: { ignored: 0, node_modules: 0, git: 0, binary_too_large: 1, too_deep: 0 } },
+    });
   });
 
   it('stops many small bombs that are each dropped as binary, by the bytes inflated in all', () => {

@@ -49,7 +49,7 @@ describe('zipWorkspace and unzipWorkspace', () => {
 
   it('counts what it loaded', () => {
     const result = unzipWorkspace(zipWorkspace(workspaceFiles({ a: 'a', b: 'b' })));
-    expect(result.counts).toEqual({ loaded: 2, skipped: { ignored: 0, node_modules: 0, git: 0, binary_too_large: 0 } });
+    expect(result.counts).toEqual({ loaded: 2, skipped: { ignored: 0, node_modules: 0, git: 0, binary_too_large: 0, too_deep: 0 } });
   });
 
   it('removes one folder that holds everything', () => {
@@ -82,7 +82,7 @@ describe('zipWorkspace and unzipWorkspace', () => {
     });
     const result = unzipWorkspace(zip);
     expect(result.ok && asLatin1(result.files)).toEqual({ '.gitignore': '*.log\n', 'src/a.ts': 'a' });
-    expect(result.counts).toEqual({ loaded: 2, skipped: { ignored: 1, node_modules: 1, git: 1, binary_too_large: 0 } });
+    expect(result.counts).toEqual({ loaded: 2, skipped: { ignored: 1, node_modules: 1, git: 1, binary_too_large: 0, too_deep: 0 } });
   });
 
   it('reads archives written by Info-ZIP (folder entries) and by Python (Zip64 local fields)', () => {
