@@ -16,9 +16,10 @@ export type StorageProblemListener = (problem: StorageProblem) => void;
 /**
  * The worker's calls the page makes as they are: their signatures live once, in `EngineWorkerApi`
  * (`src/worker/api.ts`), so a call added or changed there is a type error here until it is forwarded.
- * Left out: the listeners, the scenario list and the life lock the client wires up itself, and the bench's storage figures.
+ * Left out: the listeners, the scenario list and the life lock the client wires up itself, the bench's storage figures
+ * and the browser tests' busy stretch.
  */
-type ForwardedCalls = Omit<EngineWorkerApi, 'subscribe' | 'onStorageProblem' | 'scenarios' | 'storageStats' | 'holdLifeLock'>;
+type ForwardedCalls = Omit<EngineWorkerApi, 'subscribe' | 'onStorageProblem' | 'scenarios' | 'storageStats' | 'holdLifeLock' | 'holdBusy'>;
 
 /** The page's handle on the engine worker. Events arrive batched, once per frame. */
 export interface EngineClient extends ForwardedCalls {
@@ -130,12 +131,13 @@ export function createEngineClient(): EngineClient {
     },
   });
   // For the browser tests and the bench: a worker killed the way a crash would kill it, what storage costs, the
-  // longest the worker was silent during a run, and how long it has been silent inside a step now.
+  // longest the worker was silent during a run, how long it has been silent inside a step now, and a long busy stretch.
   Object.assign(globalThis, {
     __phasegateTerminateWorker: () => current.worker.terminate(),
     __phasegateStorageStats: () => current.api.storageStats(),
     __phasegateLongestWorkerSilence: () => watch.longestSilenceMs(),
     __phasegateStepSilence: () => watch.stepSilenceMs(),
+    __phasegateHoldWorkerBusy: (ms: number) => current.api.holdBusy(ms),
   });
 
   const runStatus = checked(RunStatusSchema, 'a run status');

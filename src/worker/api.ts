@@ -95,6 +95,11 @@ export interface EngineWorkerApi {
   resume(request: ResumeRequest): Promise<RunStatus>;
   /** What writing the session log has cost so far: each batch's event count and time (for the bench). */
   storageStats(): Promise<{ batches: { events: number; ms: number; prepareMs: number }[] }>;
+  /**
+   * Keeps the worker's thread busy for `ms` (at most a minute) in one synchronous stretch, as a command
+   * printing 100 MB does, for the browser tests of the page's watch: deterministic where output is not.
+   */
+  holdBusy(ms: number): Promise<void>;
   /** A fresh workspace (the starter project) for the next run. */
   newSession(): Promise<void>;
   /** Whether the workspace differs from the starter project ("New session" asks first when it does). */

@@ -178,6 +178,13 @@ const api: EngineWorkerApi = {
     return (await sessionsReady).storageStats();
   },
 
+  async holdBusy(ms: number): Promise<void> {
+    const until = Date.now() + Math.min(60_000, Math.max(0, Number(ms) || 0));
+    while (Date.now() < until) {
+      // One synchronous stretch: no turn of the event loop until it ends.
+    }
+  },
+
   async newSession(): Promise<void> {
     if (engine.running) throw new Error('a run is in progress; stop it first');
     refuseWhileReplacing();

@@ -50,6 +50,8 @@ describe('sandbox choice', () => {
       expect(first.reason).toContain('the reachability probe of stackblitz.com');
       expect(await sandboxStatus(page).getAttribute('data-check')).toBe('probe');
       expect(await page.getAttribute('.app', 'data-sandbox')).toBe('ready');
+      // Run waits for the engine worker too, which may start after the sandbox was chosen on a busy machine.
+      await page.waitForSelector('.app[data-ready="true"]');
       expect(await page.getByRole('button', { name: /^Run( demo)?$/ }).isEnabled()).toBe(true);
 
       await page.reload();
