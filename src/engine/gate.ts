@@ -68,9 +68,13 @@ export interface Gate {
    */
   readonly boundaryTries: number;
   /** A command changed the workspace where it may not (`changes` says how); the changes were undone. */
-  refuseEffects(command: string, changes: string): GateDecision;
-  /** The workspace holds folders deeper than the comparison reads (`paths`, at the limit): a command there cannot be checked, so it does not run. */
-  refuseUncheckable(command: string, paths: readonly string[]): GateDecision;
+  refuseEffects(command: string, changes: string, notUndone?: readonly string[]): GateDecision;
+  /**
+   * The workspace holds folders deeper than the comparison reads (`paths`, at the limit), or, `outside`,
+   * the file system outside it holds folders its walk did not read (past the depth or entry bound):
+   * a command there cannot be checked, so it does not run.
+   */
+  refuseUncheckable(command: string, paths: readonly string[], where?: 'workspace' | 'outside'): GateDecision;
   /** A command damaged more of the workspace than `not_destructive` allows; its changes were undone. */
   refuseDamage(command: string, damage: Damage): GateDecision;
   /** A command left shell state (`state` names it) that changes how later commands resolve paths or start; it was reset. */
@@ -158,14 +162,23 @@ abstract class RuleGate implements Gate {
     return { rule: 'not_destructive', skip: compiled.notCounted, limits: this.options.destructiveEffect ?? DEFAULT_DESTRUCTIVE_EFFECT };
   }
 
-  refuseEffects(command: string, changes: string): GateDecision {
-    return this.refuse('command', command, `the command changed the workspace, which is not allowed in ${this.where} (${changes}); the changes were undone`);
+  refuseEffects(command: string, changes: string, notUndone: readonly string[] = []): GateDecision {
+    const undone = notUndone.length === 0 ? 'the changes were undone' : `the changes were undone, but these could not be put back: ${listSome(notUndone)}`;
+    return this.refuse('command', command, `the command changed the workspace, which is not allowed in ${this.where} (${changes}); ${undone}`);
   }
 
-  refuseUncheckable(command: string, paths: readonly string[]): GateDecision {
-    const shown = paths.slice(0, 3).map((path) => `${path}/…`);
+  refuseUncheckable(command: string, paths: readonly string[], where: 'workspace' | 'outside' = 'workspace'): GateDecision {
+    const shown = listSome(paths.map((path) => `${path}/…`));
+    if (where === 'outside') {
+      const reason =
+        `outside the workspace, the walk that compares the file system before and after each command could not read everything ` +
+        `(${shown}: nested deeper than ${MAX_PATH_DEPTH} levels or past how many entries it reads); ` +
+        `${this.where} checks what each command changes there too, and cannot vouch for what it did not read, so the command did not run`;
+      const hint = 'Remove what was left outside the workspace (in /tmp or the home folder) in a phase that allows writes, then run the command again.';
+      return this.refuse('command', command, reason, { hint });
+    }
     const reason =
-      `the workspace holds folders nested deeper than ${MAX_PATH_DEPTH} levels (${shown.join(', ')}${paths.length > 3 ? ` and ${paths.length - 3} more` : ''}); ` +
+      `the workspace holds folders nested deeper than ${MAX_PATH_DEPTH} levels (${shown}); ` +
       `${this.where} checks what each command changes, and cannot below that depth, so the command did not run`;
     const hint = 'Move or remove what lies below that depth in a phase that allows writes, then run the command again.';
     return this.refuse('command', command, reason, { hint });
@@ -360,4 +373,9 @@ export class GuardGate extends RuleGate {
   async advance(): Promise<PhaseMove> {
     return { ok: false, errorKind: 'final_phase', message: 'This run has no phases.' };
   }
+}
+
+/** "a, b, c and 2 more". */
+function listSome(items: readonly string[], shown = 3): string {
+  return `${items.slice(0, shown).join(', ')}${items.length > shown ? ` and ${items.length - shown} more` : ''}`;
 }

@@ -6,9 +6,11 @@ import { READ_ONLY_ENV } from './read-only-env';
 import { damageBetween, exceedsLimits } from './workspace-damage';
 import { beyondLimit, captureOutside, captureTree, compareTrees, describeChanges, restoreTree, type TreeChange, type WorkspaceTree } from './workspace-tree';
 
+const fromRoot = (path: string) => `/${path}`;
+
 /** "modified README.md; created /tmp/, /tmp/y outside the workspace". */
 function describeReach(inside: readonly TreeChange[], outside: readonly TreeChange[]): string {
-  const away = outside.map((change) => ({ ...change, path: `/${change.path}` }));
+  const away = outside.map((change) => ({ ...change, path: fromRoot(change.path) }));
   return [...(inside.length > 0 ? [describeChanges(inside)] : []), ...(away.length > 0 ? [`${describeChanges(away)} outside the workspace`] : [])].join('; ');
 }
 
@@ -21,7 +23,8 @@ function enforce(decision: GateDecision): void {
  * every write asks the gate first, so a refused one never reaches the sandbox.
  * What a command did is checked afterwards too, since words alone cannot tell
  * what a script or a loop over `find` does. In a phase without writes, any change
- * to the workspace, or outside it where the sandbox can read there, is undone and refused; such a phase also starts from a clean
+ * to the workspace, or outside it where the sandbox can read there, is undone (what cannot be is
+ * named) and refused; such a phase also starts from a clean
  * shell environment (nothing exported while building carries over) and runs its
  * commands with pagers and git hooks defused. Under `not_destructive` (building,
  * guarded react mode), a command that removes, empties or replaces more files than
@@ -122,16 +125,18 @@ export class GatedSandbox implements Sandbox {
     const unreadable = beyondLimit(before);
     if (unreadable.length > 0) enforce(this.gate.refuseUncheckable(command, unreadable));
     const outsideBefore = await captureOutside(this.inner);
+    const unreadOutside = beyondLimit(outsideBefore?.tree ?? new Map()).map(fromRoot);
+    if (unreadOutside.length > 0) enforce(this.gate.refuseUncheckable(command, unreadOutside, 'outside'));
     const result = await this.inner.exec(command, { ...options, env: { ...options?.env, ...READ_ONLY_ENV } });
     const after = await captureTree(this.inner, this.workdir, mayChange);
     // Written below the limit by this command: emptied, since the restore cannot see what is there.
     for (const path of beyondLimit(after)) await this.emptyFolder(`${this.workdir}/${path}`);
     const changes = compareTrees(before, after);
     if (changes.length > 0) await restoreTree(this.inner, this.workdir, before, changes);
-    const outside = outsideBefore ? compareTrees(outsideBefore, (await captureOutside(this.inner)) ?? new Map()) : [];
-    if (outsideBefore && outside.length > 0) await restoreTree(this.inner, '/', outsideBefore, outside);
+    const outside = outsideBefore ? compareTrees(outsideBefore.tree, (await captureOutside(this.inner))?.tree ?? new Map()) : [];
+    const stuck = outsideBefore && outside.length > 0 ? await outsideBefore.putBack(outside) : [];
     this.remember(before, mayChange);
-    if (changes.length > 0 || outside.length > 0) enforce(this.gate.refuseEffects(command, describeReach(changes, outside)));
+    if (changes.length > 0 || outside.length > 0) enforce(this.gate.refuseEffects(command, describeReach(changes, outside), stuck.map(fromRoot)));
     return result;
   }
 

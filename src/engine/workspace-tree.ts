@@ -1,6 +1,6 @@
 import { MAX_PATH_DEPTH } from '../protocol/path-depth';
 import { joinPath, parentOf } from '../sandbox/paths';
-import type { Sandbox } from '../sandbox/port';
+import type { OutsideEntry, OutsideReach, Sandbox } from '../sandbox/port';
 
 /**
  * What a command did to the workspace, seen from outside: the tree (folders and
@@ -10,9 +10,12 @@ import type { Sandbox } from '../sandbox/port';
 
 /**
  * `link`: the entry is a symbolic link (a linked folder is recorded, never walked into), and
- * `target` where it leads ("" for a loop), so a link pointed elsewhere is a change.
+ * `target` where it leads ("" for a loop), so a link pointed elsewhere is a change. `digest`
+ * stands for a file's content where the capture does not hold it (a sandbox's own walk outside
+ * the workspace), so the same comparison tells a change.
  */
-export type TreeEntry = { kind: 'dir'; link?: true; target?: string; beyond?: true } | { kind: 'file'; content: string; link?: true; target?: string };
+export type TreeEntry =
+  { kind: 'dir'; link?: true; target?: string; beyond?: true } | { kind: 'file'; content: string; digest?: string; link?: true; target?: string };
 /** Workspace-relative path → entry. */
 export type WorkspaceTree = Map<string, TreeEntry>;
 
@@ -82,20 +85,72 @@ async function linkTarget(sandbox: Sandbox, path: string): Promise<string> {
   return sandbox.realpath(path).catch(() => '');
 }
 
+/** The file system outside the workspace as captured, and how to undo changes to it. */
+export interface OutsideTree {
+  /** Paths relative to "/". */
+  tree: WorkspaceTree;
+  /** Puts back what `changes` (from `tree` to a later capture) changed; returns the paths it could not put back. */
+  putBack(changes: readonly TreeChange[]): Promise<string[]>;
+}
+
 /**
- * The file system outside the workspace (paths relative to "/"), for a phase in which nothing may
- * change: /tmp, a home folder, /bin. Null when the sandbox cannot read outside its workspace
- * (WebContainer's fs API): there the gate's judgement of the words is all that keeps a command in.
+ * The file system outside the workspace, for a phase in which nothing may change: /tmp, a home
+ * folder, /bin. Read through the sandbox's own walk where it offers one (`outside`: WebContainer's
+ * fs API stops at the workspace, its Node.js does not), else through the file API; null when
+ * neither reaches there.
  */
-export async function captureOutside(sandbox: Sandbox): Promise<WorkspaceTree | null> {
+export async function captureOutside(sandbox: Sandbox): Promise<OutsideTree | null> {
+  if (sandbox.outside) return captureByReach(sandbox.outside);
   try {
     await sandbox.listDir('/');
   } catch {
     return null;
   }
   const workspace = sandbox.workdir.slice(1);
-  if (workspace === '') return new Map();
-  return captureTree(sandbox, '/', (path) => path === workspace || path.startsWith(`${workspace}/`));
+  const tree = workspace === '' ? new Map() : await captureTree(sandbox, '/', (path) => path === workspace || path.startsWith(`${workspace}/`));
+  return {
+    tree,
+    async putBack(changes) {
+      await restoreTree(sandbox, '/', tree, changes);
+      return [];
+    },
+  };
+}
+
+async function captureByReach(reach: OutsideReach): Promise<OutsideTree> {
+  const entries = new Map((await reach.capture()).map((entry) => [entry.path, entry]));
+  const tree: WorkspaceTree = new Map([...entries].map(([path, entry]) => [path, treeEntryOf(entry)]));
+  return {
+    tree,
+    async putBack(changes) {
+      const remove = changes.filter((c) => c.change === 'created').map((c) => c.path);
+      const restore = changes.flatMap((c) => (c.change === 'created' ? [] : (entries.get(c.path) ?? [])));
+      // A folder the command filled past the walk's bound (read before, `beyond` after) is rebuilt
+      // from the capture before, when all it held can be put back; otherwise it stays as it is.
+      for (const folder of changes.filter((c) => c.change === 'modified' && c.kind === 'dir').map((c) => c.path)) {
+        const held = [...entries.values()].filter((entry) => entry.path.startsWith(`${folder}/`));
+        if (held.every(restorable)) {
+          remove.push(folder);
+          restore.push(...held);
+        }
+      }
+      const failed = await reach.putBack(remove, restore);
+      // One more look: what the put-back could not reach (past the walk's bounds, content not kept) is still different.
+      const left = compareTrees(tree, (await captureByReach(reach)).tree).map((c) => c.path);
+      return [...new Set([...failed, ...left])].sort();
+    },
+  };
+}
+
+function restorable(entry: OutsideEntry): boolean {
+  return entry.kind === 'dir' || entry.link !== undefined || entry.content !== undefined;
+}
+
+function treeEntryOf(entry: OutsideEntry): TreeEntry {
+  const link = entry.link === undefined ? {} : { link: true as const, target: entry.link };
+  if (entry.kind === 'dir') return { kind: 'dir', ...link, ...(entry.beyond ? { beyond: true as const } : {}) };
+  if (entry.link !== undefined) return { kind: 'file', content: '', ...link };
+  return { kind: 'file', content: '', digest: entry.sha256 === undefined ? 'not a regular file' : `sha256 ${entry.sha256} ${entry.size ?? 0}` };
 }
 
 /** A file's content; a link that leads nowhere reads as empty. */
@@ -114,7 +169,7 @@ export function compareTrees(before: WorkspaceTree, after: WorkspaceTree): TreeC
       changes.push({ path, change: 'deleted', kind: old.kind }, { path, change: 'created', kind: entry.kind });
     } else if (old.kind === 'dir' && entry.kind === 'dir' && old.beyond !== entry.beyond) {
       changes.push({ path, change: 'modified', kind: 'dir' });
-    } else if (old.kind === 'file' && entry.kind === 'file' && old.content !== entry.content) {
+    } else if (old.kind === 'file' && entry.kind === 'file' && (old.content !== entry.content || old.digest !== entry.digest)) {
       changes.push({ path, change: 'modified', kind: 'file' });
     }
   }

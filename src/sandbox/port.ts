@@ -44,6 +44,41 @@ export interface ExecResult {
   cwd: string;
 }
 
+/**
+ * One entry of the file system outside the workspace, as a sandbox's own walk reports it.
+ * `path` is relative to "/" ("tmp/x"). Enough to tell a change (a digest where the content
+ * is not kept) and, within a budget, to put the entry back.
+ */
+export interface OutsideEntry {
+  path: string;
+  /** For a link, what it leads to ("file" when nowhere). */
+  kind: 'file' | 'dir';
+  /** A symbolic link: its text, as readlink gives it. A link is recorded, never followed. */
+  link?: string;
+  /** A file that is not a link: SHA-256 of its bytes (hex) and how many. Absent for a device, socket or FIFO. */
+  sha256?: string;
+  size?: number;
+  /** Its bytes (base64), when small enough to keep, so it can be put back. */
+  content?: string;
+  /** A folder the walk did not read (past the depth or entry bound): nothing in it is vouched for. */
+  beyond?: true;
+}
+
+/**
+ * What a sandbox whose file API stops at the workspace (WebContainer's) offers instead:
+ * its own processes read and write the rest of its file system, each call in one go.
+ */
+export interface OutsideReach {
+  /** Every entry outside the workspace and the pseudo folders (/proc, /dev, /sys). */
+  capture(): Promise<OutsideEntry[]>;
+  /**
+   * Removes `remove` (paths relative to "/", links themselves, folders whole), then writes
+   * `restore` back as recorded: folders, links as links, files whose content was kept.
+   * Returns the paths it failed on.
+   */
+  putBack(remove: readonly string[], restore: readonly OutsideEntry[]): Promise<string[]>;
+}
+
 export interface Sandbox {
   readonly info: SandboxInfo;
   /** Absolute path of the workspace root, e.g. "/workspace". */
@@ -72,6 +107,8 @@ export interface Sandbox {
    * later read-only phase.
    */
   resetShellState(): Promise<void>;
+  /** Present where the file API cannot read outside the workspace but the sandbox can another way. */
+  readonly outside?: OutsideReach;
   dispose(): Promise<void>;
 }
 

@@ -17,7 +17,8 @@ export interface HostExecOptions {
   timeoutMs?: number;
 }
 
-export const DescriptionSchema = z.object({ info: SandboxInfoSchema, workdir: z.string() });
+/** `readsOutside`: the sandbox offers `outside` (its own walk outside the workspace). */
+export const DescriptionSchema = z.object({ info: SandboxInfoSchema, workdir: z.string(), readsOutside: z.boolean().optional() });
 
 export const StatSchema = z.object({ type: z.enum(['file', 'dir']), size: z.number() }).nullable();
 

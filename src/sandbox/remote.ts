@@ -1,7 +1,8 @@
 import * as Comlink from 'comlink';
 import { z } from 'zod';
 import type { SandboxInfo } from '../protocol/events';
-import type { DirEntry, ExecOptions, ExecResult, OutputChunk, Sandbox } from './port';
+import { OutsideEntriesSchema } from './outside-entry';
+import type { DirEntry, ExecOptions, ExecResult, OutputChunk, OutsideEntry, OutsideReach, Sandbox } from './port';
 import { DescriptionSchema, DirEntriesSchema, ExecResultSchema, fromReply, type HostExecOptions, type HostReply, StatSchema, toReply } from './remote-protocol';
 import { interruptionExitCode, interruptionNotice } from './shell-state';
 
@@ -13,7 +14,7 @@ export type { HostExecOptions, HostReply } from './remote-protocol';
  * boot on the page, so the worker reaches it through this.
  */
 export interface SandboxHost {
-  describe(): Promise<{ info: SandboxInfo; workdir: string }>;
+  describe(): Promise<{ info: SandboxInfo; workdir: string; readsOutside: boolean }>;
   readFile(path: string): Promise<HostReply<string>>;
   writeFile(path: string, content: string): Promise<HostReply<null>>;
   exists(path: string): Promise<HostReply<boolean>>;
@@ -33,6 +34,9 @@ export interface SandboxHost {
   abort(execId: string): Promise<void>;
   cwd(): Promise<string>;
   resetShellState(): Promise<HostReply<null>>;
+  /** The sandbox's `outside`; an error reply when it has none. */
+  captureOutside(): Promise<HostReply<OutsideEntry[]>>;
+  putBackOutside(remove: string[], restore: OutsideEntry[]): Promise<HostReply<string[]>>;
   /** Disposes the sandbox itself; the page decides when (it owns the sandbox). */
   dispose(): Promise<void>;
 }
@@ -41,7 +45,7 @@ export interface SandboxHost {
 export function exposeSandbox(sandbox: Sandbox): SandboxHost {
   const running = new Map<string, AbortController>();
   return {
-    describe: async () => ({ info: sandbox.info, workdir: sandbox.workdir }),
+    describe: async () => ({ info: sandbox.info, workdir: sandbox.workdir, readsOutside: sandbox.outside !== undefined }),
     readFile: (path) => toReply(() => sandbox.readFile(path)),
     writeFile: (path, content) => toReply(async () => (await sandbox.writeFile(path, content), null)),
     exists: (path) => toReply(() => sandbox.exists(path)),
@@ -49,6 +53,8 @@ export function exposeSandbox(sandbox: Sandbox): SandboxHost {
     listDir: (path) => toReply(() => sandbox.listDir(path)),
     realpath: (path) => toReply(() => sandbox.realpath(path)),
     resetShellState: () => toReply(async () => (await sandbox.resetShellState(), null)),
+    captureOutside: () => toReply(() => reachOf(sandbox).capture()),
+    putBackOutside: (remove, restore) => toReply(() => reachOf(sandbox).putBack(remove, restore)),
     mkdir: (path, options) => toReply(async () => (await sandbox.mkdir(path, options), null)),
     remove: (path, options) => toReply(async () => (await sandbox.remove(path, options), null)),
     exec(execId, command, options, onOutput) {
@@ -80,6 +86,11 @@ export function exposeSandbox(sandbox: Sandbox): SandboxHost {
   };
 }
 
+function reachOf(sandbox: Sandbox): OutsideReach {
+  if (!sandbox.outside) throw new Error('this sandbox cannot read outside its workspace');
+  return sandbox.outside;
+}
+
 function releaseIfProxy(callback: unknown): void {
   if (typeof callback !== 'function') return;
   const release = (callback as Partial<Record<typeof Comlink.releaseProxy, unknown>>)[Comlink.releaseProxy];
@@ -97,19 +108,29 @@ export class RemoteSandbox implements Sandbox {
   private readonly idPrefix = `exec-${++connections}-${Date.now().toString(36)}`;
   private nextExec = 0;
   private readonly inFlight = new Set<string>();
+  /** Offered when the page's sandbox offers it; the entries are checked as they arrive. */
+  readonly outside?: OutsideReach;
 
   private constructor(
     private readonly host: SandboxHost,
     readonly info: SandboxInfo,
     readonly workdir: string,
-  ) {}
+    readsOutside: boolean,
+  ) {
+    if (readsOutside) {
+      this.outside = {
+        capture: async () => fromReply(await host.captureOutside(), OutsideEntriesSchema, 'captureOutside'),
+        putBack: async (remove, restore) => fromReply(await host.putBackOutside([...remove], [...restore]), z.array(z.string()), 'putBackOutside'),
+      };
+    }
+  }
 
   static async connect(host: SandboxHost): Promise<RemoteSandbox> {
     const description = DescriptionSchema.safeParse(await host.describe());
     if (!description.success) {
       throw new Error(`sandbox host described itself wrongly: ${z.prettifyError(description.error)}`);
     }
-    return new RemoteSandbox(host, description.data.info, description.data.workdir);
+    return new RemoteSandbox(host, description.data.info, description.data.workdir, description.data.readsOutside === true);
   }
 
   async readFile(path: string): Promise<string> {

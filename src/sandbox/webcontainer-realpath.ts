@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SandboxError } from './port';
-import { stripTerminalEscapes } from './terminal-output';
 import type { WebContainerLike } from './webcontainer-like';
+import { askNode } from './webcontainer-node';
 
 /**
  * WebContainer's fs API cannot read a link's target (no lstat, readlink or realpath), so
@@ -40,44 +40,17 @@ const AnswerSchema = z.union([z.object({ path: z.string().startsWith('/') }), z.
 /** How long the Node.js answer may take before the lookup fails with EIO. */
 const REALPATH_TIMEOUT_MS = 15_000;
 
-async function collect(output: ReadableStream<string>, timeoutMs: number): Promise<string | null> {
-  const reader = output.getReader();
-  let text = '';
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timedOut = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), timeoutMs)));
-  try {
-    for (;;) {
-      const chunk = await Promise.race([reader.read(), timedOut]);
-      if (chunk === null) return null;
-      if (chunk.done) return text;
-      text += chunk.value;
-    }
-  } finally {
-    clearTimeout(timer);
-    reader.cancel().catch(() => {});
-  }
-}
-
 /** The real path of an absolute, normalised `path`, as the container's Node.js sees it. */
 export async function realpathByNode(container: WebContainerLike, path: string): Promise<string> {
-  const child = await container.spawn('node', ['-e', REALPATH_SCRIPT, path]);
-  const output = await collect(child.output, REALPATH_TIMEOUT_MS);
-  if (output === null) {
-    child.kill();
-    throw new SandboxError(`resolving ${path} took longer than ${REALPATH_TIMEOUT_MS / 1000} s`, 'EIO');
-  }
-  const line = stripTerminalEscapes(output)
-    .split(/\r?\n/)
-    .find((candidate) => candidate.startsWith(REALPATH_MARKER));
-  let answer: unknown = null;
-  try {
-    answer = line === undefined ? null : JSON.parse(line.slice(REALPATH_MARKER.length));
-  } catch {
-    // Reported below as an unreadable answer.
-  }
-  const parsed = AnswerSchema.safeParse(answer);
-  if (!parsed.success) throw new SandboxError(`could not resolve ${path}: Node.js gave no readable answer`, 'EIO');
-  if ('path' in parsed.data) return parsed.data.path;
-  if (parsed.data.error === 'ELOOP') throw new SandboxError(`too many levels of symbolic links: ${path}`, 'ELOOP');
-  throw new SandboxError(`could not resolve ${path}: ${parsed.data.error}`, 'EIO');
+  const answer = await askNode(container, {
+    script: REALPATH_SCRIPT,
+    args: [path],
+    marker: REALPATH_MARKER,
+    schema: AnswerSchema,
+    timeoutMs: REALPATH_TIMEOUT_MS,
+    what: `resolving ${path}`,
+  });
+  if ('path' in answer) return answer.path;
+  if (answer.error === 'ELOOP') throw new SandboxError(`too many levels of symbolic links: ${path}`, 'ELOOP');
+  throw new SandboxError(`could not resolve ${path}: ${answer.error}`, 'EIO');
 }

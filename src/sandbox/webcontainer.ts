@@ -1,11 +1,12 @@
 import { messageOf } from '../protocol/error-message';
 import type { SandboxInfo } from '../protocol/events';
 import { normalizeAbsolutePath, parentOf, relativeTo, resolvePath } from './paths';
-import type { DirEntry, ExecOptions, ExecResult, Sandbox, SandboxErrorCode } from './port';
+import type { DirEntry, ExecOptions, ExecResult, OutsideReach, Sandbox, SandboxErrorCode } from './port';
 import { SANDBOX_ERROR_CODES, SandboxError, SandboxUnavailableError } from './port';
 import { carryEnv, type Interruption, interruptionExitCode, interruptionNotice } from './shell-state';
 import { LineEndNormalizer, MarkerSplitter, stripTerminalEscapes } from './terminal-output';
 import type { MountTree, WebContainerDirEntLike, WebContainerLike, WebContainerProcessLike } from './webcontainer-like';
+import { DEFAULT_OUTSIDE_LIMITS, outsideByNode, type OutsideLimits } from './webcontainer-outside';
 import { realpathByNode } from './webcontainer-realpath';
 import { markerSeparator, newEndMarker, parseTrailer, wrapCommand } from './webcontainer-shell';
 
@@ -17,6 +18,8 @@ export interface WebContainerSandboxOptions {
   drainTimeoutMs?: number;
   /** How long to wait for a killed process to go quiet before giving up on it. */
   killGraceMs?: number;
+  /** Bounds of the walk outside the workspace (`outside`); the defaults otherwise. */
+  outsideLimits?: Partial<OutsideLimits>;
 }
 
 type Stat = { type: 'file' | 'dir'; size: number };
@@ -33,6 +36,8 @@ const textEncoder = new TextEncoder();
 export class WebContainerSandbox implements Sandbox {
   readonly info: SandboxInfo;
   readonly workdir: string;
+  /** The fs API cannot reach outside the workdir; the container's Node.js can (webcontainer-outside.ts). */
+  readonly outside: OutsideReach;
   private readonly terminal: { cols: number; rows: number };
   private readonly drainTimeoutMs: number;
   private readonly killGraceMs: number;
@@ -58,6 +63,24 @@ export class WebContainerSandbox implements Sandbox {
     this.killGraceMs = options.killGraceMs ?? 200;
     this.currentCwd = this.workdir;
     this.previousCwd = this.workdir;
+    this.outside = this.guarded(outsideByNode(container, this.workdir, { ...DEFAULT_OUTSIDE_LIMITS, ...options.outsideLimits }));
+  }
+
+  /** A container that died answers nothing truthfully any more, outside the workspace either. */
+  private guarded(reach: OutsideReach): OutsideReach {
+    const usable = () => {
+      if (this.lost !== null) throw new SandboxUnavailableError(this.lost);
+    };
+    return {
+      capture: async () => {
+        usable();
+        return reach.capture();
+      },
+      putBack: async (remove, restore) => {
+        usable();
+        return reach.putBack(remove, restore);
+      },
+    };
   }
 
   /** Writes files (paths relative to the workspace root) in one mount. */
