@@ -4,6 +4,7 @@ import { Engine } from '../../src/engine/engine';
 import { getScenario } from '../../src/model/scenarios';
 import { ScriptedModel } from '../../src/model/scripted';
 import type { EngineEvent } from '../../src/protocol/events';
+import type { SessionFile } from '../../src/protocol/session-file';
 import type { Mode } from '../../src/protocol/settings';
 import { STARTER_PROJECT } from '../../src/sandbox/starter-project';
 import { VirtualSandbox } from '../../src/sandbox/virtual';
@@ -39,8 +40,8 @@ export async function recordScenario(scenario: string, mode: Mode) {
   return { store, runId, events: [...engine.session.events] };
 }
 
-async function main() {
-  const count = Number(process.argv[2] ?? 2000);
+/** A session file of `count` replayed events: the demo's turns repeated within one run. */
+export async function longSessionFile(count: number): Promise<SessionFile> {
   const { store, runId, events } = await recordScenario('demo', 'react');
   // The page drops streamed reply pieces from an opened file (a replay never shows them), so the
   // log is made of the other events: the page replays exactly `count`.
@@ -52,12 +53,15 @@ async function main() {
   for (const event of log) stored.push((await boundEvent(event, store)).event);
   const meta = (await store.getSession(runId)) ?? undefined;
   if (!meta) throw new Error('the demo was not stored');
-  const file = await buildSessionFile(
+  return buildSessionFile(
     { ...meta, id: 'long-session', status: 'completed', eventCount: log.length },
     stored.map((e) => ({ ...e, runId: 'long-session' })),
     store,
   );
-  process.stdout.write(JSON.stringify(file));
+}
+
+async function main() {
+  process.stdout.write(JSON.stringify(await longSessionFile(Number(process.argv[2] ?? 2000))));
 }
 
 if (process.argv[1]?.endsWith('long-session.ts')) await main();

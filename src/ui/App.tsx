@@ -9,7 +9,7 @@ import { ShortcutsDialog } from './components/ShortcutsDialog';
 import { SplitPane } from './components/SplitPane';
 import { TaskComposer } from './components/TaskComposer';
 import { TerminalPanel } from './components/TerminalPanel';
-import { Timeline } from './components/Timeline';
+import { REPLAY_WINDOW, Timeline, TIMELINE_WINDOW } from './components/Timeline';
 import { TimelineBoundary } from './components/TimelineBoundary';
 import { StartingSandboxText } from './components/WaitLines';
 import { Workspace } from './components/Workspace';
@@ -181,6 +181,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
               <Timeline
                 // A run asked for shows its task at once, while it waits for the sandbox.
                 entries={engine.pendingRun ? pendingTimeline(state, engine.pendingRun.task, settings.model.provider === 'scripted') : state.timeline}
+                windowSize={engine.view.position === null ? TIMELINE_WINDOW : REPLAY_WINDOW}
                 wait={
                   engine.pendingRun
                     ? null

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { longSessionFile } from '../../bench/support/long-session';
 import type { SessionFile } from '../../src/protocol/session-file';
 import { sha256Hex } from '../../src/store/hash';
 import { exportSession } from '../../src/store/session-file';
@@ -20,6 +21,22 @@ const status = (page: Page) => page.getByRole('status', { name: 'Run status' });
 const waitForStatus = (page: Page, wanted: string[]) =>
   waitForText(status(page), (text) => wanted.includes(text), { what: `status ${wanted.join('/')}`, timeout: 60_000 });
 const position = (page: Page) => page.getByRole('slider', { name: 'Replay position' });
+
+/** Moves the replay to `to` the way dragging the slider does. */
+async function seekTo(page: Page, to: number): Promise<void> {
+  await position(page).evaluate((slider, value) => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(slider, String(value));
+    slider.dispatchEvent(new Event('input', { bubbles: true }));
+  }, to);
+}
+
+/** The first line xterm shows once scrolled to the top of its scrollback. */
+async function terminalTopLine(page: Page): Promise<string> {
+  const screen = page.locator('.terminal .xterm-screen');
+  await screen.hover();
+  for (let i = 0; i < 5; i++) await page.mouse.wheel(0, -100_000);
+  return ((await page.locator('.terminal .xterm-rows > div').first().textContent()) ?? '').trim();
+}
 
 async function runPlanExecDemo(page: Page) {
   await page.waitForSelector('.app[data-ready="true"]');
@@ -160,6 +177,36 @@ describe('share links, replay and presenter mode', () => {
     await dialog.getByRole('button', { name: 'Download session file' }).click();
     const saved = await download;
     expect(saved.suggestedFilename()).toMatch(/^imported-[0-9a-f]+\.phasegate\.json$/);
+    await context.close();
+  }, 120_000);
+
+  it('a point in a long replay lays out the entries just before it, earlier ones on request, and the whole terminal', async () => {
+    const file = await longSessionFile(2000);
+    const { context, page } = await openApp(browser, { settings: { sandbox: 'virtual' } });
+    await page.waitForSelector('.app[data-ready="true"]');
+    await page.getByRole('button', { name: 'Sessions' }).click();
+    await page
+      .locator('.sessions input[type="file"]')
+      .setInputFiles({ name: 'long.phasegate.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+    await expect.poll(async () => Number(await position(page).getAttribute('max')), { timeout: 30_000 }).toBe(2000);
+    const entries = page.locator('.timeline-list > li');
+    const atEnd = await entries.count();
+    expect(atEnd).toBeGreaterThan(300);
+
+    await seekTo(page, 1900);
+    await expect.poll(() => entries.count()).toBe(150);
+    const earlier = page.getByRole('button', { name: /^Show [\d,]+ earlier entries/ });
+    await earlier.click();
+    await expect.poll(() => entries.count()).toBeGreaterThan(150);
+    expect(await earlier.count()).toBe(0);
+
+    // The terminal writes the last lines at once and the scrollback above them when the page is idle:
+    // scrolled to the top, it shows the output's first line, not a line 200 from the end.
+    const log = await page.getByRole('region', { name: 'Terminal' }).getByTestId('terminal-log').textContent();
+    const lines = (log ?? '').split('\n');
+    expect(lines.length).toBeGreaterThan(400);
+    const first = lines.find((line) => line.trim() !== '')?.trim() ?? '';
+    await expect.poll(() => terminalTopLine(page), { timeout: 10_000 }).toBe(first);
     await context.close();
   }, 120_000);
 });

@@ -10,6 +10,22 @@ import '../styles/terminal.css';
 
 /** Lines xterm keeps above the screen. */
 const SCROLLBACK_LINES = 5000;
+/**
+ * Lines above the screen written at once when a replay moves the terminal elsewhere; the rest of
+ * the scrollback follows when the page is idle (or not at all, if the viewer moves on first). xterm
+ * syncs its viewport once per line while its buffer fills: 900 lines took 100 ms of a seek.
+ */
+const SEEK_TAIL_LINES = 200;
+
+/** Runs `work` when the page is idle (soon after, where the browser cannot say); returns the cancel. */
+function whenIdle(work: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(work, { timeout: 1000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(work, 200);
+  return () => clearTimeout(handle);
+}
 
 const DARK: ITheme = { background: '#0d1117', foreground: '#d6dde6', cursor: '#0d1117', selectionBackground: '#2f4a6d' };
 const LIGHT: ITheme = { background: '#fbfcfd', foreground: '#1f2328', cursor: '#fbfcfd', selectionBackground: '#b6d3f5' };
@@ -83,6 +99,9 @@ export function TerminalPanel({ terminal }: { terminal: TerminalState }) {
   /** Absolute position (see TerminalState.dropped) written to xterm so far, and the state it showed. */
   const written = useRef(0);
   const shownState = useRef<TerminalState | null>(null);
+  /** Absolute position of the first character xterm holds, and the pending write of the scrollback above it. */
+  const firstWritten = useRef(0);
+  const cancelBackfill = useRef<(() => void) | null>(null);
   const fontSize = usePresenterMode() ? PRESENTER_FONT_SIZE : 13;
   const dark = usePrefersDark();
   const darkAtOpen = useRef(dark);
@@ -126,15 +145,36 @@ export function TerminalPanel({ terminal }: { terminal: TerminalState }) {
     // A replay that moved back (or jumped) shows other output: start the terminal over.
     const continues = shownState.current !== null && end >= written.current && isContinuation(shownState.current, terminal);
     if (!continues) {
+      cancelBackfill.current?.();
+      cancelBackfill.current = null;
       xterm.terminal.reset();
-      // Only what the scrollback and the screen can hold: xterm would drop the rest at once.
-      written.current = terminal.dropped + scrollbackTailStart(terminal.text, SCROLLBACK_LINES + xterm.terminal.rows);
+      // Only what the scrollback and the screen can hold (xterm would drop the rest at once), and of
+      // that only the last lines now: the scrollback above them is written when the page is idle.
+      const rows = xterm.terminal.rows;
+      const whole = terminal.dropped + scrollbackTailStart(terminal.text, SCROLLBACK_LINES + rows);
+      written.current = terminal.dropped + scrollbackTailStart(terminal.text, SEEK_TAIL_LINES + rows);
+      firstWritten.current = written.current;
+      if (written.current > whole) {
+        cancelBackfill.current = whenIdle(() => {
+          cancelBackfill.current = null;
+          const shown = shownState.current;
+          if (!shown) return;
+          const start = shown.dropped + scrollbackTailStart(shown.text, SCROLLBACK_LINES + xterm.terminal.rows);
+          if (start >= firstWritten.current) return;
+          xterm.terminal.reset();
+          xterm.terminal.write(shown.text.slice(start - shown.dropped));
+          firstWritten.current = start;
+          written.current = shown.dropped + shown.text.length;
+        });
+      }
     }
     const from = Math.max(0, written.current - terminal.dropped);
     xterm.terminal.write(terminal.text.slice(from));
     written.current = end;
     shownState.current = terminal;
   }, [xterm, terminal]);
+
+  useEffect(() => () => cancelBackfill.current?.(), []);
 
   useEffect(() => {
     if (!xterm) return;

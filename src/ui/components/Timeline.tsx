@@ -22,6 +22,8 @@ export interface TimelineProps {
   onAnswer?: ((callId: string, text: string) => void) | null;
   /** What the run waits on at the end of the log (a retry's countdown, the model, a tool call being prepared). */
   wait?: TimelineWait | null;
+  /** How many of the latest entries are laid out before the viewer asks for earlier ones. */
+  windowSize?: number;
 }
 
 /** How close to the bottom still counts as "following" the run. */
@@ -34,13 +36,21 @@ const FOLLOW_THRESHOLD_PX = 32;
  */
 export const TIMELINE_WINDOW = 1000;
 
-export function Timeline({ entries, problems, endActions = null, onAnswer = null, wait = null }: TimelineProps) {
+/**
+ * While a replay shows a point of the log, the entries up to it are laid out from this many before
+ * it: a jump across a long session would otherwise lay out hundreds of new entries at once (the
+ * forced layout of a jump from the start to the end of 2,000 events took 120 ms of the main thread).
+ */
+export const REPLAY_WINDOW = 150;
+
+export function Timeline({ entries, problems, endActions = null, onAnswer = null, wait = null, windowSize: baseWindow = TIMELINE_WINDOW }: TimelineProps) {
   const waiting = waitingQuestion(entries);
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
   const [showJump, setShowJump] = useState(false);
-  const [windowSize, setWindowSize] = useState(TIMELINE_WINDOW);
-  const hidden = Math.max(0, entries.length - windowSize);
+  /** Entries the viewer asked for beyond the window ("Show earlier"). */
+  const [extra, setExtra] = useState(0);
+  const hidden = Math.max(0, entries.length - baseWindow - extra);
 
   const onScroll = () => {
     const el = scroller.current;
@@ -80,7 +90,7 @@ export function Timeline({ entries, problems, endActions = null, onAnswer = null
         )}
         {entries.length === 0 && problems.length === 0 && <p className="empty">The agent's messages, tool calls and results appear here.</p>}
         {hidden > 0 && (
-          <button type="button" className="button timeline-earlier" onClick={() => setWindowSize((size) => size + TIMELINE_WINDOW)}>
+          <button type="button" className="button timeline-earlier" onClick={() => setExtra((more) => more + TIMELINE_WINDOW)}>
             Show {Math.min(hidden, TIMELINE_WINDOW).toLocaleString('en-US')} earlier entries ({hidden.toLocaleString('en-US')} not shown)
           </button>
         )}
