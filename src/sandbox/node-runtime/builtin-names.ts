@@ -10,8 +10,12 @@ export const BUILTIN_MODULES = new Set([
   'process',
   'timers',
   'timers/promises',
+  'test',
   'util',
 ]);
+
+/** Built-ins that exist only under their `node:` name (a bare `test` is a package). */
+export const PREFIX_ONLY_MODULES = new Set(['test', 'test/reporters', 'sqlite', 'sea']);
 
 /** Node built-ins a program may name but cannot use here: each fails with one line saying so. */
 export const UNSUPPORTED_MODULES = new Set([
@@ -42,5 +46,4 @@ export const UNSUPPORTED_MODULES = new Set([
   'perf_hooks',
   'async_hooks',
   'diagnostics_channel',
-  'test',
 ]);

@@ -22,7 +22,8 @@ function functionLabel(fn) {
 }
 function errorText(err) {
   const head = String(err.name || 'Error') + (err.message ? ': ' + err.message : '');
-  const stack = typeof err.stack === 'string' ? err.stack.replace(/\s+$/, '') : '';
+  // The prelude's own frames (assert, the test runner) say nothing about the program.
+  const stack = typeof err.stack === 'string' ? err.stack.split('\n').filter((line) => !line.includes('(node:internal/')).join('\n').replace(/\s+$/, '') : '';
   return stack ? head + '\n' + stack : head;
 }
 function joinEntries(start, entries, end, indent) {

@@ -1,5 +1,6 @@
 import { GUEST_BUILTINS } from './guest-builtins';
 import { GUEST_INSPECT } from './guest-inspect';
+import { GUEST_TEST } from './guest-test';
 
 /**
  * Guest JavaScript (runs inside QuickJS): a function of the `host` object (run-node.ts) that sets
@@ -27,6 +28,7 @@ function unsupported(what) {
 
 ` +
   GUEST_BUILTINS +
+  GUEST_TEST +
   String.raw`
 let nextTimerId = 1;
 const pendingTimers = new Map();
@@ -170,6 +172,7 @@ const builtins = {
   process,
   timers,
   'timers/promises': timersPromises,
+  test: testModule,
   util,
 };
 function builtin(name) {

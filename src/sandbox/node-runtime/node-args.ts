@@ -5,6 +5,7 @@ export type NodeInvocation =
   | { kind: 'eval'; code: string; print: boolean; args: string[] }
   | { kind: 'file'; file: string; args: string[] }
   | { kind: 'stdin'; args: string[] }
+  | { kind: 'test'; paths: string[] }
   | { kind: 'error'; message: string };
 
 /** Node's options that take no value and change nothing here (warnings, type stripping is on anyway). */
@@ -17,8 +18,12 @@ const IGNORED_FLAGS = new Set([
   '--trace-warnings',
 ]);
 
+/** `node --test` options that change nothing here: the spec reporter is the only one, `.only` always counts. */
+const IGNORED_TEST_FLAGS = /^--(test-reporter(=spec)?|test-only|test-concurrency=\d+|no-warnings|experimental-strip-types)$/;
+
 export const NODE_USAGE = `Usage: node [options] [ script.js | script.ts ] [arguments]
        node -e "code" | node -p "expression"
+       node --test [files or folders]
 
 Phasegate's node for the virtual sandbox (QuickJS): CommonJS and ES modules from the
 sandbox's files, fs, path, process, timers, assert, util and events. No network,
@@ -41,6 +46,12 @@ export function parseNodeArgs(argv: string[]): NodeInvocation {
       return file === undefined ? { kind: 'stdin', args: [] } : { kind: 'file', file, args: argv.slice(i + 2) };
     }
     if (arg === '-') return { kind: 'stdin', args: argv.slice(i + 1) };
+    if (arg === '--test') {
+      const paths = argv.slice(i + 1).filter((a) => !a.startsWith('-'));
+      const unknown = argv.slice(i + 1).find((a) => a.startsWith('-') && !IGNORED_TEST_FLAGS.test(a));
+      if (unknown !== undefined) return { kind: 'error', message: `node: ${unknown} is not supported by the virtual sandbox's node --test` };
+      return { kind: 'test', paths };
+    }
     if (arg.startsWith('-')) {
       if (IGNORED_FLAGS.has(arg) || arg.startsWith('--max-old-space-size') || arg.startsWith('--stack-size')) continue;
       return { kind: 'error', message: `node: ${arg} is not supported by the virtual sandbox's node` };

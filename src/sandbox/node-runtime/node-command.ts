@@ -1,4 +1,4 @@
-import { type Command, decodeBytesToUtf8, defineCommand } from 'just-bash';
+import { type Command, decodeBytesToUtf8, defineCommand, type IFileSystem } from 'just-bash';
 import { resolvePath } from '../paths';
 import { FsOverlay } from './fs-overlay';
 import { NODE_USAGE, parseNodeArgs } from './node-args';
@@ -27,6 +27,12 @@ export function nodeCommand(stopped: () => boolean): Command {
     if (invocation.kind === 'error') return failure(invocation.message, 9);
     let stdin = decodeBytesToUtf8(ctx.stdin);
     const fs = await FsOverlay.load(ctx.fs);
+    const env = ctx.exportedEnv ?? Object.fromEntries(ctx.env);
+    const isStopped = () => stopped() || ctx.signal?.aborted === true;
+    if (invocation.kind === 'test') {
+      const { runNodeTests } = await import('./run-node-tests');
+      return finish(await runNodeTests({ paths: invocation.paths, cwd: ctx.cwd, env, fs, stopped: isStopped }), fs, ctx.fs);
+    }
     let entry: NodeEntry;
     let scriptArgv: string[];
     if (invocation.kind === 'file') {
@@ -45,11 +51,14 @@ export function nodeCommand(stopped: () => boolean): Command {
       scriptArgv = invocation.args;
     }
     const { runNode } = await import('./run-node');
-    const env = ctx.exportedEnv ?? Object.fromEntries(ctx.env);
-    const isStopped = () => stopped() || ctx.signal?.aborted === true;
     const result = await runNode({ entry, argv: ['/usr/local/bin/node', ...scriptArgv], env, cwd: ctx.cwd, stdin, fs, stopped: isStopped });
-    const failures = await fs.flush(ctx.fs);
-    const unsaved = failures.map((line) => `node: could not save ${line}\n`).join('');
-    return { stdout: result.stdout, stderr: result.stderr + unsaved, exitCode: result.exitCode === 0 && unsaved ? 1 : result.exitCode };
+    return finish(result, fs, ctx.fs);
   });
+}
+
+/** Writes the program's changes back to the sandbox; a change that cannot be saved fails the command. */
+async function finish(result: CommandResult, overlay: FsOverlay, fs: IFileSystem): Promise<CommandResult> {
+  const failures = await overlay.flush(fs);
+  const unsaved = failures.map((line) => `node: could not save ${line}\n`).join('');
+  return { stdout: result.stdout, stderr: result.stderr + unsaved, exitCode: result.exitCode === 0 && unsaved ? 1 : result.exitCode };
 }

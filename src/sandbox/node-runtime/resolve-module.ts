@@ -1,5 +1,5 @@
 import { collapseSegments, joinPath, parentOf } from '../paths';
-import { BUILTIN_MODULES, UNSUPPORTED_MODULES } from './builtin-names';
+import { BUILTIN_MODULES, PREFIX_ONLY_MODULES, UNSUPPORTED_MODULES } from './builtin-names';
 import type { FsOverlay } from './fs-overlay';
 
 export type ModuleFormat = 'cjs' | 'esm' | 'json';
@@ -13,6 +13,7 @@ export class ModuleNotFoundError extends Error {}
 /** Node's name for a built-in, without the `node:` prefix; null when it is not one. */
 export function builtinName(request: string): string | null {
   const name = request.startsWith('node:') ? request.slice(5) : request;
+  if (PREFIX_ONLY_MODULES.has(name) && !request.startsWith('node:')) return null;
   if (BUILTIN_MODULES.has(name)) return name;
   if (UNSUPPORTED_MODULES.has(name.split('/')[0] ?? name)) return name;
   return request.startsWith('node:') ? name : null;

@@ -35,6 +35,18 @@ export interface NodeRunRequest {
   fs: FsOverlay;
   /** Asked while the program runs: true once Stop or the time limit ended the command. */
   stopped: () => boolean;
+  /** Under `node --test`: takes each file's node:test counts, and the command prints one summary. */
+  onTestCounts?: (counts: TestCounts) => void;
+}
+
+export interface TestCounts {
+  tests: number;
+  suites: number;
+  pass: number;
+  fail: number;
+  cancelled: number;
+  skipped: number;
+  todo: number;
 }
 
 export interface NodeRunResult {
@@ -381,6 +393,12 @@ class NodeRun {
         parsed.dispose();
         return result;
       });
+    });
+    define('testCounts', (json) => {
+      const report = this.request.onTestCounts;
+      if (!report) return ctx.false;
+      report(JSON.parse(str(json)) as TestCounts);
+      return ctx.true;
     });
     define('readdir', (path) => ctx.newString(JSON.stringify(fs.readdir(str(path)))));
     define('mkdir', (path, recursive) => {
