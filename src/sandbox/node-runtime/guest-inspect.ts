@@ -52,6 +52,8 @@ function inspectValue(value, opts, depth, seen, indent) {
   if (value instanceof RegExp) return String(value);
   if (value instanceof Date) return isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString();
   if (value instanceof Promise) return 'Promise { <unknown> }';
+  const empty = (Array.isArray(value) && value.length === 0) || (Object.getPrototypeOf(value) === Object.prototype && Object.keys(value).length === 0);
+  if (empty) return Array.isArray(value) ? '[]' : '{}';
   if (depth > opts.depth) return Array.isArray(value) ? '[Array]' : '[' + ((value.constructor && value.constructor.name) || 'Object') + ']';
   const next = seen.concat([value]);
   const sub = (v) => inspectValue(v, opts, depth + 1, next, indent + 2);

@@ -69,7 +69,7 @@ describe('virtual node: running programs', () => {
       'fmt.js': [
         'console.log("%s is %d years", "Ada", 36, { extra: true });',
         'console.log([1, "two", [3, [4, [5]]]], null, undefined, 10n, Symbol("s"));',
-        'console.log({ nested: { deeper: { deepest: { gone: 1 } } } });',
+        'console.log({ nested: { deeper: { deepest: { gone: 1 }, empty: {}, none: [] } } });',
         'console.log(new Map([["k", 1]]), new Set([1, 2]), function named() {}, class Foo {});',
         'const self = { name: "loop" }; self.self = self; console.log(self);',
         'console.error("to stderr", { a: 1 }); console.warn("warned");',
@@ -82,7 +82,7 @@ describe('virtual node: running programs', () => {
       [
         'Ada is 36 years { extra: true }',
         "[ 1, 'two', [ 3, [ 4, [Array] ] ] ] null undefined 10n Symbol(s)",
-        '{ nested: { deeper: { deepest: [Object] } } }',
+        '{ nested: { deeper: { deepest: [Object], empty: {}, none: [] } } }',
         "Map(1) { 'k' => 1 } Set(2) { 1, 2 } [Function: named] [class Foo]",
         "{ name: 'loop', self: [Circular *1] }",
         '{',
