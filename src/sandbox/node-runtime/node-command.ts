@@ -1,4 +1,4 @@
-import { type Command, decodeBytesToUtf8, defineCommand, type IFileSystem } from 'just-bash';
+import { type ByteString, type Command, defineCommand, type IFileSystem } from 'just-bash';
 import { resolvePath } from '../paths';
 import { FsOverlay } from './fs-overlay';
 import { NODE_USAGE, parseNodeArgs } from './node-args';
@@ -9,6 +9,15 @@ import type { NodeEntry } from './run-node';
 export const VIRTUAL_NODE_VERSION = 'v22.0.0';
 
 type CommandResult = { stdout: string; stderr: string; exitCode: number };
+
+/**
+ * just-bash passes stdin as bytes packed one per character; its browser bundle does not export
+ * its own decoder, so this one reads them as UTF-8.
+ */
+function utf8FromBytes(bytes: ByteString): string {
+  const packed = bytes as unknown as string;
+  return new TextDecoder().decode(Uint8Array.from(packed, (char) => char.charCodeAt(0)));
+}
 
 function failure(message: string, exitCode = 1): CommandResult {
   return { stdout: '', stderr: `${message}\n`, exitCode };
@@ -25,7 +34,7 @@ export function nodeCommand(stopped: () => boolean): Command {
     if (invocation.kind === 'version') return { stdout: `${VIRTUAL_NODE_VERSION}\n`, stderr: '', exitCode: 0 };
     if (invocation.kind === 'help') return { stdout: NODE_USAGE, stderr: '', exitCode: 0 };
     if (invocation.kind === 'error') return failure(invocation.message, 9);
-    let stdin = decodeBytesToUtf8(ctx.stdin);
+    let stdin = utf8FromBytes(ctx.stdin);
     const fs = await FsOverlay.load(ctx.fs);
     const env = ctx.exportedEnv ?? Object.fromEntries(ctx.env);
     const isStopped = () => stopped() || ctx.signal?.aborted === true;
