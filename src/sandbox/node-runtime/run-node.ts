@@ -12,13 +12,13 @@ import { cjsExportNames } from './cjs-exports';
 import type { FsOverlay } from './fs-overlay';
 import { GUEST_PRELUDE } from './guest-prelude';
 import { hostNow, hostSetTimeout, sleepUnlessStopped } from './host-clock';
-import { forgetQuickJS, loadQuickJS } from './quickjs-loader';
+import { forgetQuickJS, loadQuickJS, NODE_MEMORY_LIMIT_BYTES } from './quickjs-loader';
 import { builtinName, type ModuleFormat, resolveModule } from './resolve-module';
 import { isTypeScript, loadTypeStripper } from './strip-types';
 
-/** Runaway allocation ends with a clear message at this much QuickJS heap. */
-export const NODE_MEMORY_LIMIT_BYTES = 256 * 1024 * 1024;
 const STACK_LIMIT_BYTES = 1024 * 1024;
+/** A shared module whose memory grew past this is dropped after the run (see runNode). */
+const KEPT_WASM_MEMORY_BYTES = 64 * 1024 * 1024;
 /** How often a program that keeps the event loop busy lets the host's own loop have a turn. */
 const TURN_INTERVAL_MS = 10;
 const MISSING_PREFIX = 'phasegate-missing:';
@@ -69,11 +69,18 @@ export async function runNode(request: NodeRunRequest): Promise<NodeRunResult> {
   const stripTypes = needsTypes ? await loadTypeStripper() : null;
   const runtime = quickjs.newRuntime();
   try {
-    const run = new NodeRun(runtime, request, stripTypes);
+    // Near the cap, even reading the error's message can fail: then the cap is what ended the program.
+    const memoryFull = () => quickjs.getWasmMemory().buffer.byteLength >= NODE_MEMORY_LIMIT_BYTES;
+    const run = new NodeRun(runtime, request, stripTypes, memoryFull);
     try {
       return await run.start();
     } finally {
-      run.dispose();
+      try {
+        run.dispose();
+      } catch {
+        // A module that ran out of memory can fail its own clean-up: it is not used again.
+        forgetQuickJS();
+      }
     }
   } finally {
     try {
@@ -81,6 +88,8 @@ export async function runNode(request: NodeRunRequest): Promise<NodeRunResult> {
     } catch {
       forgetQuickJS();
     }
+    // WebAssembly memory never shrinks: after a program that grew it (up to the heap limit), a fresh module is cheaper to keep.
+    if (quickjs.getWasmMemory().buffer.byteLength > KEPT_WASM_MEMORY_BYTES) forgetQuickJS();
   }
 }
 
@@ -98,8 +107,8 @@ class NodeRun {
     private readonly runtime: QuickJSRuntime,
     private readonly request: NodeRunRequest,
     private readonly stripTypes: ((source: string, path: string) => string) | null,
+    private readonly memoryFull: () => boolean,
   ) {
-    runtime.setMemoryLimit(NODE_MEMORY_LIMIT_BYTES);
     runtime.setMaxStackSize(STACK_LIMIT_BYTES);
     runtime.setInterruptHandler(() => {
       if (this.exitCode !== null) return true;
@@ -215,10 +224,15 @@ class NodeRun {
       error.dispose();
       return;
     }
-    const message = this.context.getProp(error, 'message');
-    const text = this.context.typeof(message) === 'string' ? this.context.getString(message) : '';
-    message.dispose();
-    if (text === 'out of memory') {
+    let text = '';
+    try {
+      const message = this.context.getProp(error, 'message');
+      text = this.context.typeof(message) === 'string' ? this.context.getString(message) : '';
+      message.dispose();
+    } catch {
+      // Out of memory, most likely: answered below.
+    }
+    if (text === 'out of memory' || (text === '' && this.memoryFull())) {
       error.dispose();
       this.stderr += `node: JavaScript heap out of memory (the virtual sandbox allows ${NODE_MEMORY_LIMIT_BYTES / 1024 / 1024} MiB)\n`;
       this.exitCode = 134;
