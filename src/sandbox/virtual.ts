@@ -2,6 +2,7 @@ import { Bash } from 'just-bash';
 import { messageOf } from '../protocol/error-message';
 import type { SandboxInfo } from '../protocol/events';
 import { INTERRUPTED_MESSAGE, loopYieldPlugin } from './cooperative-yield';
+import { nodeCommand } from './node-runtime/node-command';
 import { joinPath, normalizeAbsolutePath, parentOf, resolvePath } from './paths';
 import type { DirEntry, ExecOptions, ExecResult, Sandbox } from './port';
 import { SandboxError } from './port';
@@ -58,7 +59,7 @@ export class VirtualSandbox implements Sandbox {
       fs: this.fs,
       cwd: this.workdir,
       env: { HOME: this.workdir },
-      customCommands: [npmCommand, npxCommand, ...stdinDeviceCommands],
+      customCommands: [npmCommand, npxCommand, nodeCommand(() => this.fs.isStopped()), ...stdinDeviceCommands],
     });
     this.bash.registerTransformPlugin(loopYieldPlugin);
     this.bash.registerTransformPlugin(deviceRedirectPlugin);
