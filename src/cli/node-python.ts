@@ -15,11 +15,14 @@ import('tsx/esm/api').then(({ register }) => { register(); return import(workerD
 export function nodePythonRuntime(): PythonRuntime {
   return new ThreadedPythonRuntime(() => {
     const worker = new Worker(THREAD_BOOT, { eval: true, workerData: new URL('./python-thread.ts', import.meta.url).href });
-    // The thread never keeps the process alive: the CLI ends when its run does.
-    worker.unref();
     return {
       post: (message, transfer) => worker.postMessage(message, transfer),
-      onMessage: (handler) => worker.on('message', handler),
+      onMessage: (handler) => {
+        worker.on('message', handler);
+        // The thread never keeps the process alive: the CLI ends when its run does. (After the
+        // listener, which would take the reference again.)
+        worker.unref();
+      },
       onError: (handler) => {
         worker.on('error', handler);
         worker.on('exit', (code) => handler(new Error(`exited with code ${code}`)));
