@@ -30,7 +30,7 @@ function bytesOf(text: string): Uint8Array {
 }
 
 /**
- * `python3`, `python`, `pip` and `pip3` for the virtual sandbox. A run sends the workspace
+ * `python3`, `python`, `pytest`, `pip` and `pip3` for the virtual sandbox. A run sends the workspace
  * (what changed since the last run) to the Python thread with the command line, stdin, cwd
  * and environment, and writes back what Python changed there. Stop and the time limit abort
  * the shell's signal, which interrupts Python (see ThreadedPythonRuntime).
@@ -57,6 +57,9 @@ export function pythonCommands(runtime: PythonRuntime, workspaceRoot: string): C
   return [
     defineCommand('python3', python),
     defineCommand('python', python),
+    // Phasegate's offline pytest (offline-pytest.ts), as `python3 -m pytest` runs it.
+    defineCommand('pytest', (argv, ctx) => python(['-m', 'pytest', ...argv], ctx)),
+    defineCommand('py.test', (argv, ctx) => python(['-m', 'pytest', ...argv], ctx)),
     defineCommand('pip', async () => fail(PIP_MESSAGE, 1)),
     defineCommand('pip3', async () => fail(PIP_MESSAGE, 1)),
   ];

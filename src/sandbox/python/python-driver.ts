@@ -28,6 +28,13 @@ def _phasegate_stream(fd, errors):
     return _io.TextIOWrapper(raw, encoding='utf-8', errors=errors)
 
 
+def _phasegate_install(name, source):
+    import sysconfig
+
+    with open(_os.path.join(sysconfig.get_paths()['purelib'], name + '.py'), 'w', encoding='utf-8') as module:
+        module.write(source)
+
+
 def _phasegate_hidden_frame(tb):
     name = tb.tb_frame.f_code.co_filename
     return name == '${PYTHON_DRIVER_FILENAME}' or name.endswith('/runpy.py') or name == '<frozen runpy>'

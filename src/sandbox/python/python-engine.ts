@@ -1,4 +1,5 @@
 import { ChangeTracker } from './change-tracker';
+import { OFFLINE_PYTEST } from './offline-pytest';
 import { PYTHON_DRIVER, PYTHON_DRIVER_FILENAME } from './python-driver';
 import { isPythonCache, type PythonRunReply, type PythonRunRequest } from './python-protocol';
 
@@ -82,7 +83,9 @@ export class PythonEngine {
     if (interrupt) pyodide.setInterruptBuffer(interrupt);
     pyodide.runPython(PYTHON_DRIVER, { filename: PYTHON_DRIVER_FILENAME });
     const run = pyodide.globals.get('_phasegate_run');
-    if (typeof run !== 'function') throw new Error('the Python driver did not load');
+    const install = pyodide.globals.get('_phasegate_install');
+    if (typeof run !== 'function' || typeof install !== 'function') throw new Error('the Python driver did not load');
+    (install as PyCallable)('pytest', OFFLINE_PYTEST);
     this.run = run as PyCallable;
   }
 
