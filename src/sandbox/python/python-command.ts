@@ -1,4 +1,4 @@
-import { type Command, type CommandContext, defineCommand, type ExecResult, latin1FromBytes } from 'just-bash';
+import { type ByteString, type Command, type CommandContext, defineCommand, type ExecResult } from 'just-bash';
 import { messageOf } from '../../protocol/error-message';
 import { resolvePath } from '../paths';
 import { parsePythonArgs, PYTHON_USAGE } from './python-args';
@@ -23,9 +23,16 @@ function fail(message: string, exitCode: number): ExecResult {
   return { stdout: '', stderr: message.endsWith('\n') ? message : `${message}\n`, exitCode };
 }
 
-function bytesOf(text: string): Uint8Array {
+/**
+ * stdin's bytes. just-bash keeps them as a latin1 string (one character per byte); its browser
+ * bundle does not export `latin1FromBytes`, so this reads that string itself.
+ */
+function stdinBytes(stdin: ByteString): Uint8Array {
+  const text: unknown = stdin;
+  if (text instanceof Uint8Array) return text;
+  if (typeof text !== 'string') return new Uint8Array();
   const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
   return bytes;
 }
 
@@ -82,7 +89,7 @@ async function runPython(
     args: parsed.args,
     cwd: ctx.cwd,
     env,
-    stdin: bytesOf(latin1FromBytes(ctx.stdin)),
+    stdin: stdinBytes(ctx.stdin),
     root: mirror.root,
   };
   for (let attempt = 0; ; attempt++) {
