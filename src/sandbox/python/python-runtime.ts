@@ -138,6 +138,8 @@ export class ThreadedPythonRuntime implements PythonRuntime {
       // A stop while Pyodide loads ends the command; the load goes on for the next one.
       if ((await Promise.race([thread.ready, stopped])) === 'stopped') return { kind: 'interrupted' };
     } catch (error) {
+      // A thread whose Python did not load is ended; the next run starts a new one.
+      thread.terminate();
       this.current = null;
       return { kind: 'failed', message: messageOf(error) };
     }
