@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { type PythonRuntime, ThreadedPythonRuntime } from '../sandbox/python/python-runtime';
 
@@ -9,12 +11,18 @@ import { type PythonRuntime, ThreadedPythonRuntime } from '../sandbox/python/pyt
 /** Registers tsx in the thread (hooks are per thread), then loads the TypeScript entry. */
 const THREAD_BOOT = `
 const { workerData } = require('node:worker_threads');
-import('tsx/esm/api').then(({ register }) => { register(); return import(workerData); });
+import(workerData.tsx).then(({ register }) => { register(); return import(workerData.entry); });
 `;
+
+/** Both resolved here: an eval'd thread would resolve bare names from the process's cwd. */
+function threadData(): { tsx: string; entry: string } {
+  const tsxApi = createRequire(import.meta.url).resolve('tsx/esm/api');
+  return { tsx: pathToFileURL(tsxApi.replace(/\.cjs$/, '.mjs')).href, entry: new URL('./python-thread.ts', import.meta.url).href };
+}
 
 export function nodePythonRuntime(): PythonRuntime {
   return new ThreadedPythonRuntime(() => {
-    const worker = new Worker(THREAD_BOOT, { eval: true, workerData: new URL('./python-thread.ts', import.meta.url).href });
+    const worker = new Worker(THREAD_BOOT, { eval: true, workerData: threadData() });
     return {
       post: (message, transfer) => worker.postMessage(message, transfer),
       onMessage: (handler) => {
