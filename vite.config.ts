@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
 import { GRAMMAR_URL_PREFIX } from './src/code/grammar-loader';
 import { allWasmAssets } from './src/code/languages';
 import { createPrecacheManifest, type PrecacheManifest, SERVICE_WORKER_FILE } from './src/service-worker/manifest';
+import { PYODIDE_FILES, PYODIDE_URL_PREFIX } from './src/worker/pyodide-files';
 
 /**
  * Cross-origin isolation (needed by WebContainer and SharedArrayBuffer) on every
@@ -49,6 +50,39 @@ function treeSitterGrammars(): Plugin {
       for (const [file, source] of files) {
         this.emitFile({ type: 'asset', fileName: `${prefix}${file}`, source: await readFile(source) });
       }
+    },
+  };
+}
+
+/**
+ * Pyodide's runtime and standard library, served at /pyodide/<file> by the app itself (no CDN):
+ * copied from node_modules/pyodide into dist/pyodide/ on build, streamed from there in dev.
+ * Only the Python worker fetches them, when the virtual sandbox first needs python3.
+ */
+function pyodideFiles(): Plugin {
+  const dir = dirname(createRequire(import.meta.url).resolve('pyodide/package.json'));
+  const prefix = PYODIDE_URL_PREFIX.replace(/^\//, '');
+  const types: Record<string, string> = { mjs: 'text/javascript', wasm: 'application/wasm', zip: 'application/zip', json: 'application/json' };
+  const known = new Set<string>(PYODIDE_FILES);
+  return {
+    name: 'phasegate:pyodide-files',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const path = (req.url ?? '').split('?')[0] ?? '';
+        if (!path.startsWith(PYODIDE_URL_PREFIX)) return next();
+        const file = decodeURIComponent(path.slice(PYODIDE_URL_PREFIX.length));
+        if (!known.has(file)) {
+          res.statusCode = 404;
+          res.end('no such Pyodide file');
+          return;
+        }
+        res.setHeader('Content-Type', types[file.split('.').pop() ?? ''] ?? 'application/octet-stream');
+        for (const [name, value] of Object.entries(isolationHeaders)) res.setHeader(name, value);
+        createReadStream(join(dir, file)).pipe(res);
+      });
+    },
+    async generateBundle() {
+      for (const file of PYODIDE_FILES) this.emitFile({ type: 'asset', fileName: `${prefix}${file}`, source: await readFile(join(dir, file)) });
     },
   };
 }
@@ -118,7 +152,7 @@ const quietKnownEval = {
 };
 
 export default defineConfig({
-  plugins: [react(), treeSitterGrammars(), serviceWorker()],
+  plugins: [react(), treeSitterGrammars(), pyodideFiles(), serviceWorker()],
   worker: { format: 'es' },
   server: { headers: isolationHeaders },
   preview: { headers: isolationHeaders },

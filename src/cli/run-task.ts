@@ -24,6 +24,7 @@ import { formatEvent } from './format-event';
 import { setNodeGrammarSource } from './grammar-loader-node';
 import { CliAnswers, readAnswersFile } from './human-answers';
 import { loadWorkspace } from './load-workspace';
+import { nodePythonRuntime } from './node-python';
 import { policyFromArgs } from './policy-flag';
 import { readSessionFile, SessionFileWriter } from './session-file-io';
 import { terminalSafe } from './terminal-safe';
@@ -160,7 +161,7 @@ function startRecording(args: ParsedArgs, store: MemoryStore, savePath: string |
     : null;
   return {
     async drive(files: Record<string, string>, start: (engine: Engine) => Promise<RunSummary>): Promise<number> {
-      const sandbox = new VirtualSandbox({ files, reason: 'the CLI always runs on the virtual sandbox' });
+      const sandbox = new VirtualSandbox({ files, reason: 'the CLI always runs on the virtual sandbox', python: nodePythonRuntime() });
       setNodeGrammarSource();
       // Snapshots are only taken when the session is saved: they are what a resume restores.
       const engine = new Engine({ sandbox, ...(writer ? { blobs: store } : {}) });

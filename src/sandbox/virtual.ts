@@ -6,6 +6,8 @@ import { nodeCommand } from './node-runtime/node-command';
 import { joinPath, normalizeAbsolutePath, parentOf, resolvePath } from './paths';
 import type { DirEntry, ExecOptions, ExecResult, Sandbox } from './port';
 import { SandboxError } from './port';
+import { pythonCommands } from './python/python-command';
+import type { PythonRuntime } from './python/python-runtime';
 import { carryEnv, type Interruption, interruptionExitCode, interruptionNotice } from './shell-state';
 import { deviceRedirectPlugin, stdinDeviceCommands } from './virtual-devices';
 import { VirtualFs } from './virtual-fs';
@@ -19,7 +21,11 @@ export interface VirtualSandboxOptions {
   files?: Record<string, string>;
   workdir?: string;
   reason?: string;
+  /** Python for `python3` (a thread the composition root starts); without it there is no `python3`. */
+  python?: PythonRuntime;
 }
+
+const isPythonFile = (path: string) => path.endsWith('.py');
 
 type Stat = { type: 'file' | 'dir'; size: number };
 
@@ -46,6 +52,7 @@ export class VirtualSandbox implements Sandbox {
   private currentCwd: string;
   private previousCwd: string;
   private env: Record<string, string> = {};
+  private readonly python: PythonRuntime | undefined;
 
   constructor(options: VirtualSandboxOptions = {}) {
     this.workdir = virtualWorkdir(options.workdir);
@@ -59,8 +66,17 @@ export class VirtualSandbox implements Sandbox {
       fs: this.fs,
       cwd: this.workdir,
       env: { HOME: this.workdir },
-      customCommands: [npmCommand, npxCommand, nodeCommand(() => this.fs.isStopped()), ...stdinDeviceCommands],
+      customCommands: [
+        npmCommand,
+        npxCommand,
+        nodeCommand(() => this.fs.isStopped()),
+        ...stdinDeviceCommands,
+        ...(options.python ? pythonCommands(options.python, this.workdir) : []),
+      ],
     });
+    this.python = options.python;
+    // Pyodide takes seconds to load: start as soon as the workspace has Python in it.
+    if (Object.keys(files).some(isPythonFile)) this.python?.preload();
     this.bash.registerTransformPlugin(loopYieldPlugin);
     this.bash.registerTransformPlugin(deviceRedirectPlugin);
     this.currentCwd = this.workdir;
@@ -82,6 +98,7 @@ export class VirtualSandbox implements Sandbox {
     await this.fs.writable(target);
     await this.ensureDirectory(parentOf(target));
     await this.bash.fs.writeFile(target, content);
+    if (isPythonFile(target)) this.python?.preload();
   }
 
   async exists(path: string): Promise<boolean> {

@@ -19,6 +19,7 @@ import { STARTER_PROJECT } from '../sandbox/starter-project';
 import { deferredBlobStore } from '../store/deferred-blob-store';
 import { KNOWN_TOOL_NAMES } from '../tools/registry';
 import { type EngineWorkerApi, type ImportOutcome, LIFE_LOCK_PREFIX, type ResumeRequest, type RunRequest, type ScenarioInfo, type StorageProblem } from './api';
+import { browserPythonRuntime } from './browser-python';
 import { holdLifeLock, startHeartbeats } from './life-signals';
 import { PageAnswers } from './page-answers';
 import { ExportSecretsSchema, HumanAnswerRequestSchema, ResumeRequestSchema, RunRequestSchema } from './run-request';
@@ -53,7 +54,9 @@ setFetchedGrammarSource();
 const pageAnswers = new PageAnswers();
 
 const storeReady = openSessionStore();
-const engine = new Engine({ sandbox: new LazyVirtualSandbox({ files: STARTER_PROJECT }), blobs: deferredBlobStore(storeReady.then((s) => s.store)) });
+/** One Python for every virtual sandbox of this worker; its own worker starts on first use. */
+const python = browserPythonRuntime();
+const engine = new Engine({ sandbox: new LazyVirtualSandbox({ files: STARTER_PROJECT, python }), blobs: deferredBlobStore(storeReady.then((s) => s.store)) });
 
 /** The page's listeners; events reach them once they are stored. */
 const eventListeners = new Set<(event: EngineEvent) => void>();
@@ -220,7 +223,7 @@ const api: EngineWorkerApi = {
   },
 
   async useSandbox(host: SandboxHost | null, reason: string): Promise<SandboxInfo> {
-    const sandbox = host ? await RemoteSandbox.connect(host) : new LazyVirtualSandbox({ files: STARTER_PROJECT, reason });
+    const sandbox = host ? await RemoteSandbox.connect(host) : new LazyVirtualSandbox({ files: STARTER_PROJECT, reason, python });
     const previous = engine.activeSandbox;
     engine.setSandbox(sandbox);
     if (previous !== sandbox) await previous.dispose();
