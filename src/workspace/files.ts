@@ -28,14 +28,3 @@ export function parentFolders(path: string): string[] {
   for (let at = path.indexOf('/'); at >= 0; at = path.indexOf('/', at + 1)) folders.push(path.slice(0, at));
   return folders;
 }
-
-export function concatBytes(chunks: readonly Uint8Array[]): Uint8Array {
-  if (chunks.length === 1) return chunks[0] as Uint8Array;
-  const out = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
-}

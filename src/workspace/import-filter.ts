@@ -1,7 +1,8 @@
+import { concatBytes } from '../protocol/bytes';
 import { type GitignoreRule, isIgnoredByRules, parseGitignore } from '../protocol/gitignore';
 import { MAX_PATH_DEPTH } from '../protocol/path-depth';
 import { count, MB, megabytes } from './figures';
-import { concatBytes, isWorkspacePath, parentFolders, type WorkspaceFiles } from './files';
+import { isWorkspacePath, parentFolders, type WorkspaceFiles } from './files';
 import { TextSniffer } from './text';
 
 export interface ImportLimits {

@@ -1,6 +1,7 @@
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import { concatBytes } from '../protocol/bytes';
 import { megabytes } from './figures';
-import { concatBytes, type WorkspaceFiles } from './files';
+import type { WorkspaceFiles } from './files';
 import { ImportFilter, type ImportLimits, importOrder, type ImportResult } from './import-filter';
 import { UnsafeZipError, workspaceEntries } from './zip-paths';
 import { inflateEntry, readZipEntries, type ZipEntry, ZipFormatError } from './zip-reader';

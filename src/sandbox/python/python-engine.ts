@@ -1,3 +1,4 @@
+import { concatBytes } from '../../protocol/bytes';
 import { ChangeTracker } from './change-tracker';
 import { OFFLINE_PYTEST } from './offline-pytest';
 import { PYTHON_DRIVER, PYTHON_DRIVER_FILENAME } from './python-driver';
@@ -38,16 +39,6 @@ export class OutOfStepError extends Error {
   constructor(path: string) {
     super(`Python's copy of the workspace is out of step (${path})`);
   }
-}
-
-function concat(chunks: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return out;
 }
 
 interface Tree {
@@ -109,7 +100,7 @@ export class PythonEngine {
       exitCode = 1;
     }
     if (this.interrupt && Atomics.load(this.interrupt, 0) === SIGINT) Atomics.store(this.interrupt, 0, 0);
-    return { exitCode, stdout: concat(this.stdout), stderr: concat(this.stderr), ...this.syncOut(request.root) };
+    return { exitCode, stdout: concatBytes(this.stdout), stderr: concatBytes(this.stderr), ...this.syncOut(request.root) };
   }
 
   private walk(root: string): Tree {
