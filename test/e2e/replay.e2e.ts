@@ -194,14 +194,16 @@ describe('share links, replay and presenter mode', () => {
     expect(atEnd).toBeGreaterThan(300);
 
     await seekTo(page, 1900);
-    await expect.poll(() => entries.count()).toBe(150);
+    // REPLAY_WINDOW in Timeline.tsx.
+    await expect.poll(() => entries.count()).toBe(40);
     const earlier = page.getByRole('button', { name: /^Show [\d,]+ earlier entries/ });
     await earlier.click();
-    await expect.poll(() => entries.count()).toBeGreaterThan(150);
+    await expect.poll(() => entries.count()).toBeGreaterThan(40);
     expect(await earlier.count()).toBe(0);
 
-    // The terminal writes the last lines at once and the scrollback above them when the page is idle:
-    // scrolled to the top, it shows the output's first line, not a line 200 from the end.
+    // The terminal writes the last lines at once and the scrollback above them once the replay has
+    // stayed a second and the page is idle: scrolled to the top, it shows the output's first line,
+    // not a line 60 from the end.
     const log = await page.getByRole('region', { name: 'Terminal' }).getByTestId('terminal-log').textContent();
     const lines = (log ?? '').split('\n');
     expect(lines.length).toBeGreaterThan(400);

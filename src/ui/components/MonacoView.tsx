@@ -6,6 +6,7 @@ import { loadMonaco, type Monaco } from '../editor/monaco-loader';
 import { DARK_THEME, LIGHT_THEME } from '../editor/monaco-themes';
 import { PRESENTER_FONT_SIZE, usePresenterMode } from '../presenter/presenter-mode';
 import type { FileView } from '../state/reducer';
+import { whenIdle } from '../when-idle';
 import { usePrefersDark } from './use-prefers-dark';
 
 interface Pane<E> {
@@ -15,7 +16,8 @@ interface Pane<E> {
 
 /**
  * The plain editor and the diff editor, each made once and kept: a replay that moves between an
- * edited file and a read one only shows the other pane (making a diff editor costs ~40 ms).
+ * edited file and a read one only shows the other pane. Making a diff editor costs ~45 ms, so both
+ * are made when the page is first idle after Monaco loads, not in the middle of a seek.
  */
 interface Editors {
   plain?: Pane<MonacoApi.editor.IStandaloneCodeEditor>;
@@ -25,15 +27,26 @@ interface Editors {
 function createPane<E>(host: HTMLElement, create: (element: HTMLDivElement) => E): Pane<E> {
   const element = document.createElement('div');
   element.className = 'monaco-pane';
+  element.hidden = true;
   host.append(element);
   return { element, editor: create(element) };
 }
 
-/** Shows `shown` and hides `hidden`; the shown pane goes first, so it is the host's first editor. */
-function showPane(host: HTMLElement, shown: Pane<unknown>, hidden: Pane<unknown> | undefined): void {
+/**
+ * Shows `shown` and hides `hidden`. The panes keep their places in the host: moving one would make
+ * the browser style and lay out the whole editor again.
+ */
+function showPane(shown: Pane<unknown>, hidden: Pane<unknown> | undefined): void {
   if (hidden) hidden.element.hidden = true;
   shown.element.hidden = false;
-  if (host.firstElementChild !== shown.element) host.prepend(shown.element);
+}
+
+function plainPane(monaco: Monaco, host: HTMLElement, fontSize: number): Pane<MonacoApi.editor.IStandaloneCodeEditor> {
+  return createPane(host, (pane) => monaco.editor.create(pane, { ...SHARED_OPTIONS, fontSize, model: null }));
+}
+
+function diffPane(monaco: Monaco, host: HTMLElement, fontSize: number): Pane<MonacoApi.editor.IStandaloneDiffEditor> {
+  return createPane(host, (pane) => monaco.editor.createDiffEditor(pane, { ...SHARED_OPTIONS, ...READ_ONLY_DIFF_OPTIONS, fontSize }));
 }
 
 const SHARED_OPTIONS = {
@@ -46,6 +59,16 @@ const SHARED_OPTIONS = {
   // Read-only: Tab and Shift+Tab move focus on rather than staying in the editor.
   tabFocusMode: true,
 } satisfies MonacoApi.editor.IEditorOptions;
+
+/**
+ * Nothing in a read-only diff can be reverted, so the revert arrows and their gutter are left out;
+ * laying out that gutter took a fifth of a replay seek's editor time.
+ */
+const READ_ONLY_DIFF_OPTIONS = {
+  originalEditable: false,
+  renderGutterMenu: false,
+  renderMarginRevertIcon: false,
+} satisfies MonacoApi.editor.IDiffEditorConstructionOptions;
 
 /** Class of the whole-line decoration over the last slice read (see editor.css). */
 const SLICE_CLASS = 'pg-slice';
@@ -127,16 +150,27 @@ export function MonacoView({ file }: { file: FileView }) {
     monaco?.editor.setTheme(dark ? DARK_THEME : LIGHT_THEME);
   }, [monaco, dark]);
 
+  // The pane not made yet is made when the page is idle (see Editors).
+  useEffect(() => {
+    const element = host.current;
+    if (!monaco || !element) return;
+    return whenIdle(
+      () => {
+        editors.current.plain ??= plainPane(monaco, element, fontSizeRef.current);
+        editors.current.diff ??= diffPane(monaco, element, fontSizeRef.current);
+      },
+      { timeoutMs: 3000 },
+    );
+  }, [monaco]);
+
   useEffect(() => {
     const element = host.current;
     if (!monaco || !element) return;
     const after = modelFor(monaco, models.current, 'after', file, file.content);
     if (file.origin === 'edited') {
       const original = modelFor(monaco, models.current, 'before', file, file.before ?? '');
-      const diff = (editors.current.diff ??= createPane(element, (pane) =>
-        monaco.editor.createDiffEditor(pane, { ...SHARED_OPTIONS, fontSize: fontSizeRef.current, originalEditable: false }),
-      ));
-      showPane(element, diff, editors.current.plain);
+      const diff = (editors.current.diff ??= diffPane(monaco, element, fontSizeRef.current));
+      showPane(diff, editors.current.plain);
       // A hidden editor keeps no model, so it does no work while another file's text changes.
       editors.current.plain?.editor.setModel(null);
       const shown = diff.editor.getModel();
@@ -150,10 +184,8 @@ export function MonacoView({ file }: { file: FileView }) {
       slice.current = showSlice(diff.editor.getModifiedEditor(), after, file.reveal, slice.current);
       return;
     }
-    const plain = (editors.current.plain ??= createPane(element, (pane) =>
-      monaco.editor.create(pane, { ...SHARED_OPTIONS, fontSize: fontSizeRef.current, model: null }),
-    ));
-    showPane(element, plain, editors.current.diff);
+    const plain = (editors.current.plain ??= plainPane(monaco, element, fontSizeRef.current));
+    showPane(plain, editors.current.diff);
     editors.current.diff?.editor.setModel(null);
     if (plain.editor.getModel() !== after) plain.editor.setModel(after);
     plain.editor.updateOptions({ ariaLabel: `${file.path}, read-only` });

@@ -4,6 +4,7 @@ import { PRESENTER_FONT_SIZE, usePresenterMode } from '../presenter/presenter-mo
 import type { TerminalState } from '../state/reducer';
 import { toPlainText } from '../terminal/format';
 import { scrollbackTailStart } from '../terminal/scrollback-tail';
+import { whenIdle } from '../when-idle';
 import { usePrefersDark } from './use-prefers-dark';
 
 import '../styles/terminal.css';
@@ -12,20 +13,13 @@ import '../styles/terminal.css';
 const SCROLLBACK_LINES = 5000;
 /**
  * Lines above the screen written at once when a replay moves the terminal elsewhere; the rest of
- * the scrollback follows when the page is idle (or not at all, if the viewer moves on first). xterm
- * syncs its viewport once per line while its buffer fills: 900 lines took 100 ms of a seek.
+ * the scrollback follows once the viewer has stayed at that point a while and the page is idle (not
+ * at all, if the viewer moves on first). xterm syncs its viewport once per line while its buffer
+ * fills: 900 lines took 100 ms of a seek, and still 45 ms when written after it.
  */
-const SEEK_TAIL_LINES = 200;
-
-/** Runs `work` when the page is idle (soon after, where the browser cannot say); returns the cancel. */
-function whenIdle(work: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(work, { timeout: 1000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(work, 200);
-  return () => clearTimeout(handle);
-}
+const SEEK_TAIL_LINES = 60;
+/** How long a replay stays at one point before the terminal fills its scrollback above the tail. */
+const BACKFILL_AFTER_MS = 1000;
 
 const DARK: ITheme = { background: '#0d1117', foreground: '#d6dde6', cursor: '#0d1117', selectionBackground: '#2f4a6d' };
 const LIGHT: ITheme = { background: '#fbfcfd', foreground: '#1f2328', cursor: '#fbfcfd', selectionBackground: '#b6d3f5' };
@@ -155,17 +149,20 @@ export function TerminalPanel({ terminal }: { terminal: TerminalState }) {
       written.current = terminal.dropped + scrollbackTailStart(terminal.text, SEEK_TAIL_LINES + rows);
       firstWritten.current = written.current;
       if (written.current > whole) {
-        cancelBackfill.current = whenIdle(() => {
-          cancelBackfill.current = null;
-          const shown = shownState.current;
-          if (!shown) return;
-          const start = shown.dropped + scrollbackTailStart(shown.text, SCROLLBACK_LINES + xterm.terminal.rows);
-          if (start >= firstWritten.current) return;
-          xterm.terminal.reset();
-          xterm.terminal.write(shown.text.slice(start - shown.dropped));
-          firstWritten.current = start;
-          written.current = shown.dropped + shown.text.length;
-        });
+        cancelBackfill.current = whenIdle(
+          () => {
+            cancelBackfill.current = null;
+            const shown = shownState.current;
+            if (!shown) return;
+            const start = shown.dropped + scrollbackTailStart(shown.text, SCROLLBACK_LINES + xterm.terminal.rows);
+            if (start >= firstWritten.current) return;
+            xterm.terminal.reset();
+            xterm.terminal.write(shown.text.slice(start - shown.dropped));
+            firstWritten.current = start;
+            written.current = shown.dropped + shown.text.length;
+          },
+          { afterMs: BACKFILL_AFTER_MS },
+        );
       }
     }
     const from = Math.max(0, written.current - terminal.dropped);
@@ -194,7 +191,7 @@ export function TerminalPanel({ terminal }: { terminal: TerminalState }) {
         {!hasOutput && <p className="empty terminal-empty">Commands the agent runs and their output appear here.</p>}
       </div>
       {/* role="log" (not announced: aria-live off) lets the copy carry a name; a bare <pre> may not (axe: aria-prohibited-attr). */}
-      <pre className="visually-hidden" role="log" aria-live="off" aria-label="Terminal output" data-testid="terminal-log">
+      <pre className="visually-hidden terminal-copy" role="log" aria-live="off" aria-label="Terminal output" data-testid="terminal-log">
         {plain}
       </pre>
     </section>

@@ -41,7 +41,7 @@ export const TIMELINE_WINDOW = 1000;
  * it: a jump across a long session would otherwise lay out hundreds of new entries at once (the
  * forced layout of a jump from the start to the end of 2,000 events took 120 ms of the main thread).
  */
-export const REPLAY_WINDOW = 150;
+export const REPLAY_WINDOW = 40;
 
 export function Timeline({ entries, problems, endActions = null, onAnswer = null, wait = null, windowSize: baseWindow = TIMELINE_WINDOW }: TimelineProps) {
   const waiting = waitingQuestion(entries);
