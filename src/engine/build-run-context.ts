@@ -83,7 +83,7 @@ export async function buildRunContext(
     const project = await loadProjectInstructions(sandbox).catch(() => null);
     if (project) emit({ type: 'notice', level: 'info', message: `Using project instructions from ${project.file}.` });
     const workspaceTree = await loadWorkspaceTree(sandbox, signal).catch(() => null);
-    const base = buildSystemPrompt({ sandboxKind: sandbox.info.kind, workdir: sandbox.workdir, project, workspaceTree });
+    const base = buildSystemPrompt({ sandbox: sandbox.info, workdir: sandbox.workdir, project, workspaceTree });
     if (resumed) emit({ type: 'notice', level: 'info', message: `Going on in ${options.mode} mode (the run was in ${resumed.mode} mode).` });
     configured = {
       type: 'run_configured',

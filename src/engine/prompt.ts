@@ -1,6 +1,7 @@
+import type { SandboxInfo } from '../protocol/events';
 import type { Sandbox } from '../sandbox/port';
 import { confineToWorkspace } from '../tools/real-path';
-import { BASE_RULES, ENVIRONMENT_LAYER, ENVIRONMENTS, PROJECT_CUT, PROJECT_LAYER, renderTemplate, TASK_MESSAGE } from './prompts';
+import { BASE_RULES, ENVIRONMENT_LAYER, environmentText, PROJECT_CUT, PROJECT_LAYER, renderTemplate, TASK_MESSAGE } from './prompts';
 
 /** Files whose content becomes the project layer of the system prompt, first found wins. */
 export const PROJECT_INSTRUCTION_FILES = ['AGENTS.md', 'CLAUDE.md'] as const;
@@ -27,7 +28,8 @@ export async function loadProjectInstructions(sandbox: Sandbox): Promise<Project
 }
 
 export interface PromptContext {
-  sandboxKind: 'virtual' | 'webcontainer';
+  /** The sandbox's kind and runtimes (`Sandbox.info`). */
+  sandbox: Pick<SandboxInfo, 'kind' | 'runtimes'>;
   workdir: string;
   project: ProjectInstructions | null;
   /** The workspace tree layer (context/file-tree.ts `loadWorkspaceTree`); absent or null for none. */
@@ -36,7 +38,7 @@ export interface PromptContext {
 
 /** System prompt in layers: base rules, then the environment, then the project's own instructions, then the workspace tree. */
 export function buildSystemPrompt(context: PromptContext): string {
-  const layers = [BASE_RULES, renderTemplate(ENVIRONMENT_LAYER, { environment: ENVIRONMENTS[context.sandboxKind], workdir: context.workdir })];
+  const layers = [BASE_RULES, renderTemplate(ENVIRONMENT_LAYER, { environment: environmentText(context.sandbox), workdir: context.workdir })];
   if (context.project) {
     const { file } = context.project;
     const text = context.project.content.trim();

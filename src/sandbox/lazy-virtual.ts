@@ -1,7 +1,7 @@
 import type { SandboxInfo } from '../protocol/events';
 import type { ExecOptions, Sandbox } from './port';
 import type { VirtualSandbox, VirtualSandboxOptions } from './virtual';
-import { virtualSandboxInfo, virtualWorkdir } from './virtual-info';
+import { virtualRuntimes, virtualSandboxInfo, virtualWorkdir } from './virtual-info';
 
 /**
  * The virtual sandbox, with just-bash (≈350 KB gzip in the browser) loaded on first
@@ -14,7 +14,7 @@ export class LazyVirtualSandbox implements Sandbox {
 
   constructor(private readonly options: VirtualSandboxOptions = {}) {
     this.workdir = virtualWorkdir(options.workdir);
-    this.info = virtualSandboxInfo(options.reason);
+    this.info = virtualSandboxInfo(options.reason, virtualRuntimes(options));
   }
 
   /** Starts loading now (e.g. when the page goes idle); later calls share the same load. */

@@ -1,5 +1,6 @@
-import type { SandboxInfo } from '../protocol/events';
+import type { RuntimeInfo, SandboxInfo } from '../protocol/events';
 import { normalizeAbsolutePath } from './paths';
+import { PYTHON_RUNTIME } from './python/python-info';
 
 /** What the virtual sandbox says about itself, known before just-bash loads (see LazyVirtualSandbox). */
 export const DEFAULT_VIRTUAL_WORKDIR = '/workspace';
@@ -8,6 +9,11 @@ export function virtualWorkdir(workdir: string | undefined): string {
   return normalizeAbsolutePath(workdir ?? DEFAULT_VIRTUAL_WORKDIR);
 }
 
-export function virtualSandboxInfo(reason: string | undefined): SandboxInfo {
-  return { kind: 'virtual', label: 'Virtual sandbox', reason: reason ?? 'works offline, no setup needed' };
+/** The runtimes a virtual sandbox made with these options offers. */
+export function virtualRuntimes(options: { python?: unknown }): RuntimeInfo[] {
+  return options.python ? [PYTHON_RUNTIME] : [];
+}
+
+export function virtualSandboxInfo(reason: string | undefined, runtimes: RuntimeInfo[] = []): SandboxInfo {
+  return { kind: 'virtual', label: 'Virtual sandbox', reason: reason ?? 'works offline, no setup needed', ...(runtimes.length > 0 ? { runtimes } : {}) };
 }

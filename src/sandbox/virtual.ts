@@ -10,7 +10,7 @@ import type { PythonRuntime } from './python/python-runtime';
 import { carryEnv, type Interruption, interruptionExitCode, interruptionNotice } from './shell-state';
 import { deviceRedirectPlugin, stdinDeviceCommands } from './virtual-devices';
 import { VirtualFs } from './virtual-fs';
-import { virtualSandboxInfo, virtualWorkdir } from './virtual-info';
+import { virtualRuntimes, virtualSandboxInfo, virtualWorkdir } from './virtual-info';
 import { npmCommand, npxCommand } from './virtual-npm';
 
 const UTF8_KEEPING_BOM = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -55,7 +55,7 @@ export class VirtualSandbox implements Sandbox {
 
   constructor(options: VirtualSandboxOptions = {}) {
     this.workdir = virtualWorkdir(options.workdir);
-    this.info = virtualSandboxInfo(options.reason);
+    this.info = virtualSandboxInfo(options.reason, virtualRuntimes(options));
     const files: Record<string, string> = {};
     for (const [path, content] of Object.entries(options.files ?? {})) {
       files[resolvePath(this.workdir, path.replace(/^\/+/, ''))] = content;

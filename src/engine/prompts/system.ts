@@ -15,11 +15,29 @@ How you work:
 
 export const ENVIRONMENT_LAYER = `Environment: {{environment}} Workspace root: {{workdir}}.`;
 
-/** What each sandbox offers, filled into ENVIRONMENT_LAYER. */
+/** What each sandbox offers, filled into ENVIRONMENT_LAYER; the virtual sandbox's runtimes follow its shell (see environmentText). */
 export const ENVIRONMENTS: Record<SandboxInfo['kind'], string> = {
-  virtual: `a virtual bash shell (just-bash) with common Unix tools (ls, cat, grep, rg, sed, awk, find, jq, diff, tar…) and a minimal \`npm test\` / \`npm run\` that runs package.json scripts through bash. There is no Node.js, no Python and no network.`,
-  webcontainer: `a WebContainer: Node.js and npm run inside the browser; native binaries and most non-JavaScript toolchains are not available.`,
+  virtual: `a virtual bash shell (just-bash) with common Unix tools (ls, cat, grep, rg, sed, awk, find, jq, diff, tar…) and a minimal \`npm test\` / \`npm run\` that runs package.json scripts through bash.`,
+  webcontainer: `a WebContainer: Node.js and npm run inside the browser; native binaries, Python and most other non-JavaScript toolchains are not available.`,
 };
+
+/** The runtimes the virtual sandbox may have, and how the prompt names their absence. */
+const VIRTUAL_RUNTIME_NAMES: ReadonlyArray<readonly [command: string, name: string]> = [
+  ['node', 'Node.js'],
+  ['python3', 'Python'],
+];
+
+function joinAnd(parts: readonly string[]): string {
+  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
+
+/** The environment sentence: what the sandbox runs, each runtime it has, what it lacks (the network always). */
+export function environmentText(info: Pick<SandboxInfo, 'kind' | 'runtimes'>): string {
+  if (info.kind === 'webcontainer') return ENVIRONMENTS.webcontainer;
+  const runtimes = info.runtimes ?? [];
+  const missing = VIRTUAL_RUNTIME_NAMES.filter(([command]) => !runtimes.some((runtime) => runtime.command === command)).map(([, name]) => `no ${name}`);
+  return [ENVIRONMENTS.virtual, ...runtimes.map((runtime) => runtime.description), `There is ${joinAnd([...missing, 'no network'])}.`].join(' ');
+}
 
 export const PROJECT_LAYER = `Project instructions from {{file}} (follow them):
 {{content}}`;

@@ -2,12 +2,10 @@ import { type ByteString, type Command, type CommandContext, defineCommand, type
 import { messageOf } from '../../protocol/error-message';
 import { resolvePath } from '../paths';
 import { parsePythonArgs, PYTHON_USAGE } from './python-args';
+import { PYTHON_VERSION } from './python-info';
 import type { PythonRunRequest } from './python-protocol';
 import type { PythonRuntime } from './python-runtime';
 import { WorkspaceMirror } from './workspace-mirror';
-
-/** The CPython version Pyodide 314 carries (`python3 --version`). */
-export const PYTHON_VERSION = '3.14.2';
 
 export const PIP_MESSAGE = `pip: packages cannot be installed here: the virtual sandbox is offline and has no package index.
 Python ${PYTHON_VERSION} (Pyodide) has the standard library only: unittest, doctest, json, re, dataclasses,

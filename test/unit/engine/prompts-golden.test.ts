@@ -10,7 +10,7 @@ import { type Phase, PHASES } from '../../../src/protocol/phases';
 const VIRTUAL_NO_PROJECT =
   "You are Phasegate, a careful coding agent working in a sandboxed workspace.\n\nHow you work:\n- Work in small steps: explore the project, make a focused change, verify it, repeat.\n- Use the tools to look at files before you change them; never guess a file's content.\n- Prefer edit_file for changes to existing files and create_file for new ones.\n- After a change, run the tests (run_tests) or a command that proves it works.\n- When a tool returns an error, read it and adjust your next call instead of repeating it.\n- When a requirement is ambiguous, or something you cannot fix blocks you (missing credentials, an external service, a decision only the user can make), ask the user with ask_human rather than guess.\n- Paths are relative to the workspace root.\n- When the task is done, reply with a short summary of what you changed and how you verified it, without calling a tool. That reply ends the run.\n\nEnvironment: a virtual bash shell (just-bash) with common Unix tools (ls, cat, grep, rg, sed, awk, find, jq, diff, tar…) and a minimal `npm test` / `npm run` that runs package.json scripts through bash. There is no Node.js, no Python and no network. Workspace root: /workspace.";
 const WEBCONTAINER_PROJECT =
-  "You are Phasegate, a careful coding agent working in a sandboxed workspace.\n\nHow you work:\n- Work in small steps: explore the project, make a focused change, verify it, repeat.\n- Use the tools to look at files before you change them; never guess a file's content.\n- Prefer edit_file for changes to existing files and create_file for new ones.\n- After a change, run the tests (run_tests) or a command that proves it works.\n- When a tool returns an error, read it and adjust your next call instead of repeating it.\n- When a requirement is ambiguous, or something you cannot fix blocks you (missing credentials, an external service, a decision only the user can make), ask the user with ask_human rather than guess.\n- Paths are relative to the workspace root.\n- When the task is done, reply with a short summary of what you changed and how you verified it, without calling a tool. That reply ends the run.\n\nEnvironment: a WebContainer: Node.js and npm run inside the browser; native binaries and most non-JavaScript toolchains are not available. Workspace root: /home/project.\n\nProject instructions from AGENTS.md (follow them):\nUse tabs.\n{{not a placeholder}}";
+  "You are Phasegate, a careful coding agent working in a sandboxed workspace.\n\nHow you work:\n- Work in small steps: explore the project, make a focused change, verify it, repeat.\n- Use the tools to look at files before you change them; never guess a file's content.\n- Prefer edit_file for changes to existing files and create_file for new ones.\n- After a change, run the tests (run_tests) or a command that proves it works.\n- When a tool returns an error, read it and adjust your next call instead of repeating it.\n- When a requirement is ambiguous, or something you cannot fix blocks you (missing credentials, an external service, a decision only the user can make), ask the user with ask_human rather than guess.\n- Paths are relative to the workspace root.\n- When the task is done, reply with a short summary of what you changed and how you verified it, without calling a tool. That reply ends the run.\n\nEnvironment: a WebContainer: Node.js and npm run inside the browser; native binaries, Python and most other non-JavaScript toolchains are not available. Workspace root: /home/project.\n\nProject instructions from AGENTS.md (follow them):\nUse tabs.\n{{not a placeholder}}";
 const CLIPPED =
   "You are Phasegate, a careful coding agent working in a sandboxed workspace.\n\nHow you work:\n- Work in small steps: explore the project, make a focused change, verify it, repeat.\n- Use the tools to look at files before you change them; never guess a file's content.\n- Prefer edit_file for changes to existing files and create_file for new ones.\n- After a change, run the tests (run_tests) or a command that proves it works.\n- When a tool returns an error, read it and adjust your next call instead of repeating it.\n- When a requirement is ambiguous, or something you cannot fix blocks you (missing credentials, an external service, a decision only the user can make), ask the user with ask_human rather than guess.\n- Paths are relative to the workspace root.\n- When the task is done, reply with a short summary of what you changed and how you verified it, without calling a tool. That reply ends the run.\n\nEnvironment: a virtual bash shell (just-bash) with common Unix tools (ls, cat, grep, rg, sed, awk, find, jq, diff, tar…) and a minimal `npm test` / `npm run` that runs package.json scripts through bash. There is no Node.js, no Python and no network. Workspace root: /w.\n\nProject instructions from CLAUDE.md (follow them):\n" +
   'x'.repeat(8000) +
@@ -75,12 +75,12 @@ const CUSTOM: Policy = {
 
 describe('rendered prompts stay byte for byte the same', () => {
   it('system prompt: environments, project layer, clipping at the limit', () => {
-    expect(buildSystemPrompt({ sandboxKind: 'virtual', workdir: '/workspace', project: null })).toBe(VIRTUAL_NO_PROJECT);
+    expect(buildSystemPrompt({ sandbox: { kind: 'virtual' }, workdir: '/workspace', project: null })).toBe(VIRTUAL_NO_PROJECT);
     // Placeholder-like text in the project file is content, not a placeholder.
     const project = { file: 'AGENTS.md', content: '  \nUse tabs.\n{{not a placeholder}}\n\n' };
-    expect(buildSystemPrompt({ sandboxKind: 'webcontainer', workdir: '/home/project', project })).toBe(WEBCONTAINER_PROJECT);
-    expect(buildSystemPrompt({ sandboxKind: 'virtual', workdir: '/w', project: { file: 'CLAUDE.md', content: 'x'.repeat(8001) } })).toBe(CLIPPED);
-    expect(buildSystemPrompt({ sandboxKind: 'virtual', workdir: '/w', project: { file: 'CLAUDE.md', content: 'y'.repeat(8000) } })).toBe(EXACT_LIMIT);
+    expect(buildSystemPrompt({ sandbox: { kind: 'webcontainer' }, workdir: '/home/project', project })).toBe(WEBCONTAINER_PROJECT);
+    expect(buildSystemPrompt({ sandbox: { kind: 'virtual' }, workdir: '/w', project: { file: 'CLAUDE.md', content: 'x'.repeat(8001) } })).toBe(CLIPPED);
+    expect(buildSystemPrompt({ sandbox: { kind: 'virtual' }, workdir: '/w', project: { file: 'CLAUDE.md', content: 'y'.repeat(8000) } })).toBe(EXACT_LIMIT);
   });
 
   it('workspace tree layer: listed in full, summarised, empty; after the project layer, none when absent', () => {
@@ -88,13 +88,13 @@ describe('rendered prompts stay byte for byte the same', () => {
     expect(renderWorkspaceTree({ ...LISTING, cappedAt: 7 }, { maxChars: 340 })).toBe(TREE_SUMMARISED);
     expect(renderWorkspaceTree({ entries: [], cappedAt: null })).toBe(TREE_EMPTY);
     const project = { file: 'AGENTS.md', content: '  \nUse tabs.\n{{not a placeholder}}\n\n' };
-    expect(buildSystemPrompt({ sandboxKind: 'webcontainer', workdir: '/home/project', project, workspaceTree: TREE_LISTED })).toBe(
+    expect(buildSystemPrompt({ sandbox: { kind: 'webcontainer' }, workdir: '/home/project', project, workspaceTree: TREE_LISTED })).toBe(
       `${WEBCONTAINER_PROJECT}\n\n${TREE_LISTED}`,
     );
-    expect(buildSystemPrompt({ sandboxKind: 'virtual', workdir: '/workspace', project: null, workspaceTree: TREE_SUMMARISED })).toBe(
+    expect(buildSystemPrompt({ sandbox: { kind: 'virtual' }, workdir: '/workspace', project: null, workspaceTree: TREE_SUMMARISED })).toBe(
       `${VIRTUAL_NO_PROJECT}\n\n${TREE_SUMMARISED}`,
     );
-    expect(buildSystemPrompt({ sandboxKind: 'virtual', workdir: '/workspace', project: null, workspaceTree: null })).toBe(VIRTUAL_NO_PROJECT);
+    expect(buildSystemPrompt({ sandbox: { kind: 'virtual' }, workdir: '/workspace', project: null, workspaceTree: null })).toBe(VIRTUAL_NO_PROJECT);
   });
 
   it('task message keeps `$` and `{{…}}` in the task as written', () => {

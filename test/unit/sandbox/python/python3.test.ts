@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PYTHON_VERSION } from '../../../../src/sandbox/python/python-command';
+import { PYTHON_VERSION } from '../../../../src/sandbox/python/python-info';
 import { VirtualSandbox } from '../../../../src/sandbox/virtual';
 import { LOAD_TIMEOUT_MS, loadPython, sharedPython } from './python-runtime-helpers';
 
