@@ -1,5 +1,6 @@
 import { Engine, type RunSummary } from '../engine/engine';
 import { workspaceAt } from '../engine/restore-workspace';
+import { scenarioWorkspace } from '../engine/scenario-workspace';
 import { contextOptionsFor, createModel, createRecoveryModel, createSummaryModel } from '../model/create-model';
 import type { Model } from '../model/port';
 import { messageOf } from '../protocol/error-message';
@@ -73,7 +74,8 @@ export async function runTaskCommand(args: ParsedArgs, out: (line: string) => vo
   const settings = modelSettingsFromArgs(args, 'scripted:demo');
   const policy = policyFromArgs(args);
   const workspaceDir = stringFlag(args, 'workspace');
-  let files = STARTER_PROJECT;
+  // A scripted scenario brings its own project; a real model starts on the starter project.
+  let files = settings.provider === 'scripted' ? scenarioWorkspace(settings.scenario) : STARTER_PROJECT;
   if (workspaceDir) {
     const loaded = await loadWorkspace(workspaceDir);
     if (args.flags.get('json') !== true) note(loaded.summary);

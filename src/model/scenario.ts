@@ -17,5 +17,7 @@ export interface Scenario {
   title: string;
   description: string;
   defaultTask: string;
+  /** The project the scenario works on (paths relative to the workspace); absent: the starter project. */
+  files?: Readonly<Record<string, string>>;
   turns: ScriptedTurn[];
 }

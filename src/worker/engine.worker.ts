@@ -73,6 +73,7 @@ const sessionsReady = storeReady.then(
       (problem) => {
         for (const listener of problemListeners) listener(problem);
       },
+      { python },
     ),
 );
 
@@ -252,7 +253,7 @@ const api: EngineWorkerApi = {
       maxCostPerRun,
     } = parsed.data;
     const sessions = await sessionsReady;
-    const session = await sessions.prepareRun({ scripted: model.provider === 'scripted' });
+    const session = await sessions.prepareRun({ scenario: model.provider === 'scripted' ? model.scenario : null });
     const summary = await sessions.delivered(
       engine.run({
         task,

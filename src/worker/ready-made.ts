@@ -1,10 +1,11 @@
 import { Engine } from '../engine/engine';
+import { scenarioWorkspace } from '../engine/scenario-workspace';
 import { getScenario } from '../model/scenarios';
 import { ScriptedModel } from '../model/scripted';
 import type { SessionFile } from '../protocol/session-file';
 import type { Mode } from '../protocol/settings';
 import { LazyVirtualSandbox } from '../sandbox/lazy-virtual';
-import { STARTER_PROJECT } from '../sandbox/starter-project';
+import type { PythonRuntime } from '../sandbox/python/python-runtime';
 import { MemoryStore } from '../store/memory-store';
 import { SessionRecorder } from '../store/recorder';
 import { exportSession } from '../store/session-file';
@@ -16,13 +17,18 @@ export function readyMadeId(scenario: string): string {
 
 /**
  * A scripted scenario played once, headless and at full speed, on its own engine and sandbox
- * (the page's run is not touched), and recorded as a session to replay: no model needed.
+ * (the page's run is not touched), and recorded as a session to replay: no model needed. The
+ * sandbox holds the scenario's project and, when given, the page's Python (python-demo needs it).
  */
-export async function recordReadyMade(scenarioName: string): Promise<SessionFile> {
+export async function recordReadyMade(scenarioName: string, { python }: { python?: PythonRuntime } = {}): Promise<SessionFile> {
   const scenario = getScenario(scenarioName);
   const mode: Mode = scenario.name.startsWith('plan_exec') ? 'plan_exec' : 'react';
   const store = new MemoryStore();
-  const sandbox = new LazyVirtualSandbox({ files: STARTER_PROJECT, reason: 'ready-made sessions are recorded on the virtual sandbox' });
+  const sandbox = new LazyVirtualSandbox({
+    files: { ...scenarioWorkspace(scenario.name) },
+    reason: 'ready-made sessions are recorded on the virtual sandbox',
+    ...(python ? { python } : {}),
+  });
   const engine = new Engine({ sandbox, blobs: store });
   const recorder = new SessionRecorder(store, { flushMs: 0 });
   engine.session.subscribe((event) => recorder.record(event));

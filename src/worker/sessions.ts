@@ -1,9 +1,11 @@
 import { EARLIER_RUN_EVENTS, type EarlierRun, earlierRunsOf } from '../engine/earlier-runs';
 import type { Engine } from '../engine/engine';
 import { restoreWorkspace, workspaceAt } from '../engine/restore-workspace';
+import { scenarioWorkspace } from '../engine/scenario-workspace';
 import { messageOf } from '../protocol/error-message';
 import type { EngineEvent } from '../protocol/events';
 import type { SessionMeta } from '../protocol/session-file';
+import type { PythonRuntime } from '../sandbox/python/python-runtime';
 import { STARTER_PROJECT } from '../sandbox/starter-project';
 import { resolveEvents } from '../store/bounded-event';
 import { sha256Hex } from '../store/hash';
@@ -54,6 +56,8 @@ export class WorkerSessions {
     readonly notKept: string | null,
     forward: (events: EngineEvent[]) => void,
     report: (problem: StorageProblem) => void,
+    /** What a ready-made session's own sandbox is given besides its files. */
+    private readonly readyMadeOptions: { python?: PythonRuntime } = {},
   ) {
     this.recorder = new SessionRecorder(store, {
       onStored: forward,
@@ -188,7 +192,7 @@ export class WorkerSessions {
     // Only this page records ready-made sessions (an imported one never has their ids or the flag).
     if ((await this.store.getSession(id))?.builtIn === true) return { ok: true, id };
     try {
-      const file = await recordReadyMade(scenario);
+      const file = await recordReadyMade(scenario, this.readyMadeOptions);
       await this.store.deleteSession(id);
       for (const [hash, text] of Object.entries(file.blobs)) await this.store.putBlob(hash, text);
       await this.store.append({ meta: file.session, events: file.events, blobs: Object.keys(file.blobs) });
@@ -254,14 +258,14 @@ export class WorkerSessions {
 
   /**
    * Where a new run goes. A scripted scenario plays a recorded run: it gets a session of its own on
-   * the starter files, so it never contradicts itself. Any other run continues the session whose
+   * its own project (the starter files for most), so it never contradicts itself. Any other run continues the session whose
    * workspace the sandbox holds, when that is still stored and the user's own (a built-in demo
    * session, or one from a link or a file, is replayed, not added to); else it starts a session of its own.
    */
-  async prepareRun({ scripted }: { scripted: boolean }): Promise<{ sessionId?: string; earlierRuns?: EarlierRun[] }> {
+  async prepareRun({ scenario }: { scenario: string | null }): Promise<{ sessionId?: string; earlierRuns?: EarlierRun[] }> {
     const id = this.workspaceSession;
-    if (scripted) {
-      await restoreWorkspace(this.engine.activeSandbox, STARTER_PROJECT);
+    if (scenario !== null) {
+      await restoreWorkspace(this.engine.activeSandbox, scenarioWorkspace(scenario));
       this.workspaceSession = null;
       return {};
     }

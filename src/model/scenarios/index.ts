@@ -6,6 +6,7 @@ import { endless } from './endless';
 import { markdown } from './markdown';
 import { nudged } from './nudged';
 import { planExecDemo } from './plan-exec-demo';
+import { pythonDemo } from './python-demo';
 import { recovery } from './recovery';
 import { silent } from './silent';
 import { slowCommand } from './slow-command';
@@ -14,7 +15,20 @@ import { stuck } from './stuck';
 export type { Scenario, ScriptedToolCall, ScriptedTurn } from '../scenario';
 
 /** Every scripted scenario, the default demo first. */
-export const SCENARIOS: readonly Scenario[] = [demo, planExecDemo, recovery, endless, silent, nudged, slowCommand, codeIntel, stuck, clarify, markdown];
+export const SCENARIOS: readonly Scenario[] = [
+  demo,
+  planExecDemo,
+  pythonDemo,
+  recovery,
+  endless,
+  silent,
+  nudged,
+  slowCommand,
+  codeIntel,
+  stuck,
+  clarify,
+  markdown,
+];
 
 export function getScenario(name: string): Scenario {
   const scenario = SCENARIOS.find((s) => s.name === name);

@@ -28,6 +28,18 @@ describe('agent run', () => {
     expect(lines.at(-1)).toMatch(/^■ completed after \d+ iterations — tests pass$/);
   });
 
+  it('plays python-demo on its own Python project: pytest fails twice, the fix lands, pytest passes', async () => {
+    const { code, lines } = await run(['--task', 'Fix the tests', '--model', 'scripted:python-demo', '--json']);
+    expect(code).toBe(0);
+    const events = lines.map((line) => EngineEventSchema.parse(JSON.parse(line)));
+    const results = events.flatMap((event) => (event.type === 'tool_result' && event.name === 'run_tests' ? [event.output] : []));
+    expect(results).toHaveLength(2);
+    expect(results[0]).toContain('2 failed, 2 passed');
+    expect(results[1]).toContain('4 passed');
+    expect(events.some((event) => event.type === 'file_changed' && event.path === 'text_tools.py')).toBe(true);
+    expect(events.at(-1)).toMatchObject({ type: 'run_finished', status: 'completed', verified: true });
+  }, 60_000);
+
   it('exits 1 when the run fails, with the reason', async () => {
     const { code, lines } = await run(['--task', 't', '--model', 'scripted:endless', '--max-iterations', '2']);
     expect(code).toBe(1);

@@ -5,7 +5,20 @@ import { STUCK_CALL, STUCK_READS } from '../../../src/model/scenarios/stuck';
 import { ScriptedModel } from '../../../src/model/scripted';
 import { playTurn } from './play-turn';
 
-const names = ['demo', 'plan_exec-demo', 'recovery', 'endless', 'silent', 'nudged', 'slow-command', 'code-intel', 'stuck', 'clarify', 'markdown'];
+const names = [
+  'demo',
+  'plan_exec-demo',
+  'python-demo',
+  'recovery',
+  'endless',
+  'silent',
+  'nudged',
+  'slow-command',
+  'code-intel',
+  'stuck',
+  'clarify',
+  'markdown',
+];
 
 describe('scenario registry', () => {
   it('holds every scenario once, demo first', () => {
@@ -18,7 +31,7 @@ describe('scenario registry', () => {
 
   it('names the known scenarios when asked for an unknown one', () => {
     expect(() => getScenario('nope')).toThrow(
-      /unknown scripted scenario 'nope'.*demo, plan_exec-demo, recovery, endless, silent, nudged, slow-command, code-intel, stuck/,
+      /unknown scripted scenario 'nope'.*demo, plan_exec-demo, python-demo, recovery, endless, silent, nudged, slow-command, code-intel, stuck/,
     );
   });
 

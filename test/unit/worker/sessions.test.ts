@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/engine/engine';
 import { workspaceAt } from '../../../src/engine/restore-workspace';
+import { PYTHON_DEMO_PROJECT } from '../../../src/model/scenarios/python-demo';
 import type { EngineEvent } from '../../../src/protocol/events';
 import { lastRunEvents } from '../../../src/protocol/run-sessions';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
@@ -77,9 +78,9 @@ describe('the worker’s sessions', () => {
     const run = async (scenario: string, options: { sessionId?: string }) =>
       engine.run({ task: `task of ${scenario}`, mode: 'react', model: new SpyModel(scenario), maxIterations: 40, ...options });
 
-    expect(await sessions.prepareRun({ scripted: false })).toEqual({});
+    expect(await sessions.prepareRun({ scenario: null })).toEqual({});
     const first = await run('demo', {});
-    const second = await run('markdown', await sessions.prepareRun({ scripted: false }));
+    const second = await run('markdown', await sessions.prepareRun({ scenario: null }));
     await sessions.flush();
     const [meta, ...others] = await store.listSessions();
     expect(others).toEqual([]);
@@ -106,13 +107,16 @@ describe('the worker’s sessions', () => {
     expect(last).toMatchObject({ type: 'checkpoint_restored', runId: second.runId });
     expect(await workspaceFiles(engine.activeSandbox as VirtualSandbox)).toEqual(STARTER_PROJECT);
 
-    // A scripted scenario plays on the starter files, in a session of its own.
+    // A scripted scenario plays on its own files (the starter project for most), in a session of its own.
     await engine.activeSandbox.writeFile(`${engine.activeSandbox.workdir}/notes.txt`, 'mine');
-    expect(await sessions.prepareRun({ scripted: true })).toEqual({});
+    expect(await sessions.prepareRun({ scenario: 'demo' })).toEqual({});
     expect(await workspaceFiles(engine.activeSandbox as VirtualSandbox)).toEqual(STARTER_PROJECT);
+    // One that brings its own project plays on that project alone.
+    expect(await sessions.prepareRun({ scenario: 'python-demo' })).toEqual({});
+    expect(await workspaceFiles(engine.activeSandbox as VirtualSandbox)).toEqual(PYTHON_DEMO_PROJECT);
     // Files opened from elsewhere are no session's: the next run starts one.
     sessions.workspaceIsNew();
-    expect(await sessions.prepareRun({ scripted: false })).toEqual({});
+    expect(await sessions.prepareRun({ scenario: null })).toEqual({});
   });
 
   it('does not add runs to a built-in session, and forks a session of several runs into one that resumes', async () => {
@@ -120,11 +124,11 @@ describe('the worker’s sessions', () => {
     const made = await sessions.readyMade('demo');
     if (!made.ok) throw new Error(made.error);
     await sessions.open(made.id, { loadWorkspace: true });
-    expect(await sessions.prepareRun({ scripted: false })).toEqual({});
+    expect(await sessions.prepareRun({ scenario: null })).toEqual({});
 
     await sessions.open(made.id, { loadWorkspace: false });
     const first = await engine.run({ task: 'one', mode: 'react', model: new SpyModel('demo'), maxIterations: 40 });
-    await engine.run({ task: 'two', mode: 'react', model: new SpyModel('markdown'), maxIterations: 40, ...(await sessions.prepareRun({ scripted: false })) });
+    await engine.run({ task: 'two', mode: 'react', model: new SpyModel('markdown'), maxIterations: 40, ...(await sessions.prepareRun({ scenario: null })) });
     await sessions.flush();
     const all = await store.loadEvents(first.runId);
     const fork = await sessions.fork(first.runId, all.length - 3);

@@ -110,7 +110,7 @@ describe('a session from a link or a file is replayed, never resumed as it is', 
     const imported = await sessions.importLink(await linkOf(await exportSession(run.store, run.sessionId, { withoutDeltas: true })));
     if (!imported.ok) throw new Error(imported.error);
     await sessions.open(imported.id, { loadWorkspace: true });
-    expect(await sessions.prepareRun({ scripted: false })).toEqual({});
+    expect(await sessions.prepareRun({ scenario: null })).toEqual({});
   }, 60_000);
 
   it('"Continue from here" seeds the sandbox with the workspace at that point, for a new session', async () => {
@@ -125,7 +125,7 @@ describe('a session from a link or a file is replayed, never resumed as it is', 
     await sessions.seedFromReplay(imported.id, at);
     expect(await workspaceFiles(sandbox)).toEqual(await workspaceAt(resolved.events.slice(0, at), store));
     expect(await workspaceFiles(sandbox)).not.toEqual(STARTER_PROJECT);
-    expect(await sessions.prepareRun({ scripted: false })).toEqual({});
+    expect(await sessions.prepareRun({ scenario: null })).toEqual({});
     // Before the first snapshot: the files the run started with.
     await sessions.seedFromReplay(imported.id, 1);
     expect(await workspaceFiles(sandbox)).toEqual(STARTER_PROJECT);

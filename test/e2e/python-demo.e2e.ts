@@ -1,0 +1,46 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isLocalUrl, launchBrowser, openApp, readable, sandboxFiles, waitForText } from './support/app';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the python-demo scenario on the virtual sandbox', () => {
+  it('runs pytest on Pyodide in the browser: two failures, the fix, all four pass, the file fixed', async () => {
+    const { context, page, requests, errors } = await openApp(browser, {
+      settings: { sandbox: 'virtual', model: { provider: 'scripted', scenario: 'python-demo' } },
+    });
+    await waitForText(page.getByRole('status', { name: 'Sandbox' }), (text) => text.startsWith('Virtual sandbox — '), { what: 'the virtual sandbox' });
+    await page.waitForSelector('.app[data-ready="true"]');
+    // Python loads on first use, not with the page.
+    expect(requests.filter((url) => url.includes('/pyodide/'))).toEqual([]);
+
+    await page.getByRole('textbox', { name: 'Task' }).fill('The tests of text_tools fail. Fix the code so they pass.');
+    await page.getByRole('button', { name: /^Run( demo)?$/ }).click();
+    const status = page.getByRole('status', { name: 'Run status' });
+    await waitForText(status, (text) => text === 'completed' || text === 'failed', { what: 'the run to end', timeout: 120_000 });
+    expect(await status.innerText()).toBe('completed');
+
+    const timeline = readable(await page.getByRole('region', { name: 'Timeline' }).innerText());
+    expect(timeline).toMatch(/Run completed after \d+ steps — tests pass/);
+    expect(timeline).toContain('Runner: python -m pytest -q');
+
+    const log = (await page.getByRole('region', { name: 'Terminal' }).getByTestId('terminal-log').textContent()) ?? '';
+    expect(log).toMatch(/2 failed, 2 passed in [\d.]+s/);
+    expect(log).toMatch(/(?<!failed, )4 passed in [\d.]+s/);
+
+    const files = await sandboxFiles(page);
+    expect(files['text_tools.py']).toContain('return "-".join(words).lower()');
+    expect(Object.keys(files).sort()).toEqual(['README.md', 'test_text_tools.py', 'text_tools.py']);
+
+    expect(requests.some((url) => url.includes('/pyodide/'))).toBe(true);
+    expect(requests.filter((url) => !isLocalUrl(url))).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
+});
