@@ -225,9 +225,11 @@ function toBytes(data) {
   return host.encode(String(data));
 }
 function bytesResult(buffer) {
-  const bytes = new Uint8Array(buffer);
-  Object.defineProperty(bytes, 'toString', { value: () => host.decode(buffer), enumerable: false });
-  return bytes;
+  return Buffer.from(buffer);
+}
+function encodedBytes(data, options) {
+  const encoding = encodingOf(options);
+  return typeof data === 'string' && encoding ? toBytes(Buffer.from(data, encoding)) : toBytes(data);
 }
 function encodingOf(options) { return typeof options === 'string' ? options : options && options.encoding; }
 class Stats {
@@ -257,12 +259,12 @@ const fs = {
     const buffer = callHost(() => host.readFile(pathOf(p)));
     return encodingOf(options) ? host.decode(buffer) : bytesResult(buffer);
   },
-  writeFileSync(p, data) {
+  writeFileSync(p, data, options) {
     if (p === 1 || p === '/dev/stdout') return void process.stdout.write(String(data));
     if (p === 2 || p === '/dev/stderr') return void process.stderr.write(String(data));
-    callHost(() => host.writeFile(pathOf(p), toBytes(data), false));
+    callHost(() => host.writeFile(pathOf(p), encodedBytes(data, options), false));
   },
-  appendFileSync(p, data) { callHost(() => host.writeFile(pathOf(p), toBytes(data), true)); },
+  appendFileSync(p, data, options) { callHost(() => host.writeFile(pathOf(p), encodedBytes(data, options), true)); },
   readdirSync(p, options) {
     const dir = pathOf(p);
     const names = callHost(() => JSON.parse(host.readdir(dir)));

@@ -1,6 +1,9 @@
+import { GUEST_BUFFER } from './guest-buffer';
 import { GUEST_BUILTINS } from './guest-builtins';
 import { GUEST_INSPECT } from './guest-inspect';
+import { GUEST_SYSTEM } from './guest-system';
 import { GUEST_TEST } from './guest-test';
+import { GUEST_URL } from './guest-url';
 
 /**
  * Guest JavaScript (runs inside QuickJS): a function of the `host` object (run-node.ts) that sets
@@ -28,6 +31,9 @@ function unsupported(what) {
 
 ` +
   GUEST_BUILTINS +
+  GUEST_BUFFER +
+  GUEST_URL +
+  GUEST_SYSTEM +
   GUEST_TEST +
   String.raw`
 let nextTimerId = 1;
@@ -131,6 +137,7 @@ Object.assign(process, {
   memoryUsage: () => ({ rss: 0, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 }),
   emitWarning: (warning) => stderrStream.write('(node) Warning: ' + (warning && warning.message ? warning.message : warning) + '\n'),
   kill: () => { throw unsupported('process.kill()'); },
+  dlopen: () => { throw unsupported('process.dlopen() (native addons)'); },
 });
 
 const counts = new Map();
@@ -164,20 +171,50 @@ const performance = { now: () => host.now() - startedAt, timeOrigin: startedAt }
 const builtins = {
   assert: assertModule,
   'assert/strict': assertModule.strict,
+  buffer: bufferModule,
+  crypto: cryptoModule,
   events: EventEmitter,
   fs,
   'fs/promises': fsPromises,
+  os,
   path,
   'path/posix': path,
   process,
   timers,
   'timers/promises': timersPromises,
   test: testModule,
+  url: urlModule,
   util,
 };
 function builtin(name) {
   if (Object.prototype.hasOwnProperty.call(builtins, name)) return builtins[name];
   throw unsupported("The module 'node:" + name + "'");
+}
+
+/**
+ * fetch() rejects, as Node's does offline; a program that leaves the rejection unhandled (Node
+ * would crash on it) ends with the one line and exit code 1 instead of finishing quietly. Each
+ * promise of the chain is watched: one that passes the rejection on without a handler is too.
+ */
+class RefusedFetch extends Promise {
+  then(onFulfilled, onRejected) {
+    this.handled = true;
+    const next = super.then(onFulfilled, onRejected);
+    if (typeof onRejected !== 'function') watchRefusal(next);
+    return next;
+  }
+}
+function watchRefusal(promise) {
+  timers.setTimeout(() => {
+    if (promise.handled) return;
+    stderrStream.write('node: fetch() to the network is not available in the virtual sandbox (no network)\n');
+    host.exit(1);
+  }, 0);
+}
+function refusedFetch() {
+  const refused = RefusedFetch.reject(unsupported('fetch() to the network'));
+  watchRefusal(refused);
+  return refused;
 }
 
 const moduleCache = Object.create(null);
@@ -208,6 +245,7 @@ function loadFile(filename, format) {
   if (!mainModule) { mainModule = module; module.id = '.'; module.require.main = module; }
   moduleCache[filename] = module;
   try {
+    if (filename.endsWith('.node')) throw unsupported("The native addon '" + filename + "'");
     if (format === 'json') module.exports = JSON.parse(host.decode(host.readFile(filename)));
     else if (format === 'esm') throw Object.assign(new Error('require() of the ES module ' + filename + ' is not supported in the virtual sandbox; use import'), { code: 'ERR_REQUIRE_ESM' });
     else host.compile(filename).call(module.exports, module.exports, module.require, module, filename, module.path);
@@ -234,7 +272,13 @@ Object.assign(globalThis, {
   TextDecoder,
   performance,
   global: globalThis,
-  fetch: () => Promise.reject(unsupported('fetch() to the network')),
+  Buffer,
+  URL,
+  URLSearchParams,
+  crypto: webcrypto,
+  atob: bufferModule.atob,
+  btoa: bufferModule.btoa,
+  fetch: refusedFetch,
 });
 
 return {

@@ -12,6 +12,8 @@ import { cjsExportNames } from './cjs-exports';
 import type { FsOverlay } from './fs-overlay';
 import { GUEST_PRELUDE } from './guest-prelude';
 import { hostNow, hostSetTimeout, sleepUnlessStopped } from './host-clock';
+import { randomBytes } from './host-random';
+import { parseUrl, setUrlPart } from './host-url';
 import { forgetQuickJS, loadQuickJS, NODE_MEMORY_LIMIT_BYTES } from './quickjs-loader';
 import { builtinName, type ModuleFormat, resolveModule } from './resolve-module';
 import { isTypeScript, loadTypeStripper } from './strip-types';
@@ -414,6 +416,16 @@ class NodeRun {
       report(JSON.parse(str(json)) as TestCounts);
       return ctx.true;
     });
+    define('parseUrl', (input, base) => {
+      const parsed = parseUrl(str(input), base === undefined || ctx.typeof(base) !== 'string' ? undefined : str(base));
+      return parsed === null ? ctx.null : ctx.newString(JSON.stringify(parsed));
+    });
+    define('setUrlPart', (href, part, value) => {
+      const changed = setUrlPart(str(href), str(part), str(value));
+      return changed === null ? ctx.null : ctx.newString(JSON.stringify(changed));
+    });
+    define('randomBytes', (size) => arrayBuffer(randomBytes(ctx.getNumber(size!))));
+    define('randomUUID', () => ctx.newString(crypto.randomUUID()));
     define('readdir', (path) => ctx.newString(JSON.stringify(fs.readdir(str(path)))));
     define('mkdir', (path, recursive) => {
       fs.mkdir(str(path), ctx.dump(recursive!) === true);
