@@ -1,6 +1,6 @@
 import type { QuickJSContext, QuickJSHandle, VmFunctionImplementation } from 'quickjs-emscripten-core';
 import { hostNow } from './host-clock';
-import { randomBytes } from './host-random';
+import { randomBytes, randomUUID } from './host-random';
 import { parseUrl, setUrlPart } from './host-url';
 import type { NodeRunRequest, TestCounts } from './node-run-types';
 import { resolveModule } from './resolve-module';
@@ -76,7 +76,7 @@ export function createHostObject(ctx: QuickJSContext, deps: HostFunctionsDeps): 
     return changed === null ? ctx.null : ctx.newString(JSON.stringify(changed));
   });
   define('randomBytes', (size) => arrayBuffer(randomBytes(ctx.getNumber(size!))));
-  define('randomUUID', () => ctx.newString(crypto.randomUUID()));
+  define('randomUUID', () => ctx.newString(randomUUID()));
 
   // The file system (the run's overlay of the sandbox's files).
   define('readFile', (path) => arrayBuffer(fs.readFile(str(path))));
