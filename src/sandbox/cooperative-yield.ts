@@ -44,6 +44,11 @@ export class YieldingFs extends InMemoryFs {
     this.stopped = stopped;
   }
 
+  /** Whether the running command was stopped (or is past its time limit); for commands that never touch the file system while busy. */
+  isStopped(): boolean {
+    return this.stopped?.() ?? false;
+  }
+
   /**
    * Runs `work` once the event loop had a turn in the last few milliseconds; throws instead
    * once the running command was stopped. Commands run operations side by side (find lists

@@ -1,13 +1,15 @@
 import { type Command, defineCommand, type ResolvedCommandContext } from 'just-bash';
 import { z } from 'zod';
 import { messageOf } from '../protocol/error-message';
+import { binaryCommandLine, binaryFunctions, findLocalBinary, localBinaries, shellQuote } from './local-bin';
 import { joinPath } from './paths';
 
 /**
- * `npm` for the virtual sandbox: runs package.json scripts through the same
- * just-bash shell, in the current directory, with npm's banner and error
- * wording. Everything that needs the registry or Node.js is refused with a
- * message pointing at WebContainer, which has a real npm.
+ * `npm` and `npx` for the virtual sandbox: npm runs package.json scripts through the same
+ * just-bash shell, in the current directory, with npm's banner and error wording; a script's
+ * `node` is the sandbox's own (QuickJS), and the binaries under `node_modules/.bin` are callable
+ * by name, as npm puts them on PATH. `npx BIN` runs a local binary the same way. Everything that
+ * needs the registry is refused with a message pointing at WebContainer, which has a real npm.
  */
 export const VIRTUAL_NPM_VERSION = '0.0.0-virtual';
 
@@ -41,8 +43,11 @@ Available here:
   npm run                       list the scripts
   npm --version
 
+  npx <bin> [args]              run a binary from node_modules/.bin
+
 Options: -s/--silent (no banner), --if-present (no error for a missing script).
-Installing packages or running Node.js needs the WebContainer sandbox.
+Scripts run with this sandbox's node (QuickJS). Installing packages needs the network,
+which the virtual sandbox does not have: use the WebContainer sandbox for that.
 `;
 
 function fail(lines: string[], exitCode: number): CommandResult {
@@ -52,18 +57,13 @@ function fail(lines: string[], exitCode: number): CommandResult {
 function notAvailable(what: string): CommandResult {
   return fail(
     [
-      `${what} is not available in the virtual sandbox: it has no network access and no Node.js,`,
-      'so packages cannot be installed or executed here.',
-      'Available here: npm test, npm start, npm stop, npm run <script>, npm --version.',
+      `${what} is not available in the virtual sandbox: it has no network access,`,
+      'so packages cannot be installed or downloaded here.',
+      'Available here: npm test, npm start, npm stop, npm run <script>, npm --version, npx <local bin>.',
       'The WebContainer sandbox provides a real npm.',
     ],
     1,
   );
-}
-
-/** Quotes an argument for the shell unless it is plainly safe. */
-function shellQuote(arg: string): string {
-  return /^[A-Za-z0-9_/.,:=+@%^-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 
 async function readPackage(ctx: ResolvedCommandContext): Promise<PackageInfo | CommandResult> {
@@ -122,6 +122,8 @@ function listScripts(pkg: PackageInfo): CommandResult {
   return { stdout, stderr: '', exitCode: 0 };
 }
 
+const NPM_VARIABLES = ['npm_lifecycle_event', 'npm_lifecycle_script', 'npm_package_name', 'npm_package_version', 'npm_package_json'];
+
 interface RunRequest {
   script: string;
   args: string[];
@@ -137,6 +139,8 @@ async function runScript(ctx: ResolvedCommandContext, pkg: PackageInfo, request:
   }
   if (!ctx.exec) return fail(['this shell cannot run subcommands'], 1);
   const exported = ctx.exportedEnv ?? Object.fromEntries(ctx.env);
+  // npm's variables reach the script's programs (node's process.env) as exported ones, as in npm.
+  const prelude = `export ${NPM_VARIABLES.join(' ')}\n${binaryFunctions(await localBinaries(ctx.fs, ctx.cwd))}`;
   let stdout = '';
   let stderr = '';
   // Like npm: the pre- and post- scripts run around the script when present.
@@ -147,7 +151,7 @@ async function runScript(ctx: ResolvedCommandContext, pkg: PackageInfo, request:
     const shown = [body, ...args].join(' ');
     const runnable = [body, ...args.map(shellQuote)].join(' ');
     if (!request.silent) stdout += `\n> ${[packageId(pkg), stage].filter(Boolean).join(' ')}\n> ${shown}\n\n`;
-    const result = await ctx.exec(runnable, {
+    const result = await ctx.exec(prelude + runnable, {
       cwd: ctx.cwd,
       signal: ctx.signal,
       env: {
@@ -213,4 +217,28 @@ export const npmCommand: Command = defineCommand('npm', async (argv, ctx) => {
   }
 });
 
-export const npxCommand: Command = defineCommand('npx', async () => notAvailable('`npx`'));
+/** npx's own flags that need no network (the rest are refused): `-y`, `--no-install`, and so on. */
+const NPX_HARMLESS_FLAGS = new Set(['-y', '--yes', '--no', '--no-install', '-q', '--quiet', '--offline', '--prefer-offline']);
+
+/** `npx BIN [args]`: a binary from node_modules/.bin, through this sandbox's node when it is JavaScript. */
+export const npxCommand: Command = defineCommand('npx', async (argv, ctx) => {
+  let at = 0;
+  while (at < argv.length && NPX_HARMLESS_FLAGS.has(argv[at] ?? '')) at++;
+  const name = argv[at];
+  if (name === undefined || name.startsWith('-')) return notAvailable(name === undefined ? '`npx` without a binary' : `\`npx ${name}\``);
+  const binary = await findLocalBinary(ctx.fs, ctx.cwd, name);
+  if (binary === null) {
+    return fail(
+      [
+        `could not find '${name}' in node_modules/.bin here or in a folder above,`,
+        'and the virtual sandbox cannot download packages (no network access).',
+        'Add the package under node_modules, or use the WebContainer sandbox.',
+      ],
+      1,
+    );
+  }
+  if (!ctx.exec) return fail(['this shell cannot run subcommands'], 1);
+  const env = ctx.exportedEnv ?? Object.fromEntries(ctx.env);
+  const { stdout, stderr, exitCode } = await ctx.exec(binaryCommandLine(binary, argv.slice(at + 1)), { cwd: ctx.cwd, signal: ctx.signal, env });
+  return { stdout, stderr, exitCode };
+});

@@ -2,6 +2,7 @@ import { Bash } from 'just-bash';
 import { messageOf } from '../protocol/error-message';
 import type { SandboxInfo } from '../protocol/events';
 import { INTERRUPTED_MESSAGE, loopYieldPlugin } from './cooperative-yield';
+import { nodeCommand } from './node-runtime/node-command';
 import { joinPath, normalizeAbsolutePath, parentOf, resolvePath } from './paths';
 import type { DirEntry, ExecOptions, ExecResult, Sandbox } from './port';
 import { SandboxError } from './port';
@@ -65,7 +66,13 @@ export class VirtualSandbox implements Sandbox {
       fs: this.fs,
       cwd: this.workdir,
       env: { HOME: this.workdir },
-      customCommands: [npmCommand, npxCommand, ...stdinDeviceCommands, ...(options.python ? pythonCommands(options.python, this.workdir) : [])],
+      customCommands: [
+        npmCommand,
+        npxCommand,
+        nodeCommand(() => this.fs.isStopped()),
+        ...stdinDeviceCommands,
+        ...(options.python ? pythonCommands(options.python, this.workdir) : []),
+      ],
     });
     this.python = options.python;
     // Pyodide takes seconds to load: start as soon as the workspace has Python in it.

@@ -15,7 +15,7 @@ export interface TestFailure {
 }
 
 export interface TestReport {
-  /** Which format was recognised: "vitest", "jest", "pytest", "go test", "cargo test", "mocha", "starter". */
+  /** Which format was recognised: "vitest", "jest", "node:test", "pytest", "go test", "cargo test", "mocha", "starter". */
   format: string;
   /** Null when the format was recognised but its totals were not printed (a crash before the summary). */
   counts: TestCounts | null;

@@ -2,11 +2,12 @@ import { stripAnsi } from './output';
 import type { TestReport, TestReportParser } from './test-report-core';
 import { parseJest, parseMocha, parseVitest } from './test-report-js';
 import { parseCargoTest, parseGoTest, parsePytest, parseStarter } from './test-report-native';
+import { parseNodeTest } from './test-report-node';
 
 export type { TestCounts, TestFailure, TestReport } from './test-report-core';
 
 /** Most specific formats first: a vitest run can print lines that look like go's "ok  pkg". */
-const PARSERS: readonly TestReportParser[] = [parseStarter, parseCargoTest, parsePytest, parseVitest, parseJest, parseMocha, parseGoTest];
+const PARSERS: readonly TestReportParser[] = [parseStarter, parseNodeTest, parseCargoTest, parsePytest, parseVitest, parseJest, parseMocha, parseGoTest];
 
 /**
  * Reads a test run's output (stdout and stderr together, colours allowed): which runner

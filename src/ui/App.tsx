@@ -270,7 +270,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
           sessions={engine.sessions}
           busy={engine.busy}
           scenarios={engine.scenarios}
-          onReadyMade={(scenario) => void engine.sessions.openReadyMade(scenario).then(() => engine.seek(0))}
+          onReadyMade={(scenario) => void engine.sessions.openReadyMade(scenario)}
           onClose={() => setSessionsOpen(false)}
         />
         <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />

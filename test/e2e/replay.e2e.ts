@@ -6,7 +6,7 @@ import { sha256Hex } from '../../src/store/hash';
 import { exportSession } from '../../src/store/session-file';
 import { recordedRun } from '../unit/store/recorded-run';
 import { e2eEnvironment, launchBrowser, openApp, waitForText } from './support/app';
-import { openFromSessions, waitForReplayLongerThan } from './support/replay';
+import { openFromSessions, shownReplayPositions, waitForReplayLongerThan, watchReplayPositions } from './support/replay';
 import { newestStoredSession } from './support/stored-session';
 
 let browser: Browser;
@@ -98,10 +98,12 @@ describe('share links, replay and presenter mode', () => {
   it('presenter mode: large type, a key legend, and Space, arrows, Home and End drive the replay', async () => {
     const { context, page } = await openApp(browser, { settings: { sandbox: 'virtual' } });
     await page.waitForSelector('.app[data-ready="true"]');
+    await watchReplayPositions(page);
     await openFromSessions(page, /^Replay .*demo/i);
-    // Recorded on first use, then shown at its start.
+    // Recorded on first use, then shown at its start: never first at its end for a frame or two.
     await waitForReplayLongerThan(page, 50);
     expect(await position(page).inputValue()).toBe('0');
+    expect(await shownReplayPositions(page)).toEqual(['0']);
     await waitForText(status(page), (text) => text === 'idle', { what: 'the ready-made session at its start' });
     await page.getByRole('button', { name: 'Presenter mode' }).click();
     expect(await page.getByRole('button', { name: 'Presenter mode' }).getAttribute('aria-pressed')).toBe('true');

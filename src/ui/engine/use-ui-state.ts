@@ -5,7 +5,7 @@ import { appendEvents, emptyView, loadLog, pick, seek, type SessionView } from '
 
 type Action =
   | { type: 'events'; events: EngineEvent[] }
-  | { type: 'load'; events: EngineEvent[] }
+  | { type: 'load'; events: EngineEvent[]; position: number | null }
   | { type: 'seek'; position: number | null }
   | { type: 'pick'; change: (state: UiState) => UiState };
 
@@ -14,7 +14,7 @@ function viewReducer(view: SessionView, action: Action): SessionView {
     case 'events':
       return appendEvents(view, action.events);
     case 'load':
-      return loadLog(action.events);
+      return loadLog(action.events, action.position);
     case 'seek':
       return seek(view, action.position);
     case 'pick':
@@ -24,8 +24,8 @@ function viewReducer(view: SessionView, action: Action): SessionView {
 
 export interface UiActions {
   receiveEvents(events: EngineEvent[]): void;
-  /** Shows a whole stored log instead of what was shown (an empty one clears the page). */
-  loadEvents(events: EngineEvent[]): void;
+  /** Shows a whole stored log instead of what was shown (an empty one clears the page), at `position` (default: its end). */
+  loadEvents(events: EngineEvent[], position?: number | null): void;
   /** Shows the log up to `position` events; null follows the end. */
   seek(position: number | null): void;
   selectFile(path: string): void;
@@ -39,7 +39,7 @@ export function useUiState(): [SessionView, UiActions] {
   const actions = useMemo<UiActions>(
     () => ({
       receiveEvents: (events) => dispatch({ type: 'events', events }),
-      loadEvents: (events) => dispatch({ type: 'load', events }),
+      loadEvents: (events, position = null) => dispatch({ type: 'load', events, position }),
       seek: (position) => dispatch({ type: 'seek', position }),
       selectFile: (path) => dispatch({ type: 'pick', change: (state) => selectFile(state, path) }),
       revealLines: (path, range) => dispatch({ type: 'pick', change: (state) => revealLines(state, path, range) }),

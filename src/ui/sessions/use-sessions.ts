@@ -46,7 +46,7 @@ interface Deps {
   client: EngineClient;
   workerReady: boolean;
   settings: PageSettings;
-  loadEvents: (events: EngineEvent[]) => void;
+  loadEvents: (events: EngineEvent[], position?: number | null) => void;
   addProblem: (message: string) => void;
 }
 
@@ -72,11 +72,12 @@ export function useSessions({ client, workerReady, settings, loadEvents, addProb
     }
   }, [client, addProblem]);
 
+  /** Shows a stored session at `position` (null: its end) in one step: the page never shows another point of it first. */
   const open = useCallback(
-    async (id: string) => {
+    async (id: string, position: number | null = null) => {
       try {
         const { session, events } = await client.openSession(id, true);
-        loadEvents(events);
+        loadEvents(events, position);
         // A session from a link or a file is replayed, never resumed: it gets no Resume banner.
         setInterrupted(session.status === 'interrupted' && !session.importedFrom ? session : null);
         setReplayOnly(session.importedFrom ? session : null);
@@ -91,10 +92,10 @@ export function useSessions({ client, workerReady, settings, loadEvents, addProb
 
   /** A session the worker stored (a file, a link, a fork, a ready-made one) opened; resolves with the error, or null. */
   const openStored = useCallback(
-    async (storing: Promise<ImportOutcome>): Promise<string | null> => {
+    async (storing: Promise<ImportOutcome>, position: number | null = null): Promise<string | null> => {
       const outcome = await storing.catch((error: unknown) => ({ ok: false as const, error: messageOf(error) }));
       if (!outcome.ok) return outcome.error;
-      await open(outcome.id);
+      await open(outcome.id, position);
       await refresh();
       return null;
     },
@@ -229,7 +230,8 @@ export function useSessions({ client, workerReady, settings, loadEvents, addProb
 
   const openReadyMade = useCallback(
     async (scenario: string) => {
-      const error = await openStored(client.readyMadeSession(scenario));
+      // Shown at its start as it loads (a seek after the list's refresh came a worker round trip too late).
+      const error = await openStored(client.readyMadeSession(scenario), 0);
       if (error !== null) addProblem(`The ready-made session could not be made: ${error}`);
     },
     [client, openStored, addProblem],

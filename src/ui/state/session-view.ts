@@ -56,9 +56,9 @@ export function appendEvents(view: SessionView, events: readonly EngineEvent[]):
   return { log, live, keyframes, position, shown: position === null ? live : view.shown };
 }
 
-/** Another session's whole log, shown at its end. */
-export function loadLog(events: readonly EngineEvent[]): SessionView {
-  return appendEvents(emptyView(), events);
+/** Another session's whole log, shown at `position` (null: at its end, following new events). */
+export function loadLog(events: readonly EngineEvent[], position: number | null = null): SessionView {
+  return seek(appendEvents(emptyView(), events), position);
 }
 
 /** Shows the log up to `position` events (null or the end: follow the live state). */

@@ -24,3 +24,24 @@ export async function waitForReplayLongerThan(page: Page, events: number): Promi
     )
     .toBeGreaterThan(events);
 }
+
+/**
+ * Starts noting, once a frame, each position the replay's slider shows; `shownReplayPositions`
+ * returns them in order. A position shown for a frame or two is seen by the user but easily missed by a poll.
+ */
+export async function watchReplayPositions(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { shownReplayPositions: string[] }).shownReplayPositions = seen;
+    const note = () => {
+      const slider = document.querySelector<HTMLInputElement>('input[aria-label="Replay position"]');
+      if (slider && seen.at(-1) !== slider.value) seen.push(slider.value);
+      requestAnimationFrame(note);
+    };
+    note();
+  });
+}
+
+export function shownReplayPositions(page: Page): Promise<string[]> {
+  return page.evaluate(() => [...(window as unknown as { shownReplayPositions: string[] }).shownReplayPositions]);
+}

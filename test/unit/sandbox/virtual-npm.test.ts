@@ -98,15 +98,63 @@ describe('virtual npm', () => {
     expect(broken.stderr).toContain('package.json must be actual JSON');
   });
 
-  it('refuses install, ci, exec and npx with a pointer to WebContainer', async () => {
+  it('refuses install, ci and exec with a pointer to WebContainer', async () => {
     const sandbox = new VirtualSandbox({ files: STARTER_PROJECT });
-    for (const command of ['npm install lodash', 'npm ci', 'npm exec vitest', 'npx vitest']) {
+    for (const command of ['npm install lodash', 'npm ci', 'npm exec vitest']) {
       const result = await sandbox.exec(command);
       expect(result.exitCode).toBe(1);
-      expect(result.stderr).toContain('not available in the virtual sandbox');
-      expect(result.stderr).toContain('no network access and no Node.js');
+      expect(result.stderr).toContain('not available in the virtual sandbox: it has no network access,');
+      expect(result.stderr).not.toContain('Node.js');
       expect(result.stderr).toContain('WebContainer sandbox provides a real npm');
     }
+  });
+
+  it('runs scripts that call node with the sandbox node, npm variables exported to it', async () => {
+    const sandbox = project(
+      { test: 'node --test', start: 'node server.js', greet: 'node -e "console.log(process.argv[1])"' },
+      {
+        'server.js': 'console.log("started", process.env.npm_lifecycle_event, process.env.npm_package_name);',
+        'math.test.js': "const test = require('node:test'); const assert = require('node:assert'); test('adds', () => assert.equal(1 + 1, 2));",
+      },
+    );
+    const tested = await sandbox.exec('npm test');
+    expect(tested.exitCode).toBe(0);
+    expect(tested.stdout).toContain('> demo@1.2.3 test\n> node --test\n');
+    expect(tested.stdout).toContain('ℹ pass 1');
+    expect(await sandbox.exec('npm start')).toMatchObject({ exitCode: 0, stdout: '\n> demo@1.2.3 start\n> node server.js\n\nstarted start demo\n' });
+    expect((await sandbox.exec('npm run -s greet -- hi')).stdout).toBe('hi\n');
+  });
+
+  it('calls the binaries in node_modules/.bin by name in scripts, JavaScript through node, and nowhere else', async () => {
+    const sandbox = project(
+      { check: 'lint-js src && shout "a b"' },
+      {
+        'node_modules/.bin/lint-js': '#!/usr/bin/env node\nconsole.log("linting", process.argv.slice(2).join(","));\n',
+        'node_modules/.bin/shout': '#!/bin/sh\necho "$1!"\n',
+      },
+    );
+    expect(await sandbox.exec('npm run -s check')).toMatchObject({ exitCode: 0, stdout: 'linting src\na b!\n' });
+    // The script's functions do not outlive it.
+    expect((await sandbox.exec('lint-js')).exitCode).toBe(127);
+  });
+
+  it('npx runs a local binary through node, from a subfolder too, and says plainly when there is none', async () => {
+    const sandbox = project(
+      {},
+      { 'node_modules/.bin/hello': '#!/usr/bin/env node\nconsole.log("hello", process.argv.slice(2));\nprocess.exitCode = 3;\n', 'sub/.keep': '' },
+    );
+    expect(await sandbox.exec('npx hello "x y"')).toMatchObject({ exitCode: 3, stdout: "hello [ 'x y' ]\n" });
+    expect(await sandbox.exec('cd sub && npx -y hello 1')).toMatchObject({ exitCode: 3, stdout: "hello [ '1' ]\n" });
+    const missing = await sandbox.exec('npx vitest run');
+    expect(missing).toMatchObject({ exitCode: 1, stdout: '' });
+    expect(missing.stderr).toBe(
+      [
+        "npm error could not find 'vitest' in node_modules/.bin here or in a folder above,",
+        'npm error and the virtual sandbox cannot download packages (no network access).',
+        'npm error Add the package under node_modules, or use the WebContainer sandbox.',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('parses npm command lines', () => {

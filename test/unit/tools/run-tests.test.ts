@@ -109,6 +109,28 @@ describe('run_tests', () => {
     expect(two.output).toContain('Failure 2 (of 2): math.test.ts > math > divides');
   });
 
+  it('counts a node --test run in the virtual sandbox and names its failing test', async () => {
+    const h = harness({
+      'package.json': '{"name":"calc","scripts":{"test":"node --test"}}',
+      'math.js': 'exports.add = (a, b) => a - b;\nexports.mul = (a, b) => a * b;\n',
+      'test/math.test.js': [
+        "const { describe, it } = require('node:test');",
+        "const assert = require('node:assert/strict');",
+        "const { add, mul } = require('../math');",
+        "describe('math', () => {",
+        "  it('adds', () => assert.equal(add(2, 3), 5));",
+        "  it('multiplies', () => assert.equal(mul(2, 3), 6));",
+        "  it.skip('divides', () => {});",
+        '});',
+      ].join('\n'),
+    });
+    const result = await runTestsTool.run({}, h.ctx);
+    const lines = result.output.split('\n');
+    expect(lines[0]).toBe('Tests FAILED (exit code 1) — 1 failed, 1 passed, 1 skipped (node:test)');
+    expect(lines[1]).toBe('Runner summary: tests 3, suites 1, pass 1, fail 1, cancelled 0, skipped 1, todo 0');
+    expect(result.output).toMatch(/First failure: math > adds\n {2}✖ adds \([\d.]+ms\)\n {4}AssertionError: Expected values to be strictly equal:/);
+  });
+
   it('says counts are unavailable for unknown output and shows its tail', async () => {
     const output = Array.from({ length: 100 }, (_, i) => `log line ${i + 1}`).join('\n');
     const h = withRunnerOutput(`${output}\nsomething broke\n`, 2);

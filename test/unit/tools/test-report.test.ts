@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseTestReport } from '../../../src/tools/test-report';
 
-/** Real runner output: vitest, pytest and cargo captured from the runners themselves; jest, mocha and go in their documented formats. */
+/** Real runner output: vitest, pytest, cargo and node:test (Node 20, spec and TAP) captured from the runners themselves; jest, mocha and go in their documented formats. */
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'runner-output', name), 'utf8');
 
 describe('parseTestReport', () => {
@@ -42,6 +42,8 @@ describe('parseTestReport', () => {
       'assertion `left == right` failed: six over three',
       'tests::subtracts',
     ],
+    ['node-test-fail.txt', 'node:test', { passed: 2, failed: 2, skipped: 2, unit: 'tests' }, 'suite > fails inner', '1 !== 2', 'fails top'],
+    ['node-test-tap-fail.txt', 'node:test', { passed: 2, failed: 2, skipped: 2, unit: 'tests' }, 'fails inner', "failureType: 'testCodeFailure'", 'fails top'],
     ['mocha-fail.txt', 'mocha', { passed: 3, failed: 2, skipped: 1, unit: 'tests' }, 'math subtracts', '5 !== 1', 'math divides'],
     ['go-fail.txt', 'go test', { passed: 1, failed: 1, skipped: 1, unit: 'packages' }, 'TestSub', 'calc_test.go:12: Sub(3, 2) = 5; want 1', 'TestDiv'],
     ['go-fail-verbose.txt', 'go test', { passed: 2, failed: 1, skipped: 1, unit: 'tests' }, 'TestSub', 'calc_test.go:12: Sub(3, 2) = 5; want 1', null],
@@ -72,6 +74,11 @@ describe('parseTestReport', () => {
     expect(go?.failures[1]?.output).toBe(
       '--- FAIL: TestDiv (0.00s)\n    --- FAIL: TestDiv/six_by_three (0.00s)\n        calc_test.go:25: Div(6, 3) = 2; want 3',
     );
+    const node = parseTestReport(fixture('node-test-fail.txt'));
+    // Only the two tests: not the suite's own row, nor the repeats under "✖ failing tests:".
+    expect(node?.failures.map((f) => f.name)).toEqual(['suite > fails inner', 'fails top']);
+    expect(node?.failures[0]?.output.split('\n').at(-1)).toBe('    }');
+    expect(node?.summaryLine).toBe('tests 6, suites 1, pass 2, fail 2, cancelled 0, skipped 1, todo 1');
     const verbose = parseTestReport(fixture('go-fail-verbose.txt'));
     expect(verbose?.failures[0]?.output).toBe('--- FAIL: TestSub (0.00s)\n    calc_test.go:12: Sub(3, 2) = 5; want 1');
   });
@@ -116,6 +123,11 @@ describe('parseTestReport', () => {
       failed: 0,
       skipped: 1,
       unit: 'tests',
+    });
+    expect(parseTestReport('✔ adds (0.4ms)\nℹ tests 1\nℹ suites 0\nℹ pass 1\nℹ fail 0\nℹ cancelled 0\nℹ skipped 0\nℹ todo 0\n')).toMatchObject({
+      format: 'node:test',
+      counts: { passed: 1, failed: 0, skipped: 0, unit: 'tests' },
+      failures: [],
     });
     expect(parseTestReport('ok  \texample.com/a\t0.01s\nok  \texample.com/b\t(cached)\n')?.counts).toEqual({
       passed: 2,

@@ -24,6 +24,16 @@ describe('the session view', () => {
     expect(seek(view, null).shown).toBe(view.live);
   });
 
+  it('loads a log straight at a position, the same view as loading it and seeking there', async () => {
+    const log = await demoLog();
+    const atStart = loadLog(log, 0);
+    expect(atStart.position).toBe(0);
+    expect(atStart.shown).toEqual(initialState);
+    expect(atStart.live).toEqual(reduceAll(initialState, log));
+    expect(loadLog(log, 7).shown).toEqual(seek(loadLog(log), 7).shown);
+    expect(loadLog(log, null).position).toBeNull();
+  });
+
   it('keeps, from one position to another, the entry objects the two share up to the keyframe before them', async () => {
     const log = await demoLog();
     const view = loadLog(log);
