@@ -37,6 +37,18 @@ export interface NodeRunRequest {
   stopped: () => boolean;
   /** Under `node --test`: takes each file's node:test counts, and the command prints one summary. */
   onTestCounts?: (counts: TestCounts) => void;
+  /** Guest code run after the prelude, answering some bare imports (the offline vitest/jest runner). */
+  extension?: GuestExtension;
+}
+
+/**
+ * `source` evaluates to a function of `report(text)` (which calls `onReport`); it answers the bare
+ * imports named in `modules` through `__phasegate.provideModule`, before any installed package.
+ */
+export interface GuestExtension {
+  source: string;
+  modules: readonly string[];
+  onReport: (text: string) => void;
 }
 
 export interface TestCounts {
@@ -137,10 +149,24 @@ class NodeRun {
       prelude.dispose();
       const internals = this.context.unwrapResult(called);
       this.context.defineProp(this.context.global, '__phasegate', { value: internals, configurable: false, enumerable: false });
+      if (this.request.extension) this.startExtension(this.request.extension);
       return internals;
     } finally {
       host.dispose();
     }
+  }
+
+  private startExtension(extension: GuestExtension): void {
+    const ctx = this.context;
+    const report = ctx.newFunction('report', (text) => {
+      extension.onReport(ctx.getString(text));
+      return undefined;
+    });
+    const start = ctx.unwrapResult(ctx.evalCode(extension.source, 'node:internal/extension', { type: 'global' }));
+    const result = ctx.callFunction(start, ctx.undefined, report);
+    start.dispose();
+    report.dispose();
+    ctx.unwrapResult(result).dispose();
   }
 
   dispose(): void {
@@ -300,7 +326,7 @@ class NodeRun {
   }
 
   private normalizeModule(base: string, requested: string): JSModuleNormalizeResult {
-    const builtin = builtinName(requested);
+    const builtin = this.request.extension?.modules.includes(requested) ? requested : builtinName(requested);
     if (builtin !== null) return `node:${builtin}`;
     const fromDir = base.startsWith('/') ? parentOf(base) : this.request.cwd;
     try {
@@ -334,7 +360,7 @@ class NodeRun {
   }
 
   private builtinModuleSource(name: string): JSModuleLoadResult {
-    if (!BUILTIN_MODULES.has(name)) {
+    if (!BUILTIN_MODULES.has(name) && !this.request.extension?.modules.includes(name)) {
       this.unsupportedModule = name;
       return { error: new Error(unsupportedModuleMessage(name)) };
     }
@@ -424,9 +450,11 @@ class NodeRun {
       fs.remove(str(path), how === 'unlink' || how === 'rmdir' ? how : 'rm', ctx.dump(recursive!) === true);
       return undefined;
     });
-    define('resolve', (fromDir, request, mode) =>
-      ctx.newString(JSON.stringify(resolveModule(fs, str(fromDir), str(request), str(mode) === 'import' ? 'import' : 'require'))),
-    );
+    define('resolve', (fromDir, request, mode) => {
+      const name = str(request);
+      if (this.request.extension?.modules.includes(name)) return ctx.newString(JSON.stringify({ kind: 'builtin', name }));
+      return ctx.newString(JSON.stringify(resolveModule(fs, str(fromDir), name, str(mode) === 'import' ? 'import' : 'require')));
+    });
     define('compile', (path) => {
       const filename = str(path);
       const source = this.sourceOf(filename);
