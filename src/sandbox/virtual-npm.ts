@@ -213,4 +213,16 @@ export const npmCommand: Command = defineCommand('npm', async (argv, ctx) => {
   }
 });
 
-export const npxCommand: Command = defineCommand('npx', async () => notAvailable('`npx`'));
+/** Binaries npx hands to the sandbox's own commands: Phasegate's offline vitest/jest runner. */
+const OFFLINE_BINARIES = new Set(['vitest', 'jest']);
+
+export const npxCommand: Command = defineCommand('npx', async (argv, ctx) => {
+  const at = argv.findIndex((arg) => !arg.startsWith('-'));
+  if (at < 0 || !OFFLINE_BINARIES.has(argv[at] ?? '') || !ctx.exec) return notAvailable('`npx`');
+  const result = await ctx.exec(argv.slice(at).map(shellQuote).join(' '), {
+    cwd: ctx.cwd,
+    signal: ctx.signal,
+    env: ctx.exportedEnv ?? Object.fromEntries(ctx.env),
+  });
+  return { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode };
+});

@@ -35,7 +35,8 @@ function fileLine(outcome: FileOutcome): string {
   const failed = outcome.tests.filter((test) => test.state === 'fail').length;
   const skipped = outcome.tests.filter((test) => test.state === 'skip' || test.state === 'todo').length;
   const parts = [plural(outcome.tests.length, 'test'), failed ? `${failed} failed` : '', skipped ? `${skipped} skipped` : ''].filter(Boolean);
-  const mark = fileFailed(outcome) ? '×' : '✓';
+  const ran = outcome.tests.some((test) => test.state === 'pass' || test.state === 'fail');
+  const mark = fileFailed(outcome) ? '×' : ran ? '✓' : '↓';
   let text = ` ${mark} ${outcome.file} (${parts.join(' | ')}) ${Math.round(outcome.durationMs)}ms\n`;
   if (!fileFailed(outcome)) return text;
   for (const test of outcome.tests) {
