@@ -8,7 +8,8 @@ export const GUEST_VITEST_EACH = String.raw`
 function eachRows(args) {
   const [first, ...values] = args;
   if (Array.isArray(first) && Array.isArray(first.raw)) {
-    const headings = first.join('').split('\n')[0].split('|').map((h) => h.trim()).filter(Boolean);
+    const headingLine = String(first[0]).split('\n').find((line) => line.trim() !== '') || '';
+    const headings = headingLine.split('|').map((h) => h.trim()).filter(Boolean);
     if (headings.length === 0) throw new Error('.each: the table has no headings');
     if (values.length % headings.length !== 0) throw new Error('.each: the table has ' + values.length + ' values for ' + headings.length + ' headings');
     const rows = [];

@@ -233,6 +233,32 @@ describe('offline jest', () => {
   });
 });
 
+describe('offline jest: tables and hooks that fail', () => {
+  it('names tests from template tables and describe.each, and fails the tests under a beforeAll that threw', async () => {
+    const box = new VirtualSandbox({
+      files: {
+        'table.test.js': lines(
+          "describe.each([['a', 1], ['b', 2]])('group %s', (name, n) => {",
+          '  test.each`',
+          '    a    | b    | sum',
+          '    ${1} | ${n} | ${1 + n}',
+          "    ${'x'} | ${n} | ${'x' + n}",
+          "  `('$a + $b = $sum', ({ a, b, sum }) => { expect(a + b).toBe(sum); });",
+          '});',
+          "it.each([[{ k: 1 }, [1, 2]]])('obj %o arr %j #%# of %$ 100%%', () => {});",
+          "describe('broken setup', () => { beforeAll(() => { throw new Error('setup broke'); }); it('a', () => {}); });",
+        ),
+      },
+    });
+    const result = await box.exec('jest table');
+    expect(result.stdout).toContain(lines('   ✓ group a > 1 + 1 = 2', "   ✓ group a > 'x' + 1 = 'x1'", '   ✓ group b > 1 + 2 = 3'));
+    expect(result.stdout).toContain('   ✓ obj { k: 1 } arr [1,2] #0 of 1 100%\n');
+    expect(result.stdout).toContain(' FAIL  table.test.js > broken setup > a\nError: setup broke\n');
+    expect(result.stdout).toContain('      Tests  1 failed | 5 passed (6)\n');
+    expect(result.exitCode).toBe(1);
+  });
+});
+
 describe('offline vitest: the matchers of the subset', () => {
   it('passes and fails each matcher as vitest does, with .not, .only, vi.restoreAllMocks and a test timeout', async () => {
     const box = new VirtualSandbox({
