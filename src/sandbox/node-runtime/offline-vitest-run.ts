@@ -36,6 +36,13 @@ function programOutput(file: string, stdout: string, stderr: string): string {
   return text;
 }
 
+/** QuickJS's words for an import the runner's module lacks (`expectTypeOf`, …), said as the runner's own. */
+function missingExport(stderr: string): string {
+  const match = /Could not find export '([^']+)' in module 'node:([^']+)'/.exec(stderr);
+  if (!match || !(OFFLINE_VITEST_MODULES as readonly string[]).includes(match[2] ?? '')) return stderr;
+  return `Unsupported: ${match[1]} from '${match[2]}' ${MISSING_FEATURE_SUFFIX}`;
+}
+
 async function runFile(request: OfflineVitestRequest, path: string, file: string): Promise<{ outcome: FileOutcome; interrupted: NodeRunResult | null }> {
   const started = Date.now();
   const outcome: FileOutcome = { file, tests: [], errors: [], durationMs: 0, output: '' };
@@ -69,7 +76,7 @@ async function runFile(request: OfflineVitestRequest, path: string, file: string
   const parsed = FileReportSchema.safeParse(report);
   if (!parsed.success) {
     outcome.output = programOutput(file, result.stdout, '');
-    outcome.errors.push(result.stderr.trim() || `${file} ended (exit code ${result.exitCode}) before its tests ran`);
+    outcome.errors.push(missingExport(result.stderr.trim()) || `${file} ended (exit code ${result.exitCode}) before its tests ran`);
     return { outcome, interrupted: null };
   }
   outcome.output = programOutput(file, result.stdout, result.stderr);

@@ -134,13 +134,14 @@ describe('offline vitest: failures', () => {
     expect(report?.failures.map((failure) => failure.name)).toEqual(['math.test.mjs > math > multiplies', 'math.test.mjs > math > builds']);
   });
 
-  it('fails a file that uses vi.mock, a snapshot or fake timers, naming what is missing', async () => {
+  it('fails a file that uses vi.mock, a snapshot, fake timers or an export it lacks, naming what is missing', async () => {
     const box = new VirtualSandbox({
       files: {
         'a.test.js': lines("import { vi, it, expect } from 'vitest';", "vi.mock('./a.js');", "it('never runs', () => { expect(1).toBe(1); });"),
         'b.test.js': lines("import { it, expect } from 'vitest';", "it('snapshots', () => { expect({ a: 1 }).toMatchSnapshot(); });"),
         'c.test.js': lines("import { it, vi } from 'vitest';", "it('fakes time', () => { vi.useFakeTimers(); });"),
         'd.test.js': lines("import { it } from 'vitest';", "it.concurrent('in parallel', () => {});"),
+        'e.test.mjs': lines("import { expectTypeOf, test } from 'vitest';", "test('types', () => {});"),
       },
     });
     const result = await box.exec('npx vitest run');
@@ -149,8 +150,9 @@ describe('offline vitest: failures', () => {
     expect(result.stdout).toContain("Unsupported: expect(…).toMatchSnapshot() is not supported by Phasegate's offline vitest/jest runner");
     expect(result.stdout).toContain("Unsupported: vi.useFakeTimers() is not supported by Phasegate's offline vitest/jest runner");
     expect(result.stdout).toContain("Unsupported: it.concurrent() is not supported by Phasegate's offline vitest/jest runner");
-    expect(result.stdout).toContain(' Test Files  4 failed (4)\n');
-    expect(parseTestReport(result.stdout)?.counts).toMatchObject({ passed: 0, failed: 4 });
+    expect(result.stdout).toContain("Unsupported: expectTypeOf from 'vitest' is not supported by Phasegate's offline vitest/jest runner");
+    expect(result.stdout).toContain(' Test Files  5 failed (5)\n');
+    expect(parseTestReport(result.stdout)?.counts).toMatchObject({ passed: 0, failed: 5 });
   });
 
   it('fails every file when the config asks for setupFiles, and when no test file exists', async () => {
