@@ -286,6 +286,8 @@ describe('offline vitest: the matchers of the subset', () => {
           '    fails(() => expect(1).toBeGreaterThan(1)); fails(() => expect(3).toBeLessThanOrEqual(2));',
           "    const spy = vi.spyOn(console, 'log').mockImplementation(() => {}); console.log('quiet'); expect(spy).toHaveBeenCalledWith('quiet');",
           '    const f = vi.fn(); f(1); fails(() => expect(f).toHaveBeenCalledWith(2)); fails(() => expect(f).toHaveBeenCalledTimes(2));',
+          "    expect(f).toHaveBeenCalledWith(expect.any(Number)); expect({ a: 'x' }).toEqual({ a: expect.anything() }); fails(() => expect(f).toHaveBeenCalledWith(expect.any(String)));",
+          '    const r = vi.fn().mockResolvedValueOnce(1).mockReturnValue(2); expect(r()).toBeInstanceOf(Promise); expect(r()).toBe(2); r.mockReset(); expect(r.mock.calls).toHaveLength(0);',
           '  });',
           "  it('is skipped by .only', () => { throw new Error('ran'); });",
           '});',
