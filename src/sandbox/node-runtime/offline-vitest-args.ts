@@ -2,7 +2,7 @@ import type { TestFlavour } from './offline-vitest-discovery';
 
 /** What `vitest ARGS` or `jest ARGS` asks the offline runner for. */
 export type OfflineVitestInvocation =
-  | { kind: 'run'; filters: string[]; namePattern: string | null; passWithNoTests: boolean }
+  | { kind: 'run'; filters: string[]; namePattern: string | null; passWithNoTests: boolean; notes: string[] }
   | { kind: 'version' }
   | { kind: 'help' }
   | { kind: 'error'; message: string };
@@ -34,8 +34,13 @@ const IGNORED = new Set([
   '--clearMocks',
 ]);
 const IGNORED_WITH_VALUE = /^--(reporter|reporters|pool|maxWorkers|minWorkers|poolOptions\.[\w.]+|maxConcurrency|logHeapUsage)(=.*)?$/;
-/** vitest's subcommands that run the tests once here (there is no watch mode to stay in). */
-const RUN_SUBCOMMANDS = new Set(['run', 'watch', 'dev']);
+/** vitest's subcommand that runs the tests once (the only way they run here). */
+const RUN_SUBCOMMANDS = new Set(['run']);
+/** Options the tests still run under, with a line in the header saying what is left out. */
+const NOTED: [RegExp, string][] = [
+  [/^--coverage(=true)?$/, 'no coverage is collected (--coverage)'],
+  [/^(--watch|--watchAll|watch|dev)$/, 'the tests run once: there is no watch mode'],
+];
 
 export function offlineVitestUsage(flavour: TestFlavour): string {
   return `Usage: ${flavour === 'vitest' ? 'vitest [run] [filters…]' : 'jest [patterns…]'} [-t NAME] [--passWithNoTests]
@@ -52,6 +57,7 @@ export function parseOfflineVitestArgs(argv: string[], flavour: TestFlavour): Of
   const filters: string[] = [];
   let namePattern: string | null = null;
   let passWithNoTests = false;
+  const notes: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (arg === '-v' || arg === '--version') return { kind: 'version' };
@@ -75,6 +81,11 @@ export function parseOfflineVitestArgs(argv: string[], flavour: TestFlavour): Of
       continue;
     }
     if (IGNORED.has(arg) || IGNORED_WITH_VALUE.test(arg)) continue;
+    const noted = NOTED.find(([pattern]) => pattern.test(arg) && (arg.startsWith('-') || (flavour === 'vitest' && i === 0)));
+    if (noted) {
+      if (!notes.includes(noted[1])) notes.push(noted[1]);
+      continue;
+    }
     if (arg.startsWith('-')) return { kind: 'error', message: `${flavour}: ${arg} is not supported by Phasegate's offline vitest/jest runner` };
     if (flavour === 'vitest' && i === 0 && RUN_SUBCOMMANDS.has(arg)) continue;
     filters.push(arg);
@@ -86,5 +97,5 @@ export function parseOfflineVitestArgs(argv: string[], flavour: TestFlavour): Of
       return { kind: 'error', message: `${flavour}: -t ${namePattern} is not a valid regular expression` };
     }
   }
-  return { kind: 'run', filters, namePattern, passWithNoTests };
+  return { kind: 'run', filters, namePattern, passWithNoTests, notes };
 }

@@ -25,6 +25,7 @@ export function offlineVitestCommand(flavour: TestFlavour, stopped: () => boolea
       filters: invocation.filters,
       namePattern: invocation.namePattern,
       passWithNoTests: invocation.passWithNoTests,
+      notes: invocation.notes,
       cwd: ctx.cwd,
       env: ctx.exportedEnv ?? Object.fromEntries(ctx.env),
       fs,

@@ -12,6 +12,8 @@ export interface OfflineVitestRequest {
   filters: string[];
   namePattern: string | null;
   passWithNoTests: boolean;
+  /** Lines for the header about options honoured only in part (no coverage, no watch mode). */
+  notes: string[];
   cwd: string;
   env: Record<string, string>;
   fs: FsOverlay;
@@ -25,6 +27,7 @@ function header(request: OfflineVitestRequest): string {
   if (request.fs.stat(joinPath(joinPath(request.cwd, 'node_modules'), request.flavour))?.type === 'dir') {
     text += `      node_modules/${request.flavour} is installed, but it cannot run in QuickJS: this runner runs the tests instead.\n`;
   }
+  for (const note of request.notes) text += `      Note: ${note}.\n`;
   return `${text}\n`;
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseOfflineVitestArgs } from '../../../../src/sandbox/node-runtime/offline-vitest-args';
 import { VirtualSandbox } from '../../../../src/sandbox/virtual';
 import { parseTestReport } from '../../../../src/tools/test-report';
 
@@ -301,5 +302,30 @@ describe('offline vitest: the matchers of the subset', () => {
     expect(result.stdout).toContain(' FAIL  matchers.test.js > times out\nError: Test timed out in 30ms.');
     expect(result.stdout).toContain('      Tests  1 failed | 1 passed | 1 skipped (3)\n');
     expect(result.exitCode).toBe(1);
+  });
+});
+
+describe('offline vitest: the command line', () => {
+  it('reads filters, -t and --passWithNoTests, notes coverage and watch, and refuses what it cannot honour', () => {
+    expect(parseOfflineVitestArgs(['run', 'src/a', '-t', 'adds', '--reporter=verbose', '--passWithNoTests'], 'vitest')).toEqual({
+      kind: 'run',
+      filters: ['src/a'],
+      namePattern: 'adds',
+      passWithNoTests: true,
+      notes: [],
+    });
+    expect(parseOfflineVitestArgs(['--ci', '--coverage', '--testNamePattern=sum', 'lib/'], 'jest')).toEqual({
+      kind: 'run',
+      filters: ['lib/'],
+      namePattern: 'sum',
+      passWithNoTests: false,
+      notes: ['no coverage is collected (--coverage)'],
+    });
+    expect(parseOfflineVitestArgs(['watch'], 'vitest')).toMatchObject({ kind: 'run', filters: [], notes: ['the tests run once: there is no watch mode'] });
+    expect(parseOfflineVitestArgs(['--shard=1/2'], 'vitest')).toEqual({
+      kind: 'error',
+      message: "vitest: --shard=1/2 is not supported by Phasegate's offline vitest/jest runner",
+    });
+    expect(parseOfflineVitestArgs(['-t', '('], 'jest')).toMatchObject({ kind: 'error' });
   });
 });
