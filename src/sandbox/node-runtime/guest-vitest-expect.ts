@@ -139,7 +139,7 @@ function assertionsFor(actual, how) {
       const name = MATCHER_ALIASES[key] || key;
       if (!Object.prototype.hasOwnProperty.call(MATCHERS, name)) throw missingFeature('expect(…).' + key + '()');
       if (!how.promise) return (...args) => { check(name, actual, args, how); };
-      return async (...args) => {
+      return (...args) => trackAssertion((async () => {
         let settled;
         try {
           settled = { resolved: true, value: await (typeof actual === 'function' ? actual() : actual) };
@@ -149,9 +149,16 @@ function assertionsFor(actual, how) {
         if (how.promise === 'resolves' && !settled.resolved) throw new ExpectationError('promise rejected ' + show(settled.value) + ' instead of resolving');
         if (how.promise === 'rejects' && settled.resolved) throw new ExpectationError('promise resolved ' + show(settled.value) + ' instead of rejecting');
         check(name, settled.value, args, how);
-      };
+      })());
     },
   });
+}
+/** .resolves/.rejects assertions of the running test: one nobody awaited still fails the test when it rejects. */
+const pendingAssertions = [];
+function trackAssertion(promise) {
+  pendingAssertions.push(promise);
+  promise.catch(() => {});
+  return promise;
 }
 function expectValue(actual) { return assertionsFor(actual, { not: false, promise: '' }); }
 const EXPECT_STATICS = { any: anyOf, anything };

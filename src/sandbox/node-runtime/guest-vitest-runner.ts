@@ -105,7 +105,7 @@ function callBody(fn, timeout, what, context, usesDone) {
     }
   });
 }
-/** jest passes a \`done\` callback to a body that takes an argument; vitest passes its test context. */
+/** jest passes a done callback to a body that takes an argument; vitest passes its test context. */
 function usesDoneCallback(fn) { return runnerConfig.flavour === 'jest' && fn.length >= 1; }
 /** Runs hooks in order; a hook may return a cleanup, which runs afterwards (vitest). */
 async function runHooks(hooks, what, cleanups) {
@@ -144,9 +144,13 @@ async function runTest(test) {
   };
   try {
     for (const suite of chain) await runHooks(suite.hooks.beforeEach, 'beforeEach', cleanups);
+    pendingAssertions.length = 0;
     await callBody(test.fn, test.timeout, 'Test', context, usesDoneCallback(test.fn));
   } catch (error) {
     keep(error);
+  }
+  for (const assertion of pendingAssertions.splice(0)) {
+    try { await assertion; } catch (error) { keep(error); }
   }
   for (const suite of chain.slice().reverse()) {
     try { await runHooks(suite.hooks.afterEach, 'afterEach', cleanups); } catch (error) { keep(error); }

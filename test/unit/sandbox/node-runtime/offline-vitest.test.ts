@@ -293,6 +293,7 @@ describe('offline vitest: the matchers of the subset', () => {
           "  it('is skipped by .only', () => { throw new Error('ran'); });",
           '});',
           "it.only('times out', () => new Promise(() => {}), 30);",
+          "it.only('fails an assertion nobody awaited', () => { expect(Promise.resolve(1)).resolves.toBe(2); });",
         ),
       },
     });
@@ -300,7 +301,8 @@ describe('offline vitest: the matchers of the subset', () => {
     expect(result.stdout).toContain('   ✓ matchers > agree with vitest\n');
     expect(result.stdout).toContain('   ↓ matchers > is skipped by .only\n');
     expect(result.stdout).toContain(' FAIL  matchers.test.js > times out\nError: Test timed out in 30ms.');
-    expect(result.stdout).toContain('      Tests  1 failed | 1 passed | 1 skipped (3)\n');
+    expect(result.stdout).toContain(' FAIL  matchers.test.js > fails an assertion nobody awaited\nAssertionError: expected 1 to be 2');
+    expect(result.stdout).toContain('      Tests  2 failed | 1 passed | 1 skipped (4)\n');
     expect(result.exitCode).toBe(1);
   });
 });
