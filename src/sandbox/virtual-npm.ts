@@ -140,7 +140,9 @@ async function runScript(ctx: ResolvedCommandContext, pkg: PackageInfo, request:
   if (!ctx.exec) return fail(['this shell cannot run subcommands'], 1);
   const exported = ctx.exportedEnv ?? Object.fromEntries(ctx.env);
   // npm's variables reach the script's programs (node's process.env) as exported ones, as in npm.
-  const prelude = `export ${NPM_VARIABLES.join(' ')}\n${binaryFunctions(await localBinaries(ctx.fs, ctx.cwd))}`;
+  // An installed vitest or jest is left to the offline runner of the same name (QuickJS cannot run the real ones).
+  const binaries = (await localBinaries(ctx.fs, ctx.cwd)).filter((binary) => !OFFLINE_BINARIES.has(binary.name));
+  const prelude = `export ${NPM_VARIABLES.join(' ')}\n${binaryFunctions(binaries)}`;
   let stdout = '';
   let stderr = '';
   // Like npm: the pre- and post- scripts run around the script when present.
@@ -220,12 +222,21 @@ export const npmCommand: Command = defineCommand('npm', async (argv, ctx) => {
 /** npx's own flags that need no network (the rest are refused): `-y`, `--no-install`, and so on. */
 const NPX_HARMLESS_FLAGS = new Set(['-y', '--yes', '--no', '--no-install', '-q', '--quiet', '--offline', '--prefer-offline']);
 
-/** `npx BIN [args]`: a binary from node_modules/.bin, through this sandbox's node when it is JavaScript. */
+/** Binaries npx hands to the sandbox's own commands, installed or not: Phasegate's offline vitest/jest runner. */
+const OFFLINE_BINARIES = new Set(['vitest', 'jest']);
+
+/** `npx BIN [args]`: the offline runner for vitest and jest, else a binary from node_modules/.bin, through this sandbox's node when it is JavaScript. */
 export const npxCommand: Command = defineCommand('npx', async (argv, ctx) => {
   let at = 0;
   while (at < argv.length && NPX_HARMLESS_FLAGS.has(argv[at] ?? '')) at++;
   const name = argv[at];
   if (name === undefined || name.startsWith('-')) return notAvailable(name === undefined ? '`npx` without a binary' : `\`npx ${name}\``);
+  if (!ctx.exec) return fail(['this shell cannot run subcommands'], 1);
+  const env = ctx.exportedEnv ?? Object.fromEntries(ctx.env);
+  if (OFFLINE_BINARIES.has(name)) {
+    const { stdout, stderr, exitCode } = await ctx.exec(argv.slice(at).map(shellQuote).join(' '), { cwd: ctx.cwd, signal: ctx.signal, env });
+    return { stdout, stderr, exitCode };
+  }
   const binary = await findLocalBinary(ctx.fs, ctx.cwd, name);
   if (binary === null) {
     return fail(
@@ -237,8 +248,6 @@ export const npxCommand: Command = defineCommand('npx', async (argv, ctx) => {
       1,
     );
   }
-  if (!ctx.exec) return fail(['this shell cannot run subcommands'], 1);
-  const env = ctx.exportedEnv ?? Object.fromEntries(ctx.env);
   const { stdout, stderr, exitCode } = await ctx.exec(binaryCommandLine(binary, argv.slice(at + 1)), { cwd: ctx.cwd, signal: ctx.signal, env });
   return { stdout, stderr, exitCode };
 });

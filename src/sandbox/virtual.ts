@@ -3,6 +3,7 @@ import { messageOf } from '../protocol/error-message';
 import type { SandboxInfo } from '../protocol/events';
 import { INTERRUPTED_MESSAGE, loopYieldPlugin } from './cooperative-yield';
 import { nodeCommand } from './node-runtime/node-command';
+import { offlineVitestCommand } from './node-runtime/offline-vitest-command';
 import { joinPath, normalizeAbsolutePath, parentOf, resolvePath } from './paths';
 import type { DirEntry, ExecOptions, ExecResult, Sandbox } from './port';
 import { SandboxError } from './port';
@@ -70,6 +71,8 @@ export class VirtualSandbox implements Sandbox {
         npmCommand,
         npxCommand,
         nodeCommand(() => this.fs.isStopped()),
+        offlineVitestCommand('vitest', () => this.fs.isStopped()),
+        offlineVitestCommand('jest', () => this.fs.isStopped()),
         ...stdinDeviceCommands,
         ...(options.python ? pythonCommands(options.python, this.workdir) : []),
       ],

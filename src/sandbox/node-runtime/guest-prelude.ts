@@ -186,8 +186,10 @@ const builtins = {
   url: urlModule,
   util,
 };
+const providedModules = new Map();
 function builtin(name) {
   if (Object.prototype.hasOwnProperty.call(builtins, name)) return builtins[name];
+  if (providedModules.has(name)) return providedModules.get(name);
   throw unsupported("The module 'node:" + name + "'");
 }
 
@@ -284,6 +286,7 @@ Object.assign(globalThis, {
 return {
   ExitSignal,
   builtin,
+  provideModule(name, exports) { providedModules.set(name, exports); },
   exportNames(name) { const m = builtin(name); return Object.keys(m).filter((k) => /^[A-Za-z_$][\w$]*$/.test(k) && k !== 'default'); },
   runMain(filename, format) { loadFile(filename, format); },
   loadCjs: (filename) => loadFile(filename, 'cjs'),

@@ -109,9 +109,11 @@ export function createHostObject(ctx: QuickJSContext, deps: HostFunctionsDeps): 
   });
 
   // CommonJS modules.
-  define('resolve', (fromDir, requested, mode) =>
-    ctx.newString(JSON.stringify(resolveModule(fs, str(fromDir), str(requested), str(mode) === 'import' ? 'import' : 'require'))),
-  );
+  define('resolve', (fromDir, requested, mode) => {
+    const name = str(requested);
+    if (request.extension?.modules.includes(name)) return ctx.newString(JSON.stringify({ kind: 'builtin', name }));
+    return ctx.newString(JSON.stringify(resolveModule(fs, str(fromDir), name, str(mode) === 'import' ? 'import' : 'require')));
+  });
   define('compile', (path) => {
     const filename = str(path);
     const source = deps.sourceOf(filename);

@@ -17,6 +17,8 @@ export interface ModuleLoaderOptions {
   fs: FsOverlay;
   cwd: string;
   stripTypes: ((source: string, path: string) => string) | null;
+  /** Bare imports an extension answers (the offline vitest/jest runner's 'vitest', '@jest/globals'). */
+  extensionModules: readonly string[];
   /** The names a built-in module exports (asked of the prelude once per module). */
   builtinExportNames: (name: string) => string[];
   /** Told when the program imports a built-in the sandbox lacks: the run reports that one line. */
@@ -53,7 +55,7 @@ export class ModuleLoader {
   }
 
   normalize(base: string, requested: string): JSModuleNormalizeResult {
-    const builtin = builtinName(requested);
+    const builtin = this.options.extensionModules.includes(requested) ? requested : builtinName(requested);
     if (builtin !== null) return `node:${builtin}`;
     const fromDir = base.startsWith('/') ? parentOf(base) : this.options.cwd;
     try {
@@ -88,7 +90,7 @@ export class ModuleLoader {
   }
 
   private builtinModuleSource(name: string): JSModuleLoadResult {
-    if (!BUILTIN_MODULES.has(name)) {
+    if (!BUILTIN_MODULES.has(name) && !this.options.extensionModules.includes(name)) {
       this.options.onUnsupported(name);
       return { error: new Error(unsupportedModuleMessage(name)) };
     }

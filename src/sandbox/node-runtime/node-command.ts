@@ -2,11 +2,9 @@ import { type ByteString, type Command, defineCommand, type IFileSystem } from '
 import { resolvePath } from '../paths';
 import { FsOverlay } from './fs-overlay';
 import { NODE_USAGE, parseNodeArgs } from './node-args';
+import { VIRTUAL_NODE_VERSION } from './node-info';
 import { formatOf } from './resolve-module';
 import type { NodeEntry } from './run-node';
-
-/** The version `node --version` reports: the Node release whose API the built-ins follow. */
-export const VIRTUAL_NODE_VERSION = 'v22.0.0';
 
 type CommandResult = { stdout: string; stderr: string; exitCode: number };
 
@@ -40,7 +38,7 @@ export function nodeCommand(stopped: () => boolean): Command {
     const isStopped = () => stopped() || ctx.signal?.aborted === true;
     if (invocation.kind === 'test') {
       const { runNodeTests } = await import('./run-node-tests');
-      return finish(await runNodeTests({ paths: invocation.paths, cwd: ctx.cwd, env, fs, stopped: isStopped }), fs, ctx.fs);
+      return finishNodeRun(await runNodeTests({ paths: invocation.paths, cwd: ctx.cwd, env, fs, stopped: isStopped }), fs, ctx.fs);
     }
     let entry: NodeEntry;
     let scriptArgv: string[];
@@ -61,12 +59,12 @@ export function nodeCommand(stopped: () => boolean): Command {
     }
     const { runNode } = await import('./run-node');
     const result = await runNode({ entry, argv: ['/usr/local/bin/node', ...scriptArgv], env, cwd: ctx.cwd, stdin, fs, stopped: isStopped });
-    return finish(result, fs, ctx.fs);
+    return finishNodeRun(result, fs, ctx.fs);
   });
 }
 
 /** Writes the program's changes back to the sandbox; a change that cannot be saved fails the command. */
-async function finish(result: CommandResult, overlay: FsOverlay, fs: IFileSystem): Promise<CommandResult> {
+export async function finishNodeRun(result: CommandResult, overlay: FsOverlay, fs: IFileSystem): Promise<CommandResult> {
   const failures = await overlay.flush(fs);
   const unsaved = failures.map((line) => `node: could not save ${line}\n`).join('');
   return { stdout: result.stdout, stderr: result.stderr + unsaved, exitCode: result.exitCode === 0 && unsaved ? 1 : result.exitCode };

@@ -15,6 +15,18 @@ export interface NodeRunRequest {
   stopped: () => boolean;
   /** Under `node --test`: takes each file's node:test counts, and the command prints one summary. */
   onTestCounts?: (counts: TestCounts) => void;
+  /** Guest code run after the prelude, answering some bare imports (the offline vitest/jest runner). */
+  extension?: GuestExtension;
+}
+
+/**
+ * `source` evaluates to a function of `report(text)` (which calls `onReport`); it answers the bare
+ * imports named in `modules` through `__phasegate.provideModule`, before any installed package.
+ */
+export interface GuestExtension {
+  source: string;
+  modules: readonly string[];
+  onReport: (text: string) => void;
 }
 
 export interface TestCounts {

@@ -3,7 +3,7 @@ import { type EventLoopHost, runEventLoop } from './event-loop';
 import { GUEST_PRELUDE } from './guest-prelude';
 import { createHostObject } from './host-functions';
 import { ModuleLoader, unsupportedModuleMessage } from './module-loader';
-import type { NodeRunRequest, NodeRunResult } from './node-run-types';
+import type { GuestExtension, NodeRunRequest, NodeRunResult } from './node-run-types';
 import { forgetQuickJS, loadQuickJS, NODE_MEMORY_LIMIT_BYTES } from './quickjs-loader';
 import { isTypeScript, loadTypeStripper } from './strip-types';
 
@@ -70,6 +70,7 @@ class NodeRun {
       fs: request.fs,
       cwd: request.cwd,
       stripTypes,
+      extensionModules: request.extension?.modules ?? [],
       builtinExportNames: (name) => this.builtinExportNames(name),
       onUnsupported: (name) => {
         this.unsupportedModule = name;
@@ -113,10 +114,24 @@ class NodeRun {
       prelude.dispose();
       const internals = this.context.unwrapResult(called);
       this.context.defineProp(this.context.global, '__phasegate', { value: internals, configurable: false, enumerable: false });
+      if (this.request.extension) this.startExtension(this.request.extension);
       return internals;
     } finally {
       host.dispose();
     }
+  }
+
+  private startExtension(extension: GuestExtension): void {
+    const ctx = this.context;
+    const report = ctx.newFunction('report', (text) => {
+      extension.onReport(ctx.getString(text));
+      return undefined;
+    });
+    const start = ctx.unwrapResult(ctx.evalCode(extension.source, 'node:internal/extension', { type: 'global' }));
+    const result = ctx.callFunction(start, ctx.undefined, report);
+    start.dispose();
+    report.dispose();
+    ctx.unwrapResult(result).dispose();
   }
 
   dispose(): void {

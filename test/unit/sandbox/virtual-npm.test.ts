@@ -145,11 +145,11 @@ describe('virtual npm', () => {
     );
     expect(await sandbox.exec('npx hello "x y"')).toMatchObject({ exitCode: 3, stdout: "hello [ 'x y' ]\n" });
     expect(await sandbox.exec('cd sub && npx -y hello 1')).toMatchObject({ exitCode: 3, stdout: "hello [ '1' ]\n" });
-    const missing = await sandbox.exec('npx vitest run');
+    const missing = await sandbox.exec('npx eslint src');
     expect(missing).toMatchObject({ exitCode: 1, stdout: '' });
     expect(missing.stderr).toBe(
       [
-        "npm error could not find 'vitest' in node_modules/.bin here or in a folder above,",
+        "npm error could not find 'eslint' in node_modules/.bin here or in a folder above,",
         'npm error and the virtual sandbox cannot download packages (no network access).',
         'npm error Add the package under node_modules, or use the WebContainer sandbox.',
         '',

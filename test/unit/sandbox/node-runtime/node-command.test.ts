@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseNodeArgs } from '../../../../src/sandbox/node-runtime/node-args';
-import { VIRTUAL_NODE_VERSION } from '../../../../src/sandbox/node-runtime/node-command';
+import { VIRTUAL_NODE_VERSION } from '../../../../src/sandbox/node-runtime/node-info';
 import { VirtualSandbox } from '../../../../src/sandbox/virtual';
 
 function sandbox(files: Record<string, string> = {}): VirtualSandbox {

@@ -1,0 +1,111 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseArgs } from '../../../src/cli/args';
+import { RUN_SWITCHES, runTaskCommand } from '../../../src/cli/run-task';
+import { type EngineEvent, EngineEventSchema } from '../../../src/protocol/events';
+import { type MockOpenAiServer, startMockOpenAi, textReply, toolCallsReply } from '../model/mock-openai-server';
+
+/**
+ * Issue 20's "done when": the CLI, driven by an OpenAI-compatible endpoint (the local mock server),
+ * fixes a bug in a small project and ends with its tests passing in the virtual sandbox, with no
+ * network and nothing installed. The model's replies are the mock's; the runtimes, the test runners
+ * and the verdict are the product's.
+ */
+interface Project {
+  name: string;
+  files: Record<string, string>;
+  fix: { path: string; search: string; replace: string };
+  /** What the passing run's output holds. */
+  passed: RegExp;
+}
+
+const PROJECTS: Project[] = [
+  {
+    name: 'a Python project tested with pytest',
+    files: {
+      'pyproject.toml': '[tool.pytest.ini_options]\ntestpaths = ["tests"]\npythonpath = ["src"]\n',
+      'src/shop/__init__.py': '',
+      'src/shop/cart.py': 'def total(prices, discount=0):\n    return sum(prices) - discount * sum(prices)\n\n\ndef count(items):\n    return len(items) - 1\n',
+      'tests/test_cart.py':
+        'from shop.cart import count, total\n\n\ndef test_total():\n    assert total([10, 20]) == 30\n\n\ndef test_count():\n    assert count(["a", "b"]) == 2\n',
+    },
+    fix: { path: 'src/shop/cart.py', search: '    return len(items) - 1\n', replace: '    return len(items)\n' },
+    passed: /2 passed in/,
+  },
+  {
+    name: 'a JavaScript project tested with vitest, not installed',
+    files: {
+      'package.json': JSON.stringify({ name: 'calc', type: 'module', scripts: { test: 'vitest run' }, devDependencies: { vitest: '^2.0.0' } }, null, 2),
+      'src/calc.js': 'export function clamp(value, min, max) {\n  return Math.min(Math.max(value, max), min);\n}\n',
+      'test/calc.test.js':
+        "import { describe, expect, it } from 'vitest';\nimport { clamp } from '../src/calc.js';\n\ndescribe('clamp', () => {\n  it.each([[5, 0, 10, 5], [-1, 0, 10, 0], [11, 0, 10, 10]])('clamp(%i, %i, %i) is %i', (value, min, max, expected) => {\n    expect(clamp(value, min, max)).toBe(expected);\n  });\n});\n",
+    },
+    fix: { path: 'src/calc.js', search: 'Math.min(Math.max(value, max), min)', replace: 'Math.min(Math.max(value, min), max)' },
+    passed: /Tests\s+3 passed \(3\)/,
+  },
+  {
+    name: 'a TypeScript project tested with node --test',
+    files: {
+      'package.json': JSON.stringify({ name: 'words', type: 'module', scripts: { test: 'node --test' } }, null, 2),
+      'src/words.ts': 'export function capitalize(word: string): string {\n  return word.charAt(0) + word.slice(1).toUpperCase();\n}\n',
+      'test/words.test.ts':
+        "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { capitalize } from '../src/words.ts';\n\ntest('capitalizes the first letter only', () => {\n  assert.equal(capitalize('hello'), 'Hello');\n});\n",
+    },
+    fix: { path: 'src/words.ts', search: 'word.charAt(0) + word.slice(1).toUpperCase()', replace: 'word.charAt(0).toUpperCase() + word.slice(1)' },
+    passed: /ℹ pass 1/,
+  },
+];
+
+async function writeProject(files: Record<string, string>): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'phasegate-project-'));
+  for (const [path, content] of Object.entries(files)) {
+    await mkdir(dirname(join(dir, path)), { recursive: true });
+    await writeFile(join(dir, path), content);
+  }
+  return dir;
+}
+
+const call = (id: string, name: string, args: unknown) => ({
+  kind: 'stream' as const,
+  chunks: toolCallsReply([{ id, name, arguments: JSON.stringify(args) }]),
+});
+
+describe('the CLI with an OpenAI-compatible endpoint fixes small projects offline', () => {
+  let server: MockOpenAiServer | null = null;
+  let dir: string | null = null;
+  afterEach(async () => {
+    await server?.close();
+    server = null;
+    if (dir) await rm(dir, { recursive: true, force: true });
+    dir = null;
+  });
+
+  it.each(PROJECTS)(
+    '$name: the tests fail, the fix lands, the tests pass',
+    async (project) => {
+      dir = await writeProject(project.files);
+      server = await startMockOpenAi([
+        call('call_1', 'run_tests', {}),
+        call('call_2', 'edit_file', project.fix),
+        call('call_3', 'run_tests', {}),
+        { kind: 'stream', chunks: textReply(['Fixed; the tests pass.']) },
+      ]);
+      const lines: string[] = [];
+      const argv = ['--task', 'Fix the failing test', '--workspace', dir, '--base-url', server.baseUrl, '--model', 'mock-model', '--json'];
+      const code = await runTaskCommand(parseArgs(argv, RUN_SWITCHES), (line) => lines.push(line));
+      const events: EngineEvent[] = lines.map((line) => EngineEventSchema.parse(JSON.parse(line)));
+      const results = events.flatMap((event) => (event.type === 'tool_result' ? [event] : []));
+      expect(results.map((result) => [result.name, result.ok])).toEqual([
+        ['run_tests', false],
+        ['edit_file', true],
+        ['run_tests', true],
+      ]);
+      expect(results[2]?.output).toMatch(project.passed);
+      expect(events.at(-1)).toMatchObject({ type: 'run_finished', status: 'completed', verified: true });
+      expect(code).toBe(0);
+    },
+    90_000,
+  );
+});
