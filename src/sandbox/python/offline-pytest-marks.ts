@@ -199,7 +199,8 @@ def parameter_sets(m):
         if isinstance(value, ParameterSet):
             values, marks, given = value.values, value.marks, value.id
         else:
-            values, marks, given = ((value,) if len(names) == 1 else tuple(value)), [], None
+            # As pytest: one name in a string takes each value whole; names in a list or tuple unpack it.
+            values, marks, given = ((value,) if isinstance(argnames, str) and len(names) == 1 else tuple(value)), [], None
         if len(values) != len(names):
             raise ValueError(f'in parametrize, {names!r} needs {len(names)} values, got {len(values)}: {values!r}')
         if given is None and ids is not None and not callable(ids) and index < len(ids):
