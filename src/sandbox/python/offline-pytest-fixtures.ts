@@ -140,7 +140,7 @@ class FixtureRequest:
     @property
     def param(self):
         if self._definition is None or self._definition.params is None:
-            raise AttributeError("request.param exists only in a fixture with params= (parametrize(indirect=...) is not in Phasegate's offline pytest)")
+            raise _NoParam()
         return self._definition.params[self._item.fixture_params[self._definition.name]]
 
     @property
@@ -159,7 +159,13 @@ class FixtureRequest:
     def __getattr__(self, name):
         if name.startswith('__'):
             raise AttributeError(name)
+        if name == 'param':
+            raise AttributeError("request.param exists only in a fixture with params= (parametrize(indirect=...) is not in Phasegate's offline pytest)")
         raise missing(f'request.{name}')
+
+
+class _NoParam(AttributeError):
+    pass
 
 
 class FixtureManager:
