@@ -11,6 +11,7 @@ import io
 import os
 import pathlib
 import re
+import shutil
 import sys
 import tempfile
 
@@ -24,8 +25,15 @@ class TempPathFactory:
         self._base = None
 
     def getbasetemp(self):
+        # As pytest: /tmp/pytest-of-USER/pytest-N, the newest three kept (Python's file system is in memory).
         if self._base is None:
-            self._base = pathlib.Path(tempfile.mkdtemp(prefix='pytest-')).resolve()
+            parent = pathlib.Path(tempfile.gettempdir()) / 'pytest-of-phasegate'
+            parent.mkdir(parents=True, exist_ok=True)
+            numbers = sorted(int(p.name[7:]) for p in parent.iterdir() if re.fullmatch(r'pytest-\d+', p.name))
+            for old in numbers[:-2]:
+                shutil.rmtree(parent / f'pytest-{old}', ignore_errors=True)
+            self._base = parent / f'pytest-{numbers[-1] + 1 if numbers else 0}'
+            self._base.mkdir()
         return self._base
 
     def mktemp(self, basename, numbered=True):

@@ -4,11 +4,10 @@
  */
 export const PYTEST_CHECKS = String.raw`"""pytest.raises, pytest.warns and pytest.approx for Phasegate's offline pytest."""
 import math
-import numbers
 import re
+import sys
 import warnings
 from collections.abc import Mapping
-from decimal import Decimal
 
 from _pgpytest_marks import Failed
 
@@ -157,11 +156,15 @@ class ApproxBase:
 
 
 def _is_number(value):
+    import numbers
+
     return isinstance(value, numbers.Number) and not isinstance(value, bool)
 
 
 class ApproxScalar(ApproxBase):
     def tolerance(self):
+        from decimal import Decimal
+
         decimal = isinstance(self.expected, Decimal)
         default_abs, default_rel = (Decimal('1e-12'), Decimal('1e-6')) if decimal else (1e-12, 1e-6)
         abs_tol = default_abs if self.abs is None else self.abs
@@ -186,8 +189,9 @@ class ApproxScalar(ApproxBase):
             special = any(math.isinf(v) or math.isnan(v) for v in (float(expected), float(actual)))
         if special:
             return bool(self.nan_ok and math.isnan(_absolute(expected)) and math.isnan(_absolute(actual)))
-        if isinstance(expected, Decimal) and not isinstance(actual, Decimal):
-            actual = Decimal(str(actual))
+        decimal = sys.modules.get('decimal')
+        if decimal is not None and isinstance(expected, decimal.Decimal) and not isinstance(actual, decimal.Decimal):
+            actual = decimal.Decimal(str(actual))
         return _absolute(expected - actual) <= self.tolerance()
 
     def __repr__(self):

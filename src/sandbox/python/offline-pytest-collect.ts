@@ -9,7 +9,6 @@ import importlib.util
 import inspect
 import os
 import sys
-import unittest
 
 from _pgpytest_fixtures import FixtureDef, argnames_of, fixtures_in
 from _pgpytest_marks import Mark, Skipped, check_marks, marks_of, missing, parameter_sets
@@ -189,9 +188,11 @@ class Collector:
             xunit['_xunit_module'] = _xunit_fixture('module', '_xunit_module', setup, teardown, lambda r: module)
         setup, teardown = getattr(module, 'setup_function', None), getattr(module, 'teardown_function', None)
         function_xunit = {'_xunit_function': _xunit_fixture('function', '_xunit_function', setup, teardown, lambda r: r.function)} if setup or teardown else {}
+        # unittest is slow to import: a module that has TestCase classes has imported it already.
+        testcase = getattr(sys.modules.get('unittest'), 'TestCase', None)
         for name, value in list(vars(module).items()):
-            if inspect.isclass(value) and issubclass(value, unittest.TestCase):
-                if value is not unittest.TestCase:
+            if testcase is not None and inspect.isclass(value) and issubclass(value, testcase):
+                if value is not testcase:
                     self._collect_unittest(module, path, relpath, value, [xunit, module_fixtures, *conftest_fixtures])
             elif inspect.isclass(value) and _matches(name, self.classes):
                 if value.__init__ is not object.__init__ or value.__new__ is not object.__new__:
@@ -248,7 +249,7 @@ class Collector:
             cls.doClassCleanups()
 
         chain = [{'_unittest_class': FixtureDef(class_hooks, 'class', None, True, None, '_unittest_class')}, *chain]
-        for name in unittest.TestLoader().getTestCaseNames(cls):
+        for name in sys.modules['unittest'].TestLoader().getTestCaseNames(cls):
             function = getattr(cls, name)
             marks = marks_of(function, cls, module)
             nodeid = f'{relpath}::{cls.__name__}::{name}'

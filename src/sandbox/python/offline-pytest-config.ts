@@ -4,10 +4,7 @@
  * folder is the rootdir. `config` as conftest.py's pytest_configure sees it.
  */
 export const PYTEST_CONFIG = String.raw`"""Finds pytest's configuration (pyproject.toml, pytest.ini, tox.ini, setup.cfg) and the rootdir."""
-import configparser
 import os
-import shlex
-import tomllib
 
 from _pgpytest_marks import missing
 
@@ -22,7 +19,10 @@ class UsageError(Exception):
 def _read(path):
     """The pytest options in a config file, or None when it has none."""
     name = os.path.basename(path)
+    # Imported here: a run without config files need not load them.
     if name == 'pyproject.toml':
+        import tomllib
+
         try:
             with open(path, 'rb') as file:
                 data = tomllib.load(file)
@@ -30,6 +30,8 @@ def _read(path):
             raise UsageError(f'{path}: {error}') from None
         options = data.get('tool', {}).get('pytest', {})
         return options.get('ini_options') if 'ini_options' in options else None
+    import configparser
+
     parser = configparser.ConfigParser(interpolation=None)
     try:
         parser.read(path, encoding='utf-8')
@@ -49,6 +51,8 @@ class Config:
         self._ini = ini
 
     def getini(self, name):
+        import shlex
+
         value = self._ini.get(name)
         if name in ('markers', 'filterwarnings', 'usefixtures'):
             if isinstance(value, str):

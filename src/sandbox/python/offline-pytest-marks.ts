@@ -6,7 +6,6 @@ export const PYTEST_MARKS = String.raw`"""Outcomes (skip, fail, xfail), marks an
 import enum
 import inspect
 import os
-import platform
 import re
 import sys
 
@@ -215,6 +214,8 @@ def parameter_sets(m):
 
 def _condition(condition, reason, globs, markname):
     if isinstance(condition, str):
+        import platform
+
         namespace = {'os': os, 'sys': sys, 'platform': platform, **globs}
         try:
             result = eval(condition, namespace)

@@ -4,7 +4,6 @@
  */
 export const PYTEST_REWRITE = String.raw`"""Assertion rewriting for Phasegate's offline pytest: a failing assert shows the values it compared."""
 import ast
-import difflib
 
 _OPS = {ast.Eq: '==', ast.NotEq: '!=', ast.Lt: '<', ast.LtE: '<=', ast.Gt: '>', ast.GtE: '>=', ast.Is: 'is', ast.IsNot: 'is not', ast.In: 'in', ast.NotIn: 'not in'}
 _HELPERS = '__import__("_pgpytest_rewrite")'
@@ -57,6 +56,8 @@ def _detail(left, op, right):
         return []
     if isinstance(left, str) and isinstance(right, str):
         if '\n' in left or '\n' in right or len(left) + len(right) > 80:
+            import difflib
+
             return ['Full diff:', *('  ' + line for line in list(difflib.ndiff(right.splitlines(), left.splitlines()))[:40])]
         return []
     if isinstance(left, dict) and isinstance(right, dict):

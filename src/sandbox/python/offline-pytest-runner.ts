@@ -7,11 +7,8 @@ import glob
 import inspect
 import io
 import os
-import platform
-import re
 import sys
 import time
-import unittest
 import warnings
 
 from _pgpytest_builtins import BUILTIN_FIXTURES
@@ -58,30 +55,36 @@ def _apply_filter(text):
     warnings.filterwarnings(action, message, category, parts[3] if len(parts) > 3 else '', int(parts[4]) if len(parts) > 4 and parts[4] else 0)
 
 
-class _UnittestResult(unittest.TestResult):
-    outcome = None
+def _unittest_result():
+    """A unittest result that keeps the first outcome (made on first use: importing unittest is slow)."""
+    import unittest
 
-    def _first(self, outcome):
-        if self.outcome is None:
-            self.outcome = outcome
+    class UnittestResult(unittest.TestResult):
+        outcome = None
 
-    def addError(self, test, err):
-        self._first(err[1].with_traceback(err[2]))
+        def _first(self, outcome):
+            if self.outcome is None:
+                self.outcome = outcome
 
-    addFailure = addError
-
-    def addSubTest(self, test, subtest, err):
-        if err is not None:
+        def addError(self, test, err):
             self._first(err[1].with_traceback(err[2]))
 
-    def addSkip(self, test, reason):
-        self._first(Skipped(reason))
+        addFailure = addError
 
-    def addExpectedFailure(self, test, err):
-        self._first(XFailed(''))
+        def addSubTest(self, test, subtest, err):
+            if err is not None:
+                self._first(err[1].with_traceback(err[2]))
 
-    def addUnexpectedSuccess(self, test):
-        self._first(Failed('Unexpected success'))
+        def addSkip(self, test, reason):
+            self._first(Skipped(reason))
+
+        def addExpectedFailure(self, test, err):
+            self._first(XFailed(''))
+
+        def addUnexpectedSuccess(self, test):
+            self._first(Failed('Unexpected success'))
+
+    return UnittestResult()
 
 
 class _Session:
@@ -115,7 +118,7 @@ class _Session:
         report = self.report = Report(options.verbosity, options.tb, options.report)
         if options.verbosity >= 0:
             print(rule('test session starts'))
-            print(f'platform {sys.platform} -- Python {platform.python_version()}, pytest {VERSION}: {NAME}')
+            print(f'platform {sys.platform} -- Python {sys.version.split()[0]}, pytest {VERSION}: {NAME}')
             print(f'rootdir: {config.rootdir}')
             if config.inifile:
                 print(f'configfile: {os.path.relpath(config.inifile, config.rootdir)}')
@@ -267,7 +270,7 @@ class _Session:
 
     def _call(self, item, kwargs):
         if item.kind == 'unittest':
-            result = _UnittestResult()
+            result = _unittest_result()
             item.cls(item.funcname).run(result)
             if result.outcome is not None:
                 raise result.outcome
