@@ -68,7 +68,11 @@ def fixtures_in(namespace):
     """The fixtures defined (or imported) in a module's or class's namespace, by name."""
     found = {}
     for value in list(namespace.values()):
-        definition = getattr(inspect.unwrap(value) if callable(value) else value, '_pgpytest_fixture', None) or getattr(value, '_pgpytest_fixture', None)
+        try:
+            definition = getattr(value, '_pgpytest_fixture', None)
+        except Exception:
+            # A proxy or lazy object whose attributes raise is no fixture.
+            continue
         if isinstance(definition, FixtureDef):
             found[definition.name] = definition
     return found

@@ -193,6 +193,44 @@ describe("Phasegate's offline pytest: raises, approx, parametrize, skip and xfai
     expect(result.exitCode).toBe(1);
   });
 
+  it('applies marks of a class and a module: parametrize, usefixtures, filterwarnings; checks pytest.warns', async () => {
+    const result = await run(
+      lines(
+        'import warnings',
+        'import pytest',
+        'pytestmark = pytest.mark.usefixtures("counter")',
+        'calls = []',
+        '@pytest.fixture',
+        'def counter():',
+        '    calls.append(1)',
+        '@pytest.mark.parametrize("n", [1, 2])',
+        'class TestClassParam:',
+        '    def test_a(self, n):',
+        '        assert n > 0',
+        '    def test_b(self, n):',
+        '        assert n < 3',
+        '@pytest.mark.filterwarnings("error::UserWarning")',
+        'def test_warning_is_an_error():',
+        '    warnings.warn("careful", UserWarning)',
+        'def test_warns():',
+        '    with pytest.warns(UserWarning, match="care"):',
+        '        warnings.warn("careful", UserWarning)',
+        'def test_did_not_warn():',
+        '    with pytest.warns(DeprecationWarning):',
+        '        pass',
+        'def test_usefixtures_ran():',
+        '    assert len(calls) == 8',
+      ),
+    );
+    expect(result.stdout).toContain('test_calc.py::TestClassParam::test_a[1] PASSED');
+    expect(result.stdout).toContain('test_calc.py::TestClassParam::test_b[2] PASSED');
+    expect(result.stdout).toContain('FAILED test_calc.py::test_warning_is_an_error - UserWarning: careful');
+    expect(result.stdout).toContain('test_calc.py::test_warns PASSED');
+    expect(result.stdout).toContain("FAILED test_calc.py::test_did_not_warn - Failed: DID NOT WARN. No warnings of type <class 'DeprecationWarning'>");
+    expect(result.stdout).toContain('test_calc.py::test_usefixtures_ran PASSED');
+    expect(countsOf(result.stdout)).toEqual({ passed: 6, failed: 2, skipped: 0, unit: 'tests' });
+  });
+
   it('prints the progress letters for skipped, xfailed and xpassed tests, and passes when nothing failed', async () => {
     const result = await run(
       lines(

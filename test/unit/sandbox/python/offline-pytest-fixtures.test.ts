@@ -237,6 +237,21 @@ describe("Phasegate's offline pytest: configuration", () => {
     expect(fromTests.stdout).toContain('tests/test_cart.py::test_total PASSED');
   });
 
+  it('reads python_files, collect_ignore and the markers pytest_configure adds; skips a module that asks to be', async () => {
+    const result = await sandbox({
+      'pytest.ini': '[pytest]\npython_files = check_*.py\n',
+      'conftest.py': lines('collect_ignore = ["ignored"]', 'def pytest_configure(config):', '    config.addinivalue_line("markers", "slow: slow tests")'),
+      'ignored/check_ignored.py': 'def test_ignored():\n    assert False\n',
+      'test_not_matched.py': 'def test_not_collected():\n    assert False\n',
+      'check_config.py': 'def test_markers(pytestconfig):\n    assert pytestconfig.getini("markers") == ["slow: slow tests"]\n',
+      'check_module_skip.py': 'import pytest\npytest.skip("not on this platform", allow_module_level=True)\n',
+    }).exec('pytest -v -rs');
+    expect(result.stdout).toContain('collected 1 item / 1 skipped');
+    expect(result.stdout).toContain('check_config.py::test_markers PASSED');
+    expect(result.stdout).toContain('SKIPPED [1] check_module_skip.py: not on this platform');
+    expect(result.stdout).toMatch(/=+ 1 passed, 1 skipped in [\d.]+s =+/);
+  });
+
   it('ignores a pyproject.toml without a pytest table: no testpaths, no pythonpath', async () => {
     const result = await project({ 'pyproject.toml': '[project]\nname = "shop"\n' }).exec('pytest');
     expect(result.stdout).not.toContain('configfile:');
