@@ -195,30 +195,32 @@ class Collector:
                 if value is not testcase:
                     self._collect_unittest(module, path, relpath, value, [xunit, module_fixtures, *conftest_fixtures])
             elif inspect.isclass(value) and _matches(name, self.classes):
-                if value.__init__ is not object.__init__ or value.__new__ is not object.__new__:
-                    continue
-                class_fixtures = {}
-                for base in reversed(value.__mro__):
-                    class_fixtures.update(fixtures_in(vars(base)))
-                class_xunit = {}
-                setup, teardown = getattr(value, 'setup_class', None), getattr(value, 'teardown_class', None)
-                if setup or teardown:
-                    class_xunit['_xunit_class'] = _xunit_fixture('class', '_xunit_class', setup, teardown, lambda r: r.cls)
-                setup, teardown = getattr(value, 'setup_method', None), getattr(value, 'teardown_method', None)
-                if setup or teardown:
-                    class_xunit['_xunit_method'] = self._method_xunit()
-                seen = set()
-                for base in value.__mro__:
-                    for attr in vars(base):
-                        if attr in seen or not _matches(attr, self.functions):
-                            continue
-                        seen.add(attr)
-                        function = getattr(value, attr)
-                        if callable(function) and not hasattr(function, '_pgpytest_fixture'):
-                            chain_ = [class_xunit, class_fixtures, xunit, module_fixtures, *conftest_fixtures]
-                            self._add(module, path, relpath, value, attr, function, chain_)
+                # As pytest: a class with its own constructor is not a test class.
+                if value.__init__ is object.__init__ and value.__new__ is object.__new__:
+                    self._collect_class(module, path, relpath, value, [xunit, module_fixtures, *conftest_fixtures])
             elif (inspect.isfunction(value) or isinstance(value, staticmethod)) and _matches(name, self.functions) and not hasattr(value, '_pgpytest_fixture'):
                 self._add(module, path, relpath, None, name, value, [function_xunit, xunit, module_fixtures, *conftest_fixtures])
+
+    def _collect_class(self, module, path, relpath, cls, outer):
+        class_fixtures = {}
+        for base in reversed(cls.__mro__):
+            class_fixtures.update(fixtures_in(vars(base)))
+        class_xunit = {}
+        setup, teardown = getattr(cls, 'setup_class', None), getattr(cls, 'teardown_class', None)
+        if setup or teardown:
+            class_xunit['_xunit_class'] = _xunit_fixture('class', '_xunit_class', setup, teardown, lambda r: r.cls)
+        if getattr(cls, 'setup_method', None) or getattr(cls, 'teardown_method', None):
+            class_xunit['_xunit_method'] = self._method_xunit()
+        chain = [class_xunit, class_fixtures, *outer]
+        seen = set()
+        for base in cls.__mro__:
+            for attr in vars(base):
+                if attr in seen or not _matches(attr, self.functions):
+                    continue
+                seen.add(attr)
+                function = getattr(cls, attr)
+                if callable(function) and not hasattr(function, '_pgpytest_fixture'):
+                    self._add(module, path, relpath, cls, attr, function, chain)
 
     def _method_xunit(self):
         def xunit(request):

@@ -78,7 +78,7 @@ describe("Phasegate's offline pytest", () => {
     expect(firstFailure.stdout).toMatch(/=+ 1 failed, 1 passed in [\d.]+s =+/);
   });
 
-  it('runs unittest.TestCase and xunit-style classes, and shows captured output of a failing test', async () => {
+  it('runs unittest.TestCase classes and xunit-style setup, and shows captured output of a failing test', async () => {
     const sb = project('a + b');
     await sb.writeFile(
       '/workspace/tests/test_styles.py',
@@ -101,6 +101,13 @@ describe("Phasegate's offline pytest", () => {
         '        self.name = method.__name__',
         '    def test_name(self):',
         '        assert self.name == "test_name"',
+        'log = []',
+        'def setup_module(module):',
+        '    log.append("module")',
+        'def setup_function(function):',
+        '    log.append(function.__name__)',
+        'def test_plain():',
+        '    assert log == ["module", "test_plain"]',
         '',
       ].join('\n'),
     );
@@ -108,7 +115,7 @@ describe("Phasegate's offline pytest", () => {
     expect(result.stdout).toContain('FAILED tests/test_styles.py::TestCaseStyle::test_wrong - 11 != 12');
     expect(result.stdout).toContain('- Captured stdout call -');
     expect(result.stdout).toContain('checking wrong');
-    expect(result.stdout.trim().split('\n').at(-1)).toMatch(/^1 failed, 2 passed, 1 skipped in [\d.]+s$/);
+    expect(result.stdout.trim().split('\n').at(-1)).toMatch(/^1 failed, 3 passed, 1 skipped in [\d.]+s$/);
   });
 
   it('runs a warm 20-test file well within a second', async () => {
