@@ -118,6 +118,17 @@ describe("Phasegate's offline pytest", () => {
     expect(result.stdout.trim().split('\n').at(-1)).toMatch(/^1 failed, 3 passed, 1 skipped in [\d.]+s$/);
   });
 
+  it('ends at the time limit inside a test that captures its output, and the next run is as usual', async () => {
+    const sb = project('a + b');
+    await sb.writeFile('/workspace/tests/test_spin.py', 'def test_spin(capsys):\n    print("spinning")\n    while True:\n        pass\n');
+    const stuck = await sb.exec('pytest -q', { timeoutMs: 1500 });
+    expect(stuck).toMatchObject({ exitCode: 124, timedOut: true });
+    await sb.exec('rm tests/test_spin.py');
+    const next = await sb.exec('pytest -q');
+    expect(next.stdout).toContain("Phasegate's offline pytest");
+    expect(countsOf(next.stdout)).toEqual({ passed: 4, failed: 0, skipped: 0, unit: 'tests' });
+  });
+
   it('runs a warm 20-test file well within a second', async () => {
     const tests = Array.from({ length: 20 }, (_, i) => `def test_${i}():\n    assert ${i} + 1 == ${i + 1}\n`).join('\n');
     const sb = new VirtualSandbox({ python: runtime, files: { 'test_many.py': tests } });
