@@ -266,6 +266,8 @@ class Collector:
             function = raw.__func__
         marks = marks_of(function, cls, module)
         check_marks(marks)
+        if self.config.strict_markers:
+            self._check_registered(marks)
         skip_first = cls is not None and inspect.isfunction(getattr(cls, name)) and not isinstance(raw, staticmethod)
         argnames = argnames_of(function, skip_first)
         combos = [({}, [], [])]
@@ -298,6 +300,13 @@ class Collector:
                 elif inspect.isgeneratorfunction(function):
                     item.broken = missing('yield tests (pytest removed them in 4.0)')
                 self.items.append(item)
+
+    def _check_registered(self, marks):
+        known = {'parametrize', 'skip', 'skipif', 'xfail', 'usefixtures', 'filterwarnings'}
+        known.update(line.split(':')[0].split('(')[0].strip() for line in self.config.getini('markers'))
+        for m in marks:
+            if m.name not in known:
+                raise ValueError(f"{m.name!r} not found in the markers configuration option (--strict-markers)")
 
     def _fixture_params(self, probe, names):
         combos = [({}, [])]

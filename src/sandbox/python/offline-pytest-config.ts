@@ -49,6 +49,7 @@ class Config:
         self.rootdir = self.rootpath = rootdir
         self.inifile = self.inipath = inifile
         self._ini = ini
+        self.strict_markers = False
 
     def getini(self, name):
         import shlex

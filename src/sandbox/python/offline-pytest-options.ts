@@ -8,11 +8,11 @@ import re
 from _pgpytest_config import UsageError
 
 # Options pytest has that change nothing here (reporting details, plugins switched off, warnings display).
-_IGNORED = {'--strict-markers', '--strict', '--strict-config', '--no-header', '--no-summary', '-l', '--showlocals',
+_IGNORED = {'--strict-config', '--no-header', '--no-summary', '-l', '--showlocals',
             '--disable-warnings', '--disable-pytest-warnings', '--color=no', '--color=yes', '--color=auto', '--code-highlight=no',
             '--code-highlight=yes', '--capture=sys', '--capture=fd', '--cache-clear', '-ra', '--import-mode=prepend',
             '--import-mode=append', '--import-mode=importlib', '--continue-on-collection-errors'}
-_IGNORED_WITH_VALUE = {'--durations', '--durations-min', '-W', '--pythonwarnings', '--basetemp', '-o', '--override-ini', '--junitxml', '--junit-xml'}
+_IGNORED_WITH_VALUE = {'--durations', '--durations-min', '--basetemp'}
 
 
 class Options:
@@ -27,6 +27,9 @@ class Options:
         self.collect_only = False
         self.inifile = self.rootdir = None
         self.version = self.help = False
+        self.strict_markers = False
+        self.warning_filters = []
+        self.overrides = {}
 
 
 def parse_args(args):
@@ -81,10 +84,17 @@ def parse_args(args):
             options.version = True
         elif arg in ('-h', '--help'):
             options.help = True
+        elif arg in ('--strict-markers', '--strict'):
+            options.strict_markers = True
+        elif arg.startswith('-W') or arg.startswith('--pythonwarnings'):
+            options.warning_filters.append(value('-W' if arg.startswith('-W') else '--pythonwarnings'))
+        elif arg.startswith('-o') or arg.startswith('--override-ini'):
+            key, _, setting = value('-o' if arg.startswith('-o') else '--override-ini').partition('=')
+            options.overrides[key.strip()] = setting
         elif arg in _IGNORED:
             pass
-        elif arg.split('=')[0] in _IGNORED_WITH_VALUE or arg[:2] in ('-W', '-o'):
-            value(arg.split('=')[0] if arg.startswith('--') else arg[:2])
+        elif arg.split('=')[0] in _IGNORED_WITH_VALUE:
+            value(arg.split('=')[0])
         elif arg.startswith('-'):
             raise UsageError(f"the option {arg} is not in Phasegate's offline pytest (a subset of pytest, without plugins)")
         else:

@@ -108,6 +108,8 @@ class _Session:
         if config.getini('addopts'):
             options = parse_args(config.getini('addopts') + self.args)
         self.options, self.config = options, config
+        config._ini.update(options.overrides)
+        config.strict_markers = options.strict_markers or config.getini_bool('strict_markers')
         self.xfail_strict = config.getini_bool('xfail_strict')
         for entry in reversed(config.getini('pythonpath')):
             sys.path.insert(0, os.path.join(config.rootdir, entry))
@@ -127,7 +129,7 @@ class _Session:
         elif options.verbosity == -1:
             print(NAME)
         with warnings.catch_warnings():
-            for text in config.getini('filterwarnings'):
+            for text in config.getini('filterwarnings') + options.warning_filters:
                 _apply_filter(text)
             return self._collect_and_run(paths or [self.cwd], started)
 

@@ -252,6 +252,33 @@ describe("Phasegate's offline pytest: configuration", () => {
     expect(result.stdout).toMatch(/=+ 1 passed, 1 skipped in [\d.]+s =+/);
   });
 
+  it('takes -o to override the config, -W warning filters and --strict-markers', async () => {
+    const sb = sandbox({
+      'pytest.ini': '[pytest]\nmarkers =\n    slow: takes long\n',
+      'test_w.py': lines(
+        'import warnings',
+        'import pytest',
+        '@pytest.mark.xfail(reason="fixed")',
+        'def test_xpass():',
+        '    pass',
+        'def test_deprecated():',
+        '    warnings.warn("old", DeprecationWarning)',
+        '@pytest.mark.slow',
+        'def test_slow():',
+        '    pass',
+      ),
+    });
+    const plain = await sb.exec('pytest -q --strict-markers');
+    expect(plain.stdout.trim().split('\n').at(-1)).toMatch(/^2 passed, 1 xpassed in [\d.]+s$/);
+    const strict = await sb.exec('pytest -q -o xfail_strict=true -W error::DeprecationWarning');
+    expect(strict.stdout).toContain('FAILED test_w.py::test_xpass - Failed: [XPASS(strict)] fixed');
+    expect(strict.stdout).toContain('FAILED test_w.py::test_deprecated - DeprecationWarning: old');
+    await sb.writeFile('/workspace/test_u.py', 'import pytest\n\n@pytest.mark.unregistered\ndef test_u():\n    pass\n');
+    const unregistered = await sb.exec('pytest -q --strict-markers');
+    expect(unregistered.stdout).toContain("ERROR test_u.py - ValueError: 'unregistered' not found in the markers configuration option");
+    expect(unregistered.exitCode).toBe(2);
+  });
+
   it('ignores a pyproject.toml without a pytest table: no testpaths, no pythonpath', async () => {
     const result = await project({ 'pyproject.toml': '[project]\nname = "shop"\n' }).exec('pytest');
     expect(result.stdout).not.toContain('configfile:');
