@@ -21,7 +21,8 @@ from _pgpytest_builtins import CaptureFixture, MonkeyPatch, TempPathFactory
 from _pgpytest_checks import ExceptionInfo, approx, deprecated_call, raises, warns
 from _pgpytest_config import Config, UsageError
 from _pgpytest_fixtures import FixtureLookupError, FixtureRequest, fixture
-from _pgpytest_marks import Mark, MarkDecorator, MarkGenerator, fail, importorskip, mark, missing, param, skip, xfail
+from _pgpytest_marks import Mark, MarkDecorator, MarkGenerator, fail, importorskip, mark, param, skip, xfail
+from _pgpytest_marks import missing as _missing
 from _pgpytest_runner import VERSION, main
 
 __version__ = VERSION
@@ -34,7 +35,7 @@ __all__ = ['CaptureFixture', 'Config', 'ExceptionInfo', 'FixtureLookupError', 'F
 def __getattr__(name):
     if name.startswith('__'):
         raise AttributeError(name)
-    raise missing(f'pytest.{name}')
+    raise _missing(f"pytest.{name}")
 
 
 if __name__ == '__main__':
