@@ -1,6 +1,6 @@
 import { concatBytes } from '../../protocol/bytes';
 import { ChangeTracker } from './change-tracker';
-import { OFFLINE_PYTEST } from './offline-pytest';
+import { OFFLINE_PYTEST_MODULES } from './offline-pytest';
 import { PYTHON_DRIVER, PYTHON_DRIVER_FILENAME } from './python-driver';
 import { isPythonCache, type PythonRunReply, type PythonRunRequest } from './python-protocol';
 
@@ -76,7 +76,7 @@ export class PythonEngine {
     const run = pyodide.globals.get('_phasegate_run');
     const install = pyodide.globals.get('_phasegate_install');
     if (typeof run !== 'function' || typeof install !== 'function') throw new Error('the Python driver did not load');
-    (install as PyCallable)('pytest', OFFLINE_PYTEST);
+    for (const [name, source] of OFFLINE_PYTEST_MODULES) (install as PyCallable)(name, source);
     this.run = run as PyCallable;
   }
 

@@ -137,6 +137,12 @@ describe('parseTestReport', () => {
     });
   });
 
+  it("reads pytest's xfailed as skipped, xpassed as passed, and errors as failed", () => {
+    const summary = '==== 3 failed, 1 passed, 3 skipped, 2 deselected, 2 xfailed, 1 xpassed, 2 errors in 0.07s ====';
+    expect(parseTestReport(`F.sxX\n${summary}\n`)?.counts).toEqual({ passed: 2, failed: 5, skipped: 5, unit: 'tests' });
+    expect(parseTestReport('E\n1 error in 0.01s\n')?.counts).toEqual({ passed: 0, failed: 1, skipped: 0, unit: 'tests' });
+  });
+
   it('recognises a format whose totals are missing, and nothing in unknown output', () => {
     const crashed = parseTestReport('=================================== FAILURES ===================================\n____ test_x ____\nE   boom\n');
     expect(crashed).toMatchObject({ format: 'pytest', counts: null, failures: [{ name: 'test_x' }] });
