@@ -40,41 +40,49 @@ export function elapsedSeconds(since: number, now: number): number {
   return Math.max(0, Math.floor((now - since) / 1000));
 }
 
-type BootResult = { ok: true; sandbox: Sandbox } | { ok: false; reason: string; keyRefused?: number };
+export type BootResult = { ok: true; sandbox: Sandbox } | { ok: false; reason: string; keyRefused?: number };
 
 export const RELOAD_FOR_KEY_REASON =
   'WebContainer starts once per page and did not start with the WebContainer API key it had then: reload the page to start it with the new key';
 
 /**
- * WebContainer boots once per page: a second boot hangs, and so does every boot
- * after one that never settled. The first attempt's outcome is kept for the page's life.
+ * WebContainer boots once per page: a second boot hangs, and so does every boot after one that
+ * never settled, and configureAPIKey cannot change the key after a boot. The first attempt's
+ * outcome is kept for the page's life; asked with another key, a failed first attempt says to reload.
  */
-let bootAttempt: Promise<BootResult> | null = null;
-/** The WebContainer API key the first attempt configured (configureAPIKey cannot change it after a boot). */
-let bootKey = '';
-
-function bootOnce(timeoutMs: number, apiKey: string, storage: FailureStorage | null, now: () => number): Promise<BootResult> {
-  if (bootAttempt && apiKey !== bootKey) return bootAttempt.then((result) => (result.ok ? result : { ok: false, reason: RELOAD_FOR_KEY_REASON }));
-  bootKey = apiKey;
-  bootAttempt ??= (async (): Promise<BootResult> => {
-    let result: BootResult;
-    try {
-      // Loaded on demand so @webcontainer/api stays out of the first bundle.
-      const [{ bootWebContainerSandbox }, { STARTER_PROJECT }] = await Promise.all([
-        import('../sandbox/webcontainer-boot'),
-        import('../sandbox/starter-project'),
-      ]);
-      result = await bootWebContainerSandbox({ timeoutMs, files: STARTER_PROJECT, apiKey });
-    } catch (error) {
-      result = { ok: false, reason: `WebContainer failed to load: ${redactSecrets(messageOf(error), [apiKey])}` };
+export function oncePerPage(start: (timeoutMs: number, apiKey: string) => Promise<BootResult>): (timeoutMs: number, apiKey: string) => Promise<BootResult> {
+  let attempt: Promise<BootResult> | null = null;
+  let attemptKey = '';
+  return (timeoutMs, apiKey) => {
+    if (attempt === null) {
+      attemptKey = apiKey;
+      attempt = start(timeoutMs, apiKey);
+      return attempt;
     }
-    // Remembered even when the page stopped waiting for it: the next visit starts on the virtual sandbox at once.
-    if (result.ok) forgetFailure(storage);
-    else rememberFailure(storage, { at: now(), reason: result.reason });
-    return result;
-  })();
-  return bootAttempt;
+    if (apiKey === attemptKey) return attempt;
+    return attempt.then((result) => (result.ok ? result : { ok: false, reason: RELOAD_FOR_KEY_REASON }));
+  };
 }
+
+async function bootAndRemember(timeoutMs: number, apiKey: string, storage: FailureStorage | null): Promise<BootResult> {
+  let result: BootResult;
+  try {
+    // Loaded on demand so @webcontainer/api stays out of the first bundle.
+    const [{ bootWebContainerSandbox }, { STARTER_PROJECT }] = await Promise.all([
+      import('../sandbox/webcontainer-boot'),
+      import('../sandbox/starter-project'),
+    ]);
+    result = await bootWebContainerSandbox({ timeoutMs, files: STARTER_PROJECT, apiKey });
+  } catch (error) {
+    result = { ok: false, reason: `WebContainer failed to load: ${redactSecrets(messageOf(error), [apiKey])}` };
+  }
+  // Remembered even when the page stopped waiting for it: the next visit starts on the virtual sandbox at once.
+  if (result.ok) forgetFailure(storage);
+  else rememberFailure(storage, { at: Date.now(), reason: result.reason });
+  return result;
+}
+
+const bootOnce = oncePerPage((timeoutMs, apiKey) => bootAndRemember(timeoutMs, apiKey, browserStorage()));
 
 /** What the checks read; the browser's by default, replaced in tests. */
 export interface SandboxEnvironment {
@@ -95,7 +103,7 @@ function browserEnvironment(): SandboxEnvironment {
     storage,
     probe: (apiKey) => probeWebContainerHost({ apiKey }),
     now: () => Date.now(),
-    boot: (timeoutMs, apiKey) => bootOnce(timeoutMs, apiKey, storage, () => Date.now()),
+    boot: (timeoutMs, apiKey) => bootOnce(timeoutMs, apiKey),
   };
 }
 

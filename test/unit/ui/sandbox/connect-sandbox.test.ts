@@ -9,6 +9,8 @@ import { WEBCONTAINER_FAILED_KEY } from '../../../../src/ui/sandbox/remembered-f
 import {
   type ConnectOptions,
   connectSandbox,
+  oncePerPage,
+  RELOAD_FOR_KEY_REASON,
   type SandboxEnvironment,
   type SandboxStatus,
   sandboxStatusText,
@@ -246,6 +248,31 @@ describe('connectSandbox and a workspace with Python files', () => {
     const { last } = await connect(env, { preference: 'webcontainer', pythonWorkspace: false });
     expect(last).toMatchObject({ phase: 'ready', check: 'boot' });
     expect(last).not.toHaveProperty('warning');
+  });
+});
+
+describe('oncePerPage', () => {
+  it('boots once, and gives a later ask with the same key the same outcome', async () => {
+    const starts: string[] = [];
+    const boot = oncePerPage(async (_timeout, apiKey) => (starts.push(apiKey), { ok: false, reason: 'timed out' }));
+    expect(await boot(4000, 'wc_api_first_000000')).toEqual({ ok: false, reason: 'timed out' });
+    expect(await boot(4000, 'wc_api_first_000000')).toEqual({ ok: false, reason: 'timed out' });
+    expect(starts).toEqual(['wc_api_first_000000']);
+  });
+
+  it('says to reload when a failed boot is asked again with a new key, and never boots twice', async () => {
+    const starts: string[] = [];
+    const boot = oncePerPage(async (_timeout, apiKey) => (starts.push(apiKey), { ok: false, reason: 'timed out' }));
+    await boot(4000, '');
+    expect(await boot(4000, 'wc_api_new_key_000000')).toEqual({ ok: false, reason: RELOAD_FOR_KEY_REASON });
+    expect(starts).toEqual(['']);
+  });
+
+  it('keeps a container that started, whatever key is asked for later', async () => {
+    const sandbox = new WebContainerSandbox(new FakeWebContainer());
+    const boot = oncePerPage(async () => ({ ok: true, sandbox }));
+    await boot(4000, '');
+    expect(await boot(4000, 'wc_api_new_key_000000')).toEqual({ ok: true, sandbox });
   });
 });
 
