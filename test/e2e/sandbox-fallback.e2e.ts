@@ -194,6 +194,7 @@ describe('sandbox choice', () => {
     const python = await waitForText(sandboxStatus(page), (value) => value.includes('Python'), { what: 'the Python reason', timeout: 5000 });
     expect(python).toBe('Virtual sandbox — this workspace has Python files, and WebContainer has no Python');
     expect(await sandboxStatus(page).getAttribute('data-check')).toBe('python');
+    expect(await page.getByRole('button', { name: 'Try WebContainer', exact: true }).count()).toBe(0);
     // The sandbox was chosen before the files went in: the new one holds them.
     await waitForText(page.getByRole('group', { name: 'Workspace files' }), (value) => value.includes('Loaded 2 files'), { what: 'the import' });
     expect(Object.keys(await sandboxFiles(page)).sort()).toEqual(['calc.py', 'test_calc.py']);

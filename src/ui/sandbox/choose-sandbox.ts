@@ -29,9 +29,10 @@ function formatWhen(at: number): string {
  */
 export function chooseSandbox(input: SandboxChoiceInput): SandboxChoice {
   if (input.preference === 'virtual') return { use: 'virtual', check: 'settings', reason: 'chosen in Settings', offerWebContainer: false };
-  // The virtual sandbox runs python3 (Pyodide); WebContainer has none.
+  // The virtual sandbox runs python3 (Pyodide); WebContainer has none. No "Try WebContainer": a switch
+  // would start from WebContainer's own files, leaving the imported project behind; Settings can still choose it.
   if (input.pythonWorkspace === true && input.preference === 'auto' && !input.forceBoot) {
-    return { use: 'virtual', check: 'python', reason: PYTHON_WORKSPACE_REASON, offerWebContainer: true };
+    return { use: 'virtual', check: 'python', reason: PYTHON_WORKSPACE_REASON, offerWebContainer: false };
   }
   if (!input.crossOriginIsolated) {
     return {

@@ -49,12 +49,12 @@ describe('chooseSandbox', () => {
   });
 
   describe('a workspace with Python files', () => {
-    it("takes the virtual sandbox on 'auto', before the memory and the probe, offering WebContainer", () => {
+    it("takes the virtual sandbox on 'auto', before the memory and the probe, without offering WebContainer", () => {
       expect(chooseSandbox({ ...base, pythonWorkspace: true, remembered: failure })).toEqual({
         use: 'virtual',
         check: 'python',
         reason: 'this workspace has Python files, and WebContainer has no Python',
-        offerWebContainer: true,
+        offerWebContainer: false,
       });
     });
 
