@@ -27,6 +27,12 @@ export function modelSecrets(model: { apiKey: string; baseUrl: string; summaryBa
   return [...(model.apiKey ? [model.apiKey] : []), ...urlSecrets(model.baseUrl), ...(model.summaryBaseUrl ? urlSecrets(model.summaryBaseUrl) : [])];
 }
 
+/** The model's secrets and the WebContainer API key the page boots with: all that Settings hold that must never enter the log or an export. */
+export function settingsSecrets(secrets: { apiKey: string; baseUrl: string; summaryBaseUrl?: string; webcontainerApiKey?: string }): string[] {
+  const { webcontainerApiKey, ...model } = secrets;
+  return [...modelSecrets(model), ...(webcontainerApiKey ? [webcontainerApiKey] : [])];
+}
+
 /**
  * The URL without the parts `urlSecrets` names (user name, password, query), for keeping where
  * settings are kept; the URL as given when it has none of them or is not a URL.

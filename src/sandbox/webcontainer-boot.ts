@@ -1,12 +1,16 @@
 import { messageOf } from '../protocol/error-message';
+import { redactSecrets } from '../protocol/redact-secrets';
 import { WebContainerSandbox } from './webcontainer';
+import { keyRefusalOf, keyRefusalReason, type KeyRefusalStatus } from './webcontainer-key';
 import type { WebContainerLike } from './webcontainer-like';
 
 export const MAX_BOOT_TIMEOUT_MS = 15_000;
 
 export interface BootWebContainerOptions {
-  /** Boots the container; by default WebContainer.boot from @webcontainer/api (main thread only). */
+  /** Boots the container; by default WebContainer.boot from @webcontainer/api (main thread only), after configureAPIKey when a key is set. */
   boot?: () => Promise<WebContainerLike>;
+  /** The WebContainer API key (empty: none; localhost needs none). Never part of a reason. */
+  apiKey?: string;
   /** Give up after this long (default and maximum 15 000 ms). */
   timeoutMs?: number;
   /** Files to mount, relative to the workspace root. */
@@ -15,10 +19,15 @@ export interface BootWebContainerOptions {
   online?: boolean;
 }
 
-export type BootWebContainerResult = { ok: true; sandbox: WebContainerSandbox } | { ok: false; reason: string };
+export type BootWebContainerResult =
+  | { ok: true; sandbox: WebContainerSandbox }
+  /** `keyRefused`: StackBlitz refused this address (see webcontainer-key.ts). */
+  | { ok: false; reason: string; keyRefused?: KeyRefusalStatus };
 
-async function bootRealWebContainer(): Promise<WebContainerLike> {
-  const { WebContainer } = await import('@webcontainer/api');
+async function bootRealWebContainer(apiKey: string): Promise<WebContainerLike> {
+  const { WebContainer, configureAPIKey } = await import('@webcontainer/api');
+  // Before boot, or it throws: the key becomes the client_id of the iframe's /headless address.
+  if (apiKey !== '') configureAPIKey(apiKey);
   return WebContainer.boot({ coep: 'require-corp', workdirName: 'workspace' });
 }
 
@@ -46,7 +55,14 @@ export async function bootWebContainerSandbox(options: BootWebContainerOptions =
   if (!online) return { ok: false, reason: 'WebContainer needs network access' };
 
   const timeoutMs = Math.min(Math.max(options.timeoutMs ?? MAX_BOOT_TIMEOUT_MS, 0), MAX_BOOT_TIMEOUT_MS);
-  const boot = options.boot ?? bootRealWebContainer;
+  const apiKey = options.apiKey ?? '';
+  const boot = options.boot ?? (() => bootRealWebContainer(apiKey));
+  // Only the boot's own errors can be StackBlitz's answer; a failed mount is not.
+  const failed = (error: unknown, fromBoot: boolean): BootWebContainerResult => {
+    const refused = fromBoot ? keyRefusalOf(error) : null;
+    if (refused !== null) return { ok: false, reason: keyRefusalReason(refused, apiKey !== ''), keyRefused: refused };
+    return { ok: false, reason: `WebContainer failed to start: ${redactSecrets(messageOf(error), [apiKey])}` };
+  };
   let timer: ReturnType<typeof setTimeout> | undefined;
   const booting = (async () => boot())();
   const deadline = new Promise<'timeout'>((resolve) => {
@@ -62,7 +78,7 @@ export async function bootWebContainerSandbox(options: BootWebContainerOptions =
     }
     container = outcome;
   } catch (error) {
-    return { ok: false, reason: `WebContainer failed to start: ${messageOf(error)}` };
+    return failed(error, true);
   } finally {
     clearTimeout(timer);
   }
@@ -73,7 +89,7 @@ export async function bootWebContainerSandbox(options: BootWebContainerOptions =
       await sandbox.mountFiles(options.files);
     } catch (error) {
       tearDownQuietly(container);
-      return { ok: false, reason: `WebContainer failed to start: ${messageOf(error)}` };
+      return failed(error, false);
     }
   }
   return { ok: true, sandbox };

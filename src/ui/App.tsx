@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { modelSecrets } from '../protocol/url-secrets';
+import { settingsSecrets } from '../protocol/url-secrets';
 import { EditorPanel } from './components/EditorPanel';
 import { Header } from './components/Header';
 import { PanePanel } from './components/PanePanel';
@@ -234,6 +234,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
                       sessionId={engine.view.live.sessionId}
                       onSessionFile={engine.sessions.importText}
                       onImportingChange={setImporting}
+                      prepareSandbox={engine.prepareSandboxFor}
                     />
                   }
                 />
@@ -260,7 +261,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
           open={shareOpen}
           sessionId={engine.view.live.sessionId}
           shareAddress={settings.shareAddress}
-          secrets={modelSecrets(settings.model)}
+          secrets={settingsSecrets({ ...settings.model, webcontainerApiKey: engine.webcontainerApiKey })}
           shareLink={client.shareLink}
           exportFile={(id) => client.exportSession(id, false)}
           onClose={() => setShareOpen(false)}

@@ -7,6 +7,7 @@ import { type SandboxActions, useSandbox } from './engine/use-sandbox';
 import { useUiState } from './engine/use-ui-state';
 import { useWorkerConnection } from './engine/use-worker-connection';
 import type { EngineClient } from './engine-client';
+import { webcontainerApiKey } from './sandbox/webcontainer-api-key';
 import type { SandboxStatus } from './sandbox-connection';
 import { type SessionsControl, useSessions } from './sessions/use-sessions';
 import type { PageSettings } from './settings/page-settings';
@@ -26,6 +27,10 @@ export interface EngineView {
   scenarios: Scenario[];
   sandbox: SandboxStatus;
   sandboxActions: SandboxActions;
+  /** Before an import replaces the workspace: the sandbox for its files (Python files take the virtual sandbox on 'auto'). */
+  prepareSandboxFor: (paths: readonly string[]) => Promise<unknown>;
+  /** The WebContainer API key in use (Settings, else the build's): kept out of exports like the model's key. */
+  webcontainerApiKey: string;
   /** A run was asked for and has not ended (it may still wait for the sandbox). */
   busy: boolean;
   waitingForSandbox: boolean;
@@ -51,9 +56,10 @@ export function useEngine(client: EngineClient, settings: PageSettings): EngineV
   const state = view.shown;
   const problems = useProblems();
   const worker = useWorkerConnection(client, actions.receiveEvents, problems.addProblem);
-  const sandbox = useSandbox(client, settings.sandbox, settings.webcontainerBootTimeoutMs);
+  const wcKey = webcontainerApiKey(settings.webcontainerApiKey);
+  const sandbox = useSandbox(client, settings.sandbox, settings.webcontainerBootTimeoutMs, wcKey);
   const control = useRunControl(client, settings, sandbox.settled, problems);
-  useExportSecrets(client, worker.workerReady, settings.model, problems.addProblem);
+  useExportSecrets(client, worker.workerReady, settings.model, wcKey, problems.addProblem);
   const sessions = useSessions({ client, workerReady: worker.workerReady, settings, loadEvents: actions.loadEvents, addProblem: problems.addProblem });
 
   return {
@@ -64,6 +70,8 @@ export function useEngine(client: EngineClient, settings: PageSettings): EngineV
     scenarios: worker.scenarios,
     sandbox: sandbox.status,
     sandboxActions: { useVirtualNow: sandbox.useVirtualNow, tryWebContainer: sandbox.tryWebContainer },
+    prepareSandboxFor: sandbox.prepareForFiles,
+    webcontainerApiKey: wcKey,
     sessions,
     // A stored run that was cut off (or a replayed one from a link or a file) shows as running in the log: only a live one keeps the page busy.
     busy:

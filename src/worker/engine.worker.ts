@@ -11,7 +11,7 @@ import type { EngineEvent, RunStatus, SandboxInfo } from '../protocol/events';
 import { lastRunEvents, lastRunMode } from '../protocol/run-sessions';
 import type { SessionMeta } from '../protocol/session-file';
 import type { Mode, ModelSettingsInput } from '../protocol/settings';
-import { modelSecrets } from '../protocol/url-secrets';
+import { modelSecrets, settingsSecrets } from '../protocol/url-secrets';
 import { describeFirstIssue } from '../protocol/zod-issue';
 import { LazyVirtualSandbox } from '../sandbox/lazy-virtual';
 import { RemoteSandbox, type SandboxHost } from '../sandbox/remote';
@@ -209,7 +209,7 @@ const api: EngineWorkerApi = {
   async rememberSecrets(model: unknown): Promise<void> {
     const parsed = ExportSecretsSchema.safeParse(model);
     if (!parsed.success) throw new Error(`unreadable secrets: ${describeFirstIssue(parsed.error, 'secrets')}`);
-    for (const secret of modelSecrets(parsed.data)) engine.session.registerSecret(secret);
+    for (const secret of settingsSecrets(parsed.data)) engine.session.registerSecret(secret);
   },
 
   async currentWorkspace(): Promise<Record<string, string>> {

@@ -61,6 +61,8 @@ export const ExportSecretsSchema = z.object({
   apiKey: z.string().max(10_000),
   baseUrl: z.string().max(10_000),
   summaryBaseUrl: z.string().max(10_000).optional(),
+  /** The WebContainer API key the page boots with: redacted like the model's key. */
+  webcontainerApiKey: z.string().max(10_000).optional(),
 });
 
 export type ExportSecrets = z.input<typeof ExportSecretsSchema>;

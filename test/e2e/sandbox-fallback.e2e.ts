@@ -1,6 +1,7 @@
+import { strToU8, zipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchOutcomes, launchBrowser, openApp, PAGE_CONFIGS, waitForText } from './support/app';
+import { fetchOutcomes, launchBrowser, openApp, PAGE_CONFIGS, sandboxFiles, waitForText } from './support/app';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -157,4 +158,46 @@ describe('sandbox choice', () => {
       await context.close();
     });
   }
+
+  it('says this address needs a WebContainer API key when StackBlitz answers 404, and a Python import takes the virtual sandbox for python3', async () => {
+    const { context, page } = await openApp(browser, { settings: { sandbox: 'auto' } });
+    await virtualWithin(page, Date.now(), 3500);
+    // StackBlitz as it answers an address it does not serve: 404, readable by a cors request.
+    const asked: string[] = [];
+    await context.route('https://stackblitz.com/headless**', (route) => {
+      asked.push(route.request().url());
+      return route.fulfill({
+        status: 404,
+        headers: { 'Access-Control-Allow-Origin': '*', 'Cross-Origin-Resource-Policy': 'cross-origin', 'Content-Type': 'text/plain' },
+        body: 'Not Found',
+      });
+    });
+    const key = 'wc_api_e2e_0123456789abcdef';
+    await page.evaluate((value) => {
+      localStorage.removeItem('phasegate.webcontainer-failed');
+      localStorage.setItem('phasegate.webcontainerApiKey', value);
+    }, key);
+    await page.reload();
+
+    const refused = await virtualWithin(page, Date.now(), 3500);
+    expect(refused.reason).toBe(
+      'StackBlitz answered 404 to the WebContainer API key in use: this address needs a WebContainer API key that allows it (Settings → WebContainer API key; see “Hosting” in the README)',
+    );
+    expect(await sandboxStatus(page).getAttribute('data-check')).toBe('probe');
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((url) => new URL(url).searchParams.get('client_id') === key)).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('phasegate.webcontainer-failed'))).not.toContain(key);
+
+    await page.waitForSelector('.app[data-ready="true"]');
+    const project = zipSync({ 'calc.py': strToU8('def add(a, b):\n    return a + b\n'), 'test_calc.py': strToU8('from calc import add\n') });
+    await page.getByTestId('zip-input').setInputFiles({ name: 'py.zip', mimeType: 'application/zip', buffer: Buffer.from(project) });
+    const python = await waitForText(sandboxStatus(page), (value) => value.includes('Python'), { what: 'the Python reason', timeout: 5000 });
+    expect(python).toBe('Virtual sandbox — this workspace has Python files, and WebContainer has no Python');
+    expect(await sandboxStatus(page).getAttribute('data-check')).toBe('python');
+    expect(await page.getByRole('button', { name: 'Try WebContainer', exact: true }).count()).toBe(0);
+    // The sandbox was chosen before the files went in: the new one holds them.
+    await waitForText(page.getByRole('group', { name: 'Workspace files' }), (value) => value.includes('Loaded 2 files'), { what: 'the import' });
+    expect(Object.keys(await sandboxFiles(page)).sort()).toEqual(['calc.py', 'test_calc.py']);
+    await context.close();
+  });
 });

@@ -1,4 +1,5 @@
 import type { SandboxPreference } from '../../protocol/settings';
+import { PYTHON_WORKSPACE_REASON } from './python-workspace';
 import type { RememberedFailure } from './remembered-failure';
 
 export interface SandboxChoiceInput {
@@ -8,10 +9,12 @@ export interface SandboxChoiceInput {
   remembered: RememberedFailure | null;
   /** "Try WebContainer" was pressed: the memory and the probe are skipped. */
   forceBoot: boolean;
+  /** The workspace has Python files (python-workspace.ts); absent: it has none. */
+  pythonWorkspace?: boolean;
 }
 
 /** The check that decided, for tests and the status's data attribute. */
-export type SandboxCheck = 'settings' | 'isolation' | 'online' | 'remembered' | 'probe' | 'boot' | 'switched';
+export type SandboxCheck = 'settings' | 'python' | 'isolation' | 'online' | 'remembered' | 'probe' | 'boot' | 'switched';
 
 export type SandboxChoice = { use: 'virtual'; check: SandboxCheck; reason: string; offerWebContainer: boolean } | { use: 'probe-then-boot' } | { use: 'boot' };
 
@@ -20,11 +23,17 @@ function formatWhen(at: number): string {
 }
 
 /**
- * The checks that can be answered at once, in order. Only 'auto' consults the remembered
- * failure and the probe: an explicit 'webcontainer' (or "Try WebContainer") always waits for the boot.
+ * The checks that can be answered at once, in order. Only 'auto' consults the workspace's Python
+ * files, the remembered failure and the probe: an explicit 'webcontainer' (or "Try WebContainer")
+ * always waits for the boot (and a Python workspace is warned that python3 is missing there).
  */
 export function chooseSandbox(input: SandboxChoiceInput): SandboxChoice {
   if (input.preference === 'virtual') return { use: 'virtual', check: 'settings', reason: 'chosen in Settings', offerWebContainer: false };
+  // The virtual sandbox runs python3 (Pyodide); WebContainer has none. No "Try WebContainer": a switch
+  // would start from WebContainer's own files, leaving the imported project behind; Settings can still choose it.
+  if (input.pythonWorkspace === true && input.preference === 'auto' && !input.forceBoot) {
+    return { use: 'virtual', check: 'python', reason: PYTHON_WORKSPACE_REASON, offerWebContainer: false };
+  }
   if (!input.crossOriginIsolated) {
     return {
       use: 'virtual',

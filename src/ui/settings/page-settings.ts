@@ -1,12 +1,16 @@
 import { messageOf } from '../../protocol/error-message';
 import { DEFAULT_SETTINGS, type Settings } from '../../protocol/settings';
 
-/** What the page keeps: the engine's settings plus the policy exactly as typed (empty = the defaults). */
+/**
+ * What the page keeps: the engine's settings plus the policy exactly as typed (empty = the defaults)
+ * and the WebContainer API key (empty: the build's, if any), which only the page's boot and probe use.
+ */
 export interface PageSettings extends Settings {
   policyText: string;
+  webcontainerApiKey: string;
 }
 
-export const DEFAULT_PAGE_SETTINGS: PageSettings = { ...DEFAULT_SETTINGS, policyText: '' };
+export const DEFAULT_PAGE_SETTINGS: PageSettings = { ...DEFAULT_SETTINGS, policyText: '', webcontainerApiKey: '' };
 
 export type RunPolicy = { ok: true; policy: unknown } | { ok: false; error: string };
 

@@ -12,6 +12,8 @@ import type { PageSettings } from './page-settings';
  */
 export const SETTINGS_KEY = 'phasegate.settings';
 export const API_KEY_KEY = 'phasegate.apiKey';
+/** The WebContainer API key, kept like the model's: its own entry, never in the settings entry. */
+export const WEBCONTAINER_API_KEY_KEY = 'phasegate.webcontainerApiKey';
 /** The full URLs of the settings' URL fields that hold credentials, by field name. */
 export const URL_CREDENTIALS_KEY = 'phasegate.urlCredentials';
 
@@ -32,36 +34,45 @@ const UrlCredentialsSchema = z.record(z.string(), z.string());
 /** Stored settings may be partial (older versions, hand-seeded): fill gaps from the defaults, then validate. */
 export function loadSettings(store: KeyValueStore): LoadedSettings {
   const apiKey = store.getItem(API_KEY_KEY) ?? '';
+  const withKey = (settings: Settings, policyText = ''): PageSettings => ({
+    ...settings,
+    model: { ...settings.model, apiKey },
+    policyText,
+    webcontainerApiKey: store.getItem(WEBCONTAINER_API_KEY_KEY) ?? '',
+  });
   const raw = store.getItem(SETTINGS_KEY);
-  if (raw === null) return { settings: withKey(DEFAULT_SETTINGS, apiKey), error: null };
+  if (raw === null) return { settings: withKey(DEFAULT_SETTINGS), error: null };
 
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
-    return { settings: withKey(DEFAULT_SETTINGS, apiKey), error: 'Saved settings were not valid JSON; using defaults.' };
+    return { settings: withKey(DEFAULT_SETTINGS), error: 'Saved settings were not valid JSON; using defaults.' };
   }
   const stored = StoredObjectSchema.safeParse(parsed);
   if (!stored.success) {
-    return { settings: withKey(DEFAULT_SETTINGS, apiKey), error: 'Saved settings were not an object; using defaults.' };
+    return { settings: withKey(DEFAULT_SETTINGS), error: 'Saved settings were not an object; using defaults.' };
   }
   const storedModel = StoredObjectSchema.safeParse(stored.data['model']);
+  // A hand-edited settings entry holding the key is not read: the key has its own entry.
+  const { webcontainerApiKey: _ignored, ...storedSettings } = stored.data;
   const merged = {
     ...DEFAULT_SETTINGS,
-    ...stored.data,
+    ...storedSettings,
     model: { ...DEFAULT_SETTINGS.model, ...withUrlCredentials(storedModel.success ? storedModel.data : {}, store), apiKey },
   };
   const result = parseSettings(merged);
   // Stored before plan_exec existed, or not a string: no overrides.
   const policyText = typeof stored.data['policyText'] === 'string' ? stored.data['policyText'] : '';
   return {
-    settings: withKey(result.settings, apiKey, policyText),
+    settings: withKey(result.settings, policyText),
     error: result.error === null ? null : `Saved settings were invalid (${result.error}); using defaults.`,
   };
 }
 
 export function saveSettings(store: KeyValueStore, settings: PageSettings): void {
-  const { apiKey, ...model } = settings.model;
+  const { webcontainerApiKey, ...rest } = settings;
+  const { apiKey, ...model } = rest.model;
   const credentials: Record<string, string> = {};
   for (const field of URL_FIELDS) {
     const plain = withoutUrlSecrets(model[field]);
@@ -69,9 +80,11 @@ export function saveSettings(store: KeyValueStore, settings: PageSettings): void
     credentials[field] = model[field];
     model[field] = plain;
   }
-  store.setItem(SETTINGS_KEY, JSON.stringify({ ...settings, model }));
+  store.setItem(SETTINGS_KEY, JSON.stringify({ ...rest, model }));
   if (apiKey === '') store.removeItem(API_KEY_KEY);
   else store.setItem(API_KEY_KEY, apiKey);
+  if (webcontainerApiKey === '') store.removeItem(WEBCONTAINER_API_KEY_KEY);
+  else store.setItem(WEBCONTAINER_API_KEY_KEY, webcontainerApiKey);
   if (Object.keys(credentials).length === 0) store.removeItem(URL_CREDENTIALS_KEY);
   else store.setItem(URL_CREDENTIALS_KEY, JSON.stringify(credentials));
 }
@@ -109,8 +122,4 @@ export function withoutSecrets(settings: PageSettings): PageSettings {
 /** The settings hold something "Forget key" would remove. */
 export function holdsSecrets(settings: PageSettings): boolean {
   return settings.model.apiKey !== '' || URL_FIELDS.some((field) => withoutUrlSecrets(settings.model[field]) !== settings.model[field]);
-}
-
-function withKey(settings: Settings, apiKey: string, policyText = ''): PageSettings {
-  return { ...settings, model: { ...settings.model, apiKey }, policyText };
 }

@@ -17,6 +17,8 @@ export interface SettingsDraft {
   maxIterations: string;
   sandbox: Settings['sandbox'];
   bootTimeoutSeconds: string;
+  /** Empty: the build's key, if any. */
+  webcontainerApiKey: string;
   /** plan_exec policy overrides as JSON text; checked by the worker, not here. */
   policyText: string;
   refuseSyntaxErrors: boolean;
@@ -59,6 +61,7 @@ export function toDraft(settings: PageSettings): SettingsDraft {
     maxIterations: String(settings.maxIterations),
     sandbox: settings.sandbox,
     bootTimeoutSeconds: String(settings.webcontainerBootTimeoutMs / 1000),
+    webcontainerApiKey: settings.webcontainerApiKey,
     policyText: settings.policyText,
     refuseSyntaxErrors: settings.refuseSyntaxErrors,
     allowDestructive: settings.allowDestructive,
@@ -216,7 +219,10 @@ export function validateDraft(draft: SettingsDraft): { ok: true; settings: PageS
   if (candidate.shareAddress !== '' && !isHttpUrl(candidate.shareAddress))
     errors.shareAddress = 'Enter an address starting with http:// or https://, or leave it empty.';
   if (!result.success || Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, settings: { ...result.data, policyText: draft.policyText.trim() === '' ? '' : draft.policyText } };
+  return {
+    ok: true,
+    settings: { ...result.data, policyText: draft.policyText.trim() === '' ? '' : draft.policyText, webcontainerApiKey: draft.webcontainerApiKey.trim() },
+  };
 }
 
 function isHttpUrl(text: string): boolean {

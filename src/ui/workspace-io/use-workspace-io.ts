@@ -26,6 +26,8 @@ export interface WorkspaceIoDeps {
   onSessionFile: (text: string) => Promise<string | null>;
   /** Told when an import starts and ends (`importing`), so the page holds Run meanwhile. */
   onImportingChange?: (importing: boolean) => void;
+  /** Before the files replace the workspace: the sandbox for them (Python files take the virtual sandbox on 'auto'). */
+  prepareSandbox?: (paths: readonly string[]) => Promise<unknown>;
 }
 
 export interface WorkspaceIo {
@@ -53,15 +55,15 @@ type Picker = (options?: { mode?: 'read' }) => Promise<DirectoryHandleLike>;
 const RUNNING = 'A run is in progress; stop it before loading other files.';
 
 /** Open folder, Open zip file, drops on the page, and the two downloads, with the line that reports how they went. */
-export function useWorkspaceIo({ client, workerReady, busy, sessionId, onSessionFile, onImportingChange }: WorkspaceIoDeps): WorkspaceIo {
+export function useWorkspaceIo({ client, workerReady, busy, sessionId, onSessionFile, onImportingChange, prepareSandbox }: WorkspaceIoDeps): WorkspaceIo {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [working, setWorking] = useState(false);
   const [importing, setImporting] = useState(false);
   const workingRef = useRef(false);
   const input = useRef<HTMLInputElement | null>(null);
   const zipPicker = useRef<HTMLInputElement | null>(null);
-  const live = useRef({ busy, workerReady, onSessionFile, onImportingChange });
-  live.current = { busy, workerReady, onSessionFile, onImportingChange };
+  const live = useRef({ busy, workerReady, onSessionFile, onImportingChange, prepareSandbox });
+  live.current = { busy, workerReady, onSessionFile, onImportingChange, prepareSandbox };
 
   /** One job at a time; its outcome becomes the notice. An import is `importing` for all of it. */
   const job = useCallback(async (start: string, work: () => Promise<Notice | null>, isImport = false) => {
@@ -98,6 +100,8 @@ export function useWorkspaceIo({ client, workerReady, busy, sessionId, onSession
           const prepared = await prepare();
           if (!prepared.ok) return { kind: 'error', text: prepared.error };
           try {
+            // A new sandbox starts from the starter project: it is chosen first, then given the files.
+            await live.current.prepareSandbox?.(Object.keys(prepared.files));
             await client.replaceWorkspace(prepared.files);
           } catch (error) {
             return { kind: 'error', text: `The files could not be loaded: ${messageOf(error)}` };

@@ -1,5 +1,5 @@
 import { MAX_ITERATIONS_LIMITS, SandboxPreferenceSchema, type Settings } from '../../../protocol/settings';
-import { ChoiceSelect, Field, NumberField } from './fields';
+import { ChoiceSelect, Field, NumberField, SecretInput } from './fields';
 import type { DraftProps } from './use-settings-form';
 
 const SANDBOX_LABELS: Record<Settings['sandbox'], string> = {
@@ -7,6 +7,9 @@ const SANDBOX_LABELS: Record<Settings['sandbox'], string> = {
   virtual: 'Virtual (offline, just-bash)',
   webcontainer: 'WebContainer',
 };
+
+const WEBCONTAINER_KEY_NOTE =
+  "Needed on a public address (see “Hosting” in the README); empty: the build's key, if any. Kept only in this browser's localStorage and sent only to StackBlitz. A change applies when WebContainer next starts: reload the page if it already tried on this one.";
 
 /** How long a run may go and where its commands run. */
 export function RunFieldset({ draft, errors, update }: DraftProps) {
@@ -43,6 +46,11 @@ export function RunFieldset({ draft, errors, update }: DraftProps) {
           value={draft.bootTimeoutSeconds}
           onChange={(value) => update('bootTimeoutSeconds', value)}
         />
+      )}
+      {draft.sandbox !== 'virtual' && (
+        <Field id="webcontainer-api-key" label="WebContainer API key" error={errors.webcontainerApiKey} note={WEBCONTAINER_KEY_NOTE}>
+          {(control) => <SecretInput {...control} value={draft.webcontainerApiKey} onChange={(value) => update('webcontainerApiKey', value)} />}
+        </Field>
       )}
     </fieldset>
   );

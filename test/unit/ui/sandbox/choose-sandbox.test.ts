@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chooseSandbox, type SandboxChoiceInput } from '../../../../src/ui/sandbox/choose-sandbox';
+import { hasPythonFiles } from '../../../../src/ui/sandbox/python-workspace';
 
 const base: SandboxChoiceInput = { preference: 'auto', crossOriginIsolated: true, online: true, remembered: null, forceBoot: false };
 const failure = { at: Date.UTC(2026, 10, 26, 10, 5), reason: 'WebContainer did not start within 15 s (it needs network access)' };
@@ -45,5 +46,35 @@ describe('chooseSandbox', () => {
   it('still refuses an explicit webcontainer preference when it cannot work', () => {
     expect(chooseSandbox({ ...base, preference: 'webcontainer', online: false })).toMatchObject({ use: 'virtual', check: 'online' });
     expect(chooseSandbox({ ...base, preference: 'webcontainer', crossOriginIsolated: false })).toMatchObject({ use: 'virtual', check: 'isolation' });
+  });
+
+  describe('a workspace with Python files', () => {
+    it("takes the virtual sandbox on 'auto', before the memory and the probe, without offering WebContainer", () => {
+      expect(chooseSandbox({ ...base, pythonWorkspace: true, remembered: failure })).toEqual({
+        use: 'virtual',
+        check: 'python',
+        reason: 'this workspace has Python files, and WebContainer has no Python',
+        offerWebContainer: false,
+      });
+    });
+
+    it('boots an explicit WebContainer choice, or "Try WebContainer", all the same', () => {
+      expect(chooseSandbox({ ...base, pythonWorkspace: true, preference: 'webcontainer' })).toEqual({ use: 'boot' });
+      expect(chooseSandbox({ ...base, pythonWorkspace: true, forceBoot: true })).toEqual({ use: 'boot' });
+    });
+
+    it('leaves a virtual choice in Settings as the reason', () => {
+      expect(chooseSandbox({ ...base, pythonWorkspace: true, preference: 'virtual' })).toMatchObject({ check: 'settings' });
+    });
+  });
+});
+
+describe('hasPythonFiles', () => {
+  it.each([['app/main.py'], ['setup.py'], ['pyproject.toml'], ['requirements.txt'], ['pkg/sub/pyproject.toml'], ['.hidden.py']])('finds %s', (path) => {
+    expect(hasPythonFiles(['package.json', path])).toBe(true);
+  });
+
+  it.each([['main.pyc'], ['notes.py.txt'], ['requirements.txt.bak'], ['mypyproject.toml'], ['src/greet.sh'], ['py/README.md']])('does not count %s', (path) => {
+    expect(hasPythonFiles(['package.json', path])).toBe(false);
   });
 });

@@ -1,16 +1,22 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SandboxInfo } from '../../../../src/protocol/events';
+import { WebContainerSandbox } from '../../../../src/sandbox/webcontainer';
+import { keyRefusalReason } from '../../../../src/sandbox/webcontainer-key';
 import type { EngineClient } from '../../../../src/ui/engine-client';
+import { NO_PYTHON_WARNING, PYTHON_WORKSPACE_REASON } from '../../../../src/ui/sandbox/python-workspace';
 import { PROBE_TIMEOUT_MS, probeWebContainerHost } from '../../../../src/ui/sandbox/reachability-probe';
 import { WEBCONTAINER_FAILED_KEY } from '../../../../src/ui/sandbox/remembered-failure';
 import {
   type ConnectOptions,
   connectSandbox,
+  oncePerPage,
+  RELOAD_FOR_KEY_REASON,
   type SandboxEnvironment,
   type SandboxStatus,
   sandboxStatusText,
   SWITCHED_REASON,
 } from '../../../../src/ui/sandbox-connection';
+import { FakeWebContainer } from '../../../fixtures/fake-webcontainer';
 import { memoryStore } from '../memory-storage';
 
 function fakeClient(): EngineClient {
@@ -21,20 +27,24 @@ function fakeClient(): EngineClient {
   return client as EngineClient;
 }
 
-function environment(overrides: Partial<SandboxEnvironment> = {}): SandboxEnvironment & { probes: number; boots: number } {
+function environment(overrides: Partial<SandboxEnvironment> = {}): SandboxEnvironment & { probes: number; boots: number; calls: string[] } {
   const env = {
     probes: 0,
     boots: 0,
+    /** Probes and boots in order. */
+    calls: [] as string[],
     crossOriginIsolated: () => true,
     online: () => true,
     storage: memoryStore(),
     now: () => 5000,
     probe: async () => {
       env.probes++;
+      env.calls.push('probe');
       return { ok: true as const };
     },
     boot: async () => {
       env.boots++;
+      env.calls.push('boot');
       return { ok: false as const, reason: 'WebContainer did not start within 4 s (it needs network access)' };
     },
     ...overrides,
@@ -128,14 +138,15 @@ describe('connectSandbox', () => {
 
     const env = environment({ storage });
     await connect(env, { forceBoot: true });
-    expect([env.probes, env.boots]).toEqual([0, 1]);
+    // No probe before the boot; the one after the failed boot looks for StackBlitz's 403/404.
+    expect(env.calls).toEqual(['boot', 'probe']);
   });
 
   it('boots an explicit webcontainer preference despite the memory', async () => {
     const storage = memoryStore({ [WEBCONTAINER_FAILED_KEY]: JSON.stringify({ at: 0, reason: 'timed out' }) });
     const env = environment({ storage });
     const { last } = await connect(env, { preference: 'webcontainer' });
-    expect([env.probes, env.boots]).toEqual([0, 1]);
+    expect(env.calls).toEqual(['boot', 'probe']);
     expect(last).toMatchObject({ check: 'boot' });
   });
 
@@ -143,6 +154,125 @@ describe('connectSandbox', () => {
     const env = environment({ boot: () => new Promise(() => undefined) });
     const { last } = await connect(env, { preference: 'webcontainer', skipBoot: Promise.resolve() });
     expect(last).toMatchObject({ phase: 'ready', check: 'switched', info: { kind: 'virtual', reason: SWITCHED_REASON } });
+  });
+});
+
+describe('connectSandbox and the WebContainer API key', () => {
+  const KEY = 'wc_api_page_0123456789abcdef';
+
+  it('hands the key to the probe and to the boot', async () => {
+    const seen: string[] = [];
+    const env = environment({
+      probe: async (apiKey) => (seen.push(`probe:${apiKey}`), { ok: true }),
+      boot: async (_timeout, apiKey) => (seen.push(`boot:${apiKey}`), { ok: false, reason: 'no' }),
+    });
+    await connect(env, { webcontainerApiKey: KEY });
+    expect(seen).toEqual([`probe:${KEY}`, `boot:${KEY}`]);
+  });
+
+  it('says this address needs a key when the probe reads a 404, remembers it, and never boots', async () => {
+    const env = environment({ probe: () => probeWebContainerHost({ fetch: async () => new Response(null, { status: 404 }) }) });
+    const { last } = await connect(env);
+    expect(env.boots).toBe(0);
+    expect(last).toMatchObject({ phase: 'ready', check: 'probe', offerWebContainer: true, info: { kind: 'virtual', reason: keyRefusalReason(404, false) } });
+    expect(sandboxStatusText(last as SandboxStatus)).toBe(
+      'Virtual sandbox — StackBlitz answered 404: this address needs a WebContainer API key (Settings → WebContainer API key; see “Hosting” in the README)',
+    );
+    expect(env.storage?.getItem(WEBCONTAINER_FAILED_KEY)).toContain('this address needs a WebContainer API key');
+  });
+
+  it('explains a boot that hung on an explicit WebContainer by the 403 the probe reads afterwards', async () => {
+    const calls: string[] = [];
+    const env = environment({
+      probe: async () => (calls.push('probe'), { ok: false, reason: keyRefusalReason(403, true), keyRefused: 403 }),
+      boot: async () => (calls.push('boot'), { ok: false, reason: 'WebContainer did not start within 15 s (it needs network access)' }),
+    });
+    const { last } = await connect(env, { preference: 'webcontainer', webcontainerApiKey: KEY });
+    expect(calls).toEqual(['boot', 'probe']);
+    expect(last).toMatchObject({ check: 'boot', info: { kind: 'virtual', reason: keyRefusalReason(403, true) } });
+  });
+
+  it('keeps a boot failure as it is when the probe afterwards finds no refusal', async () => {
+    const env = environment();
+    const { last } = await connect(env, { preference: 'webcontainer' });
+    expect(last).toMatchObject({ check: 'boot', info: { reason: 'WebContainer did not start within 4 s (it needs network access)' } });
+  });
+
+  it('never shows, stores or hands the worker a reason with the key in it', async () => {
+    const handed: string[] = [];
+    const client = {
+      useSandbox: async (_host: unknown, reason: string): Promise<SandboxInfo> => (handed.push(reason), { kind: 'virtual', label: 'Virtual sandbox', reason }),
+    } as unknown as EngineClient;
+    const env = environment({ probe: async () => ({ ok: false, reason: `the probe of https://stackblitz.com/headless?client_id=${KEY} failed` }) });
+    const statuses: SandboxStatus[] = [];
+    await connectSandbox(client, {
+      preference: 'auto',
+      bootTimeoutMs: 4000,
+      webcontainerApiKey: KEY,
+      onStatus: (status) => statuses.push(status),
+      superseded: () => false,
+      environment: env,
+    });
+    const everything = JSON.stringify({ handed, statuses, stored: env.storage?.getItem(WEBCONTAINER_FAILED_KEY) });
+    expect(everything).not.toContain(KEY);
+    expect(everything).toContain('client_id=[redacted]');
+  });
+
+  it('forgets a remembered failure when the key changed, and probes again', async () => {
+    const storage = memoryStore({ [WEBCONTAINER_FAILED_KEY]: JSON.stringify({ at: 0, reason: keyRefusalReason(404, false) }) });
+    const env = environment({ storage });
+    await connect(env, { webcontainerApiKey: KEY, forgetRemembered: true });
+    expect(env.calls).toEqual(['probe', 'boot']);
+  });
+});
+
+describe('connectSandbox and a workspace with Python files', () => {
+  it("takes the virtual sandbox on 'auto' and says why, without probing or booting", async () => {
+    const env = environment();
+    const { last } = await connect(env, { pythonWorkspace: true });
+    expect(env.calls).toEqual([]);
+    expect(last).toMatchObject({ phase: 'ready', check: 'python', info: { kind: 'virtual', reason: PYTHON_WORKSPACE_REASON } });
+    expect(sandboxStatusText(last as SandboxStatus)).toBe('Virtual sandbox — this workspace has Python files, and WebContainer has no Python');
+  });
+
+  it('boots WebContainer when the user chose it, and warns that python3 is not there', async () => {
+    const env = environment({ boot: async () => ({ ok: true, sandbox: new WebContainerSandbox(new FakeWebContainer()) }) });
+    const { last } = await connect(env, { preference: 'webcontainer', pythonWorkspace: true });
+    expect(last).toMatchObject({ phase: 'ready', check: 'boot', info: { kind: 'webcontainer' }, warning: NO_PYTHON_WARNING });
+    expect(sandboxStatusText(last as SandboxStatus)).toBe(`WebContainer — booted on this page; ${NO_PYTHON_WARNING}`);
+    expect(sandboxStatusText(last as SandboxStatus)).toContain('python3 is not available');
+  });
+
+  it('gives no warning for a workspace without Python files', async () => {
+    const env = environment({ boot: async () => ({ ok: true, sandbox: new WebContainerSandbox(new FakeWebContainer()) }) });
+    const { last } = await connect(env, { preference: 'webcontainer', pythonWorkspace: false });
+    expect(last).toMatchObject({ phase: 'ready', check: 'boot' });
+    expect(last).not.toHaveProperty('warning');
+  });
+});
+
+describe('oncePerPage', () => {
+  it('boots once, and gives a later ask with the same key the same outcome', async () => {
+    const starts: string[] = [];
+    const boot = oncePerPage(async (_timeout, apiKey) => (starts.push(apiKey), { ok: false, reason: 'timed out' }));
+    expect(await boot(4000, 'wc_api_first_000000')).toEqual({ ok: false, reason: 'timed out' });
+    expect(await boot(4000, 'wc_api_first_000000')).toEqual({ ok: false, reason: 'timed out' });
+    expect(starts).toEqual(['wc_api_first_000000']);
+  });
+
+  it('says to reload when a failed boot is asked again with a new key, and never boots twice', async () => {
+    const starts: string[] = [];
+    const boot = oncePerPage(async (_timeout, apiKey) => (starts.push(apiKey), { ok: false, reason: 'timed out' }));
+    await boot(4000, '');
+    expect(await boot(4000, 'wc_api_new_key_000000')).toEqual({ ok: false, reason: RELOAD_FOR_KEY_REASON });
+    expect(starts).toEqual(['']);
+  });
+
+  it('keeps a container that started, whatever key is asked for later', async () => {
+    const sandbox = new WebContainerSandbox(new FakeWebContainer());
+    const boot = oncePerPage(async () => ({ ok: true, sandbox }));
+    await boot(4000, '');
+    expect(await boot(4000, 'wc_api_new_key_000000')).toEqual({ ok: true, sandbox });
   });
 });
 
