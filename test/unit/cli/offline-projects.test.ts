@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -88,8 +88,9 @@ describe('the CLI with an OpenAI-compatible endpoint fixes small projects offlin
       dir = await writeProject(project.files);
       server = await startMockOpenAi([
         call('call_1', 'run_tests', {}),
-        call('call_2', 'edit_file', project.fix),
-        call('call_3', 'run_tests', {}),
+        call('call_2', 'read_file', { path: project.fix.path }),
+        call('call_3', 'edit_file', project.fix),
+        call('call_4', 'run_tests', {}),
         { kind: 'stream', chunks: textReply(['Fixed; the tests pass.']) },
       ]);
       const lines: string[] = [];
@@ -99,10 +100,11 @@ describe('the CLI with an OpenAI-compatible endpoint fixes small projects offlin
       const results = events.flatMap((event) => (event.type === 'tool_result' ? [event] : []));
       expect(results.map((result) => [result.name, result.ok])).toEqual([
         ['run_tests', false],
+        ['read_file', true],
         ['edit_file', true],
         ['run_tests', true],
       ]);
-      expect(results[2]?.output).toMatch(project.passed);
+      expect(results[3]?.output).toMatch(project.passed);
       expect(events.at(-1)).toMatchObject({ type: 'run_finished', status: 'completed', verified: true });
       expect(code).toBe(0);
     },
