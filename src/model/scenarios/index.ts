@@ -4,6 +4,7 @@ import { codeIntel } from './code-intel';
 import { demo } from './demo';
 import { endless } from './endless';
 import { markdown } from './markdown';
+import { nodeDemo } from './node-demo';
 import { nudged } from './nudged';
 import { planExecDemo } from './plan-exec-demo';
 import { pythonDemo } from './python-demo';
@@ -19,6 +20,7 @@ export const SCENARIOS: readonly Scenario[] = [
   demo,
   planExecDemo,
   pythonDemo,
+  nodeDemo,
   recovery,
   endless,
   silent,

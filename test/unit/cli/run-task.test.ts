@@ -40,6 +40,18 @@ describe('agent run', () => {
     expect(events.at(-1)).toMatchObject({ type: 'run_finished', status: 'completed', verified: true });
   }, 60_000);
 
+  it('plays node-demo on its own TypeScript project: node --test fails twice, the fix lands, the suite passes', async () => {
+    const { code, lines } = await run(['--task', 'Fix the tests', '--model', 'scripted:node-demo', '--json']);
+    expect(code).toBe(0);
+    const events = lines.map((line) => EngineEventSchema.parse(JSON.parse(line)));
+    const results = events.flatMap((event) => (event.type === 'tool_result' && event.name === 'run_tests' ? [event.output] : []));
+    expect(results).toHaveLength(2);
+    expect(results[0]).toContain('2 failed, 1 passed, 0 skipped (node:test)');
+    expect(results[1]).toContain('0 failed, 3 passed, 0 skipped (node:test)');
+    expect(events.some((event) => event.type === 'file_changed' && event.path === 'src/words.ts')).toBe(true);
+    expect(events.at(-1)).toMatchObject({ type: 'run_finished', status: 'completed', verified: true });
+  }, 60_000);
+
   it('exits 1 when the run fails, with the reason', async () => {
     const { code, lines } = await run(['--task', 't', '--model', 'scripted:endless', '--max-iterations', '2']);
     expect(code).toBe(1);

@@ -9,6 +9,7 @@ const names = [
   'demo',
   'plan_exec-demo',
   'python-demo',
+  'node-demo',
   'recovery',
   'endless',
   'silent',
@@ -31,7 +32,7 @@ describe('scenario registry', () => {
 
   it('names the known scenarios when asked for an unknown one', () => {
     expect(() => getScenario('nope')).toThrow(
-      /unknown scripted scenario 'nope'.*demo, plan_exec-demo, python-demo, recovery, endless, silent, nudged, slow-command, code-intel, stuck/,
+      /unknown scripted scenario 'nope'.*demo, plan_exec-demo, python-demo, node-demo, recovery, endless, silent, nudged, slow-command, code-intel, stuck/,
     );
   });
 

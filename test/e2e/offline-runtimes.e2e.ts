@@ -10,7 +10,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('the python-demo scenario on the virtual sandbox', () => {
+describe('the offline runtimes on the virtual sandbox, played by their scenarios', () => {
   it('runs pytest on Pyodide in the browser: two failures, the fix, all four pass, the file fixed', async () => {
     const { context, page, requests, errors } = await openApp(browser, {
       settings: { sandbox: 'virtual', model: { provider: 'scripted', scenario: 'python-demo' } },
@@ -39,6 +39,37 @@ describe('the python-demo scenario on the virtual sandbox', () => {
     expect(Object.keys(files).sort()).toEqual(['README.md', 'test_text_tools.py', 'text_tools.py']);
 
     expect(requests.some((url) => url.includes('/pyodide/'))).toBe(true);
+    expect(requests.filter((url) => !isLocalUrl(url))).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it('runs node --test on a TypeScript project in QuickJS in the browser: two failures, the fix, all three pass', async () => {
+    const { context, page, requests, errors } = await openApp(browser, {
+      settings: { sandbox: 'virtual', model: { provider: 'scripted', scenario: 'node-demo' } },
+    });
+    await waitForText(page.getByRole('status', { name: 'Sandbox' }), (text) => text.startsWith('Virtual sandbox — '), { what: 'the virtual sandbox' });
+    await page.waitForSelector('.app[data-ready="true"]');
+    // QuickJS's wasm loads with the first node command, not with the page.
+    expect(requests.filter((url) => url.endsWith('.wasm') && !url.includes('/grammars/'))).toEqual([]);
+
+    await page.getByRole('textbox', { name: 'Task' }).fill('The tests of word-tools fail. Fix the code so they pass.');
+    await page.getByRole('button', { name: /^Run( demo)?$/ }).click();
+    const status = page.getByRole('status', { name: 'Run status' });
+    await waitForText(status, (text) => text === 'completed' || text === 'failed', { what: 'the run to end', timeout: 120_000 });
+    expect(await status.innerText()).toBe('completed');
+
+    const timeline = readable(await page.getByRole('region', { name: 'Timeline' }).innerText());
+    expect(timeline).toMatch(/Run completed after \d+ steps — tests pass/);
+    expect(timeline).toContain('2 failed, 1 passed, 0 skipped (node:test)');
+
+    const log = (await page.getByRole('region', { name: 'Terminal' }).getByTestId('terminal-log').textContent()) ?? '';
+    expect(log).toContain('> node --test');
+    expect(log).toContain('ℹ fail 2');
+    expect(log).toMatch(/ℹ pass 3\s/);
+
+    const files = await sandboxFiles(page);
+    expect(files['src/words.ts']).toContain('return word.charAt(0).toUpperCase() + word.slice(1);');
     expect(requests.filter((url) => !isLocalUrl(url))).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
