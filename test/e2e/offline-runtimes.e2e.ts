@@ -10,21 +10,30 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/**
+ * Opens the page on the virtual sandbox with a scripted scenario, checks that nothing matching
+ * `notLoadedYet` was fetched before the run, runs `task` and expects the run to complete.
+ */
+async function playScenario(scenario: string, task: string, { notLoadedYet }: { notLoadedYet: (url: string) => boolean }) {
+  const opened = await openApp(browser, { settings: { sandbox: 'virtual', model: { provider: 'scripted', scenario } } });
+  const { page, requests } = opened;
+  await waitForText(page.getByRole('status', { name: 'Sandbox' }), (text) => text.startsWith('Virtual sandbox — '), { what: 'the virtual sandbox' });
+  await page.waitForSelector('.app[data-ready="true"]');
+  expect(requests.filter(notLoadedYet)).toEqual([]);
+  await page.getByRole('textbox', { name: 'Task' }).fill(task);
+  await page.getByRole('button', { name: /^Run( demo)?$/ }).click();
+  const status = page.getByRole('status', { name: 'Run status' });
+  await waitForText(status, (text) => text === 'completed' || text === 'failed', { what: 'the run to end', timeout: 120_000 });
+  expect(await status.innerText()).toBe('completed');
+  return opened;
+}
+
 describe('the offline runtimes on the virtual sandbox, played by their scenarios', () => {
   it('runs pytest on Pyodide in the browser: two failures, the fix, all four pass, the file fixed', async () => {
-    const { context, page, requests, errors } = await openApp(browser, {
-      settings: { sandbox: 'virtual', model: { provider: 'scripted', scenario: 'python-demo' } },
+    const { context, page, requests, errors } = await playScenario('python-demo', 'The tests of text_tools fail. Fix the code so they pass.', {
+      // Python loads on first use, not with the page.
+      notLoadedYet: (url) => url.includes('/pyodide/'),
     });
-    await waitForText(page.getByRole('status', { name: 'Sandbox' }), (text) => text.startsWith('Virtual sandbox — '), { what: 'the virtual sandbox' });
-    await page.waitForSelector('.app[data-ready="true"]');
-    // Python loads on first use, not with the page.
-    expect(requests.filter((url) => url.includes('/pyodide/'))).toEqual([]);
-
-    await page.getByRole('textbox', { name: 'Task' }).fill('The tests of text_tools fail. Fix the code so they pass.');
-    await page.getByRole('button', { name: /^Run( demo)?$/ }).click();
-    const status = page.getByRole('status', { name: 'Run status' });
-    await waitForText(status, (text) => text === 'completed' || text === 'failed', { what: 'the run to end', timeout: 120_000 });
-    expect(await status.innerText()).toBe('completed');
 
     const timeline = readable(await page.getByRole('region', { name: 'Timeline' }).innerText());
     expect(timeline).toMatch(/Run completed after \d+ steps — tests pass/);
@@ -45,19 +54,10 @@ describe('the offline runtimes on the virtual sandbox, played by their scenarios
   }, 180_000);
 
   it('runs node --test on a TypeScript project in QuickJS in the browser: two failures, the fix, all three pass', async () => {
-    const { context, page, requests, errors } = await openApp(browser, {
-      settings: { sandbox: 'virtual', model: { provider: 'scripted', scenario: 'node-demo' } },
+    const { context, page, requests, errors } = await playScenario('node-demo', 'The tests of word-tools fail. Fix the code so they pass.', {
+      // QuickJS's wasm loads with the first node command, not with the page.
+      notLoadedYet: (url) => url.endsWith('.wasm') && !url.includes('/grammars/'),
     });
-    await waitForText(page.getByRole('status', { name: 'Sandbox' }), (text) => text.startsWith('Virtual sandbox — '), { what: 'the virtual sandbox' });
-    await page.waitForSelector('.app[data-ready="true"]');
-    // QuickJS's wasm loads with the first node command, not with the page.
-    expect(requests.filter((url) => url.endsWith('.wasm') && !url.includes('/grammars/'))).toEqual([]);
-
-    await page.getByRole('textbox', { name: 'Task' }).fill('The tests of word-tools fail. Fix the code so they pass.');
-    await page.getByRole('button', { name: /^Run( demo)?$/ }).click();
-    const status = page.getByRole('status', { name: 'Run status' });
-    await waitForText(status, (text) => text === 'completed' || text === 'failed', { what: 'the run to end', timeout: 120_000 });
-    expect(await status.innerText()).toBe('completed');
 
     const timeline = readable(await page.getByRole('region', { name: 'Timeline' }).innerText());
     expect(timeline).toMatch(/Run completed after \d+ steps — tests pass/);
