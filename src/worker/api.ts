@@ -72,7 +72,7 @@ export interface EngineWorkerApi {
   /** Deletes the oldest finished sessions until there is room, then writes what waited; returns how many went. */
   freeSpace(): Promise<number>;
   storageUsage(): Promise<StorageUsage | null>;
-  /** The session as `*.phasegate.json` text; `withoutDeltas` leaves the streamed pieces out (share links). */
+  /** The session as `*.phasegate.json` text; `withoutDeltas` leaves the streamed pieces (text deltas, tool calls being prepared) out (share links). */
   exportSession(id: string, withoutDeltas: boolean): Promise<string>;
   /** Stores a session from a file, after checking all of it, as a replay. */
   importSession(text: string): Promise<ImportOutcome>;

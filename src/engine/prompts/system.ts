@@ -1,4 +1,5 @@
 import type { SandboxInfo } from '../../protocol/events';
+import { VIRTUAL_RUNTIME_DESCRIPTIONS } from '../../sandbox/virtual-info';
 
 /** The first layer of every system prompt. */
 export const BASE_RULES = `You are Phasegate, a careful coding agent working in a sandboxed workspace.
@@ -34,9 +35,11 @@ function joinAnd(parts: readonly string[]): string {
 /** The environment sentence: what the sandbox runs, each runtime it has, what it lacks (the network always). */
 export function environmentText(info: Pick<SandboxInfo, 'kind' | 'runtimes'>): string {
   if (info.kind === 'webcontainer') return ENVIRONMENTS.webcontainer;
-  const runtimes = info.runtimes ?? [];
-  const missing = VIRTUAL_RUNTIME_NAMES.filter(([command]) => !runtimes.some((runtime) => runtime.command === command)).map(([, name]) => `no ${name}`);
-  return [ENVIRONMENTS.virtual, ...runtimes.map((runtime) => runtime.description), `There is ${joinAnd([...missing, 'no network'])}.`].join(' ');
+  const runtimes = (info.runtimes ?? []).filter((command) => VIRTUAL_RUNTIME_DESCRIPTIONS[command] !== undefined);
+  const missing = VIRTUAL_RUNTIME_NAMES.filter(([command]) => !runtimes.includes(command)).map(([, name]) => `no ${name}`);
+  return [ENVIRONMENTS.virtual, ...runtimes.map((command) => VIRTUAL_RUNTIME_DESCRIPTIONS[command]), `There is ${joinAnd([...missing, 'no network'])}.`].join(
+    ' ',
+  );
 }
 
 export const PROJECT_LAYER = `Project instructions from {{file}} (follow them):

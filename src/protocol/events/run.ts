@@ -6,23 +6,17 @@ import { base } from './base';
 export const RunStatusSchema = z.enum(['idle', 'running', 'waiting', 'completed', 'failed', 'cancelled']);
 export type RunStatus = z.infer<typeof RunStatusSchema>;
 
-/** A language runtime a sandbox offers beyond its shell, as the system prompt tells the model. */
-export const RuntimeInfoSchema = z.object({
-  /** The command, e.g. "python3". */
-  command: z.string(),
-  /** One sentence: what runs it, its version, what it has and lacks. */
-  description: z.string(),
-});
-export type RuntimeInfo = z.infer<typeof RuntimeInfoSchema>;
-
 export const SandboxInfoSchema = z.object({
   kind: z.enum(['virtual', 'webcontainer']),
   /** Short human label, e.g. "Virtual sandbox". */
   label: z.string(),
   /** Why this sandbox runs, e.g. "WebContainer needs network access". */
   reason: z.string(),
-  /** The virtual sandbox's runtimes (`python3`…); absent in logs written before they existed. */
-  runtimes: z.array(RuntimeInfoSchema).optional(),
+  /**
+   * The commands of the language runtimes the sandbox has beyond its shell (the virtual sandbox's
+   * `node`, `python3`); the system prompt describes each. Absent in logs written before they existed.
+   */
+  runtimes: z.array(z.string()).optional(),
 });
 export type SandboxInfo = z.infer<typeof SandboxInfoSchema>;
 

@@ -25,7 +25,7 @@ async function bridge(sandbox: Sandbox = new VirtualSandbox({ files: { 'a.txt': 
 describe('RemoteSandbox over comlink', () => {
   it('describes the sandbox on the other side', async () => {
     const { remote } = await bridge();
-    expect(remote.info).toEqual({ kind: 'virtual', label: 'Virtual sandbox', reason: 'works offline, no setup needed' });
+    expect(remote.info).toEqual({ kind: 'virtual', label: 'Virtual sandbox', reason: 'works offline, no setup needed', runtimes: ['node'] });
     expect(remote.workdir).toBe('/workspace');
   });
 

@@ -21,7 +21,9 @@ describe('share links', () => {
     const decoded = decodeSessionFromLink(encoded ?? '');
     expect(decoded.ok).toBe(true);
     const loaded = await loadSessionFile(decoded.ok ? decoded.value : null, { knownTexts: STARTER_TEXTS });
-    expect(loaded.ok && loaded.session.events).toEqual(run.events.filter((e) => e.type !== 'model_delta'));
+    // Streamed pieces (text deltas, tool calls being prepared) stay out; every other event comes back as it was.
+    expect(run.events.some((e) => e.type === 'tool_call_preparing')).toBe(true);
+    expect(loaded.ok && loaded.session.events).toEqual(run.events.filter((e) => e.type !== 'model_delta' && e.type !== 'tool_call_preparing'));
     // The starter files travel by reference: the same link read without them is missing texts.
     expect(await loadSessionFile(decoded.ok ? decoded.value : null)).toMatchObject({ ok: false, error: expect.stringContaining('missing') as unknown });
     // What the run changed, and its snapshots, are in the link itself; the final workspace comes back whole.
