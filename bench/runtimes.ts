@@ -1,6 +1,6 @@
 /**
  * The virtual sandbox's language runtimes, in Node (the CLI's environment; the browser loads the
- * same code and files): Pyodide's cold load, warm `python3 -c pass` and `node -e 0`, and 20-test
+ * same code and files): the cold loads (for information), warm `python3 -c pass` and `node -e 0`, and 20-test
  * runs of Phasegate's offline pytest, `node --test` and the offline vitest runner. Issue 20's
  * targets: warm commands < 50 ms, a 20-test run < 1 s. Wall time per command (median of RUNS),
  * through the sandbox's own exec, as an agent's run_command.
@@ -9,7 +9,8 @@ import { nodePythonRuntime } from '../src/cli/node-python';
 import { VirtualSandbox } from '../src/sandbox/virtual';
 import { info, target } from './support/verdict.mjs';
 
-const TARGETS = { warmCommandMs: 50, twentyTestsMs: 1000, pyodideColdNodeMs: 4000 };
+/** Issue 20's warm targets; its cold-start targets are for the browser (QuickJS < 150 ms, Pyodide < 4 s, < 1.5 s from the HTTP cache). */
+const TARGETS = { warmCommandMs: 50, twentyTestsMs: 1000 };
 const RUNS = Math.max(3, Number(process.env.PHASEGATE_BENCH_RUNS) || 5);
 
 const TWENTY_PYTEST_TESTS = Array.from({ length: 20 }, (_, i) => `def test_sum_${i}():\n    assert sum(range(${i + 1})) == ${((i + 1) * i) / 2}\n`).join('\n');
@@ -58,11 +59,17 @@ async function main() {
     vitest.push(await timedExec(sandbox, 'vitest run js/'));
   }
   console.log(`runtimes: Node ${process.versions.node}, ${RUNS} runs each (median)`);
-  target('Pyodide cold: first python3 -c pass, load included', cold, { below: TARGETS.pyodideColdNodeMs }, 'ms', 0);
+  info(
+    'Pyodide cold in Node: first python3 -c pass, load included',
+    cold,
+    'ms',
+    0,
+    "the issue's cold targets are for the browser, where they are not met yet (issue 20)",
+  );
   target('warm python3 -c pass', median(warm), { below: TARGETS.warmCommandMs }, 'ms', 1);
   target('warm 20-test pytest run (offline pytest)', median(pytest), { below: TARGETS.twentyTestsMs }, 'ms', 0);
   info('warm 20-test pytest run, slowest', Math.max(...pytest), 'ms', 0, 'the median is the target');
-  info('QuickJS cold in Node: first node -e 0', nodeCold, 'ms', 0, "the issue's cold target is for Chromium, not measured there yet");
+  info('QuickJS cold in Node: first node -e 0', nodeCold, 'ms', 0, "the issue's cold targets are for the browser, where they are not met yet (issue 20)");
   target('warm node -e 0', median(nodeWarm), { below: TARGETS.warmCommandMs }, 'ms', 1);
   target('warm 20-test node --test run', median(nodeTests), { below: TARGETS.twentyTestsMs }, 'ms', 0);
   target('warm 20-test vitest-style file (offline runner)', median(vitest), { below: TARGETS.twentyTestsMs }, 'ms', 0);
