@@ -10,10 +10,13 @@ export function virtualWorkdir(workdir: string | undefined): string {
   return normalizeAbsolutePath(workdir ?? DEFAULT_VIRTUAL_WORKDIR);
 }
 
-/** What each runtime a virtual sandbox may have runs, as the system prompt says it (`SandboxInfo.runtimes` names them). */
-export const VIRTUAL_RUNTIME_DESCRIPTIONS: Readonly<Record<string, string>> = {
-  node: NODE_RUNTIME_DESCRIPTION,
-  python3: PYTHON_RUNTIME_DESCRIPTION,
+/**
+ * Each runtime a virtual sandbox may have, by command (`SandboxInfo.runtimes` names them): what the
+ * system prompt says it runs, and its name where the prompt says it is missing.
+ */
+export const VIRTUAL_RUNTIMES: Readonly<Record<string, { name: string; description: string }>> = {
+  node: { name: 'Node.js', description: NODE_RUNTIME_DESCRIPTION },
+  python3: { name: 'Python', description: PYTHON_RUNTIME_DESCRIPTION },
 };
 
 /** The runtimes a virtual sandbox made with these options offers: node always (QuickJS), python3 when given one. */

@@ -1,5 +1,5 @@
 import { endSentence } from '../protocol/error-message';
-import type { EngineEvent } from '../protocol/events';
+import { type EngineEvent, STREAMED_EVENT_TYPES } from '../protocol/events';
 import {
   SESSION_FILE_FORMAT,
   SESSION_FILE_VERSION,
@@ -18,13 +18,6 @@ import { redactSessionFile } from './redact-session';
 import { referencedBlobs } from './references';
 
 /**
- * What `withoutDeltas` leaves out: the pieces a reply streams (its text, the tool call being
- * prepared), shown only live; the assembled messages and calls stay, and a replay passes over
- * these anyway (`ui/state/session-view.ts`).
- */
-const STREAMED_PIECES: ReadonlySet<string> = new Set(['model_delta', 'tool_call_preparing']);
-
-/**
  * A stored session as one file (and, compressed, as a share link), `secrets` redacted (a
  * session stored before snapshots kept the key out may still hold it in a file).
  */
@@ -36,7 +29,7 @@ export async function exportSession(
   const session = await store.getSession(id);
   if (!session) throw new Error(`there is no session "${id}"`);
   let events = await store.loadEvents(id);
-  if (options.withoutDeltas) events = events.filter((event) => !STREAMED_PIECES.has(event.type));
+  if (options.withoutDeltas) events = events.filter((event) => !STREAMED_EVENT_TYPES.has(event.type));
   return redactSessionFile(await buildSessionFile(session, events, store), options.secrets ?? []);
 }
 

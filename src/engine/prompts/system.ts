@@ -1,5 +1,5 @@
 import type { SandboxInfo } from '../../protocol/events';
-import { VIRTUAL_RUNTIME_DESCRIPTIONS } from '../../sandbox/virtual-info';
+import { VIRTUAL_RUNTIMES } from '../../sandbox/virtual-info';
 
 /** The first layer of every system prompt. */
 export const BASE_RULES = `You are Phasegate, a careful coding agent working in a sandboxed workspace.
@@ -22,12 +22,6 @@ export const ENVIRONMENTS: Record<SandboxInfo['kind'], string> = {
   webcontainer: `a WebContainer: Node.js and npm run inside the browser; native binaries, Python and most other non-JavaScript toolchains are not available.`,
 };
 
-/** The runtimes the virtual sandbox may have, and how the prompt names their absence. */
-const VIRTUAL_RUNTIME_NAMES: ReadonlyArray<readonly [command: string, name: string]> = [
-  ['node', 'Node.js'],
-  ['python3', 'Python'],
-];
-
 function joinAnd(parts: readonly string[]): string {
   return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }
@@ -35,11 +29,11 @@ function joinAnd(parts: readonly string[]): string {
 /** The environment sentence: what the sandbox runs, each runtime it has, what it lacks (the network always). */
 export function environmentText(info: Pick<SandboxInfo, 'kind' | 'runtimes'>): string {
   if (info.kind === 'webcontainer') return ENVIRONMENTS.webcontainer;
-  const runtimes = (info.runtimes ?? []).filter((command) => VIRTUAL_RUNTIME_DESCRIPTIONS[command] !== undefined);
-  const missing = VIRTUAL_RUNTIME_NAMES.filter(([command]) => !runtimes.includes(command)).map(([, name]) => `no ${name}`);
-  return [ENVIRONMENTS.virtual, ...runtimes.map((command) => VIRTUAL_RUNTIME_DESCRIPTIONS[command]), `There is ${joinAnd([...missing, 'no network'])}.`].join(
-    ' ',
-  );
+  const has = new Set(info.runtimes ?? []);
+  const runtimes = Object.entries(VIRTUAL_RUNTIMES);
+  const present = runtimes.filter(([command]) => has.has(command)).map(([, runtime]) => runtime.description);
+  const missing = runtimes.filter(([command]) => !has.has(command)).map(([, runtime]) => `no ${runtime.name}`);
+  return [ENVIRONMENTS.virtual, ...present, `There is ${joinAnd([...missing, 'no network'])}.`].join(' ');
 }
 
 export const PROJECT_LAYER = `Project instructions from {{file}} (follow them):

@@ -22,6 +22,12 @@ export const ToolCallPreparingSchema = z.object({
   path: z.string().optional(),
 });
 
+/**
+ * The pieces a reply streams (its text, a tool call being prepared): shown only live. A replay
+ * passes over them and a share link leaves them out; the assembled message and calls carry them.
+ */
+export const STREAMED_EVENT_TYPES: ReadonlySet<string> = new Set(['model_delta', 'tool_call_preparing']);
+
 /** A model request failed and the adapter waits `delayMs` before attempt `attempt + 1`. */
 export const ModelRetrySchema = z.object({
   ...base,

@@ -1,4 +1,4 @@
-import type { EngineEvent } from '../../protocol/events';
+import { type EngineEvent, STREAMED_EVENT_TYPES } from '../../protocol/events';
 import { sessionOfRunStart } from '../../protocol/run-sessions';
 import { initialState, reduce, type UiState } from './reducer';
 import { inBulk } from './timeline';
@@ -92,14 +92,11 @@ export function pick(view: SessionView, change: (state: UiState) => UiState): Se
   return view.position === null ? { ...view, live: shown, shown } : { ...view, shown };
 }
 
-/** Events that stream a reply: a replay step passes over them (a tool call being prepared shows only live). */
-const STREAMED: ReadonlySet<EngineEvent['type']> = new Set(['model_delta', 'tool_call_preparing']);
-
 /** Positions a step lands on: after each event that is not a streamed piece of a reply. */
 export function isStop(log: readonly EngineEvent[], position: number): boolean {
   if (position <= 0 || position >= log.length) return true;
   const type = log[position - 1]?.type;
-  return type === undefined || !STREAMED.has(type);
+  return type === undefined || !STREAMED_EVENT_TYPES.has(type);
 }
 
 export function nextStop(log: readonly EngineEvent[], position: number): number {
