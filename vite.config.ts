@@ -5,10 +5,11 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
+import { cachedPyodideSnapshot } from './src/cli/pyodide-snapshot-cache';
 import { GRAMMAR_URL_PREFIX } from './src/code/grammar-loader';
 import { allWasmAssets } from './src/code/languages';
 import { createPrecacheManifest, type PrecacheManifest, SERVICE_WORKER_FILE } from './src/service-worker/manifest';
-import { PYODIDE_FILES, PYODIDE_URL_PREFIX } from './src/worker/pyodide-files';
+import { PYODIDE_FILES, PYODIDE_SNAPSHOT_FILE, PYODIDE_URL_PREFIX } from './src/worker/pyodide-files';
 
 /**
  * Cross-origin isolation (needed by WebContainer and SharedArrayBuffer) on every
@@ -56,13 +57,21 @@ function treeSitterGrammars(): Plugin {
 
 /**
  * Pyodide's runtime and standard library, served at /pyodide/<file> by the app itself (no CDN):
- * copied from node_modules/pyodide into dist/pyodide/ on build, streamed from there in dev.
- * Only the Python worker fetches them, when the virtual sandbox first needs python3.
+ * copied from node_modules/pyodide into dist/pyodide/ on build, streamed from there in dev; and
+ * the memory snapshot of its start-up (src/cli/pyodide-snapshot-cache.ts makes it once, about
+ * 4 s, and keeps it in node_modules/.cache). Only the Python worker fetches them, when the
+ * virtual sandbox first needs python3.
  */
 function pyodideFiles(): Plugin {
   const dir = dirname(createRequire(import.meta.url).resolve('pyodide/package.json'));
   const prefix = PYODIDE_URL_PREFIX.replace(/^\//, '');
-  const types: Record<string, string> = { mjs: 'text/javascript', wasm: 'application/wasm', zip: 'application/zip', json: 'application/json' };
+  const types: Record<string, string> = {
+    mjs: 'text/javascript',
+    wasm: 'application/wasm',
+    zip: 'application/zip',
+    json: 'application/json',
+    gz: 'application/gzip',
+  };
   const known = new Set<string>(PYODIDE_FILES);
   return {
     name: 'phasegate:pyodide-files',
@@ -71,18 +80,20 @@ function pyodideFiles(): Plugin {
         const path = (req.url ?? '').split('?')[0] ?? '';
         if (!path.startsWith(PYODIDE_URL_PREFIX)) return next();
         const file = decodeURIComponent(path.slice(PYODIDE_URL_PREFIX.length));
-        if (!known.has(file)) {
+        if (!known.has(file) && file !== PYODIDE_SNAPSHOT_FILE) {
           res.statusCode = 404;
           res.end('no such Pyodide file');
           return;
         }
         res.setHeader('Content-Type', types[file.split('.').pop() ?? ''] ?? 'application/octet-stream');
         for (const [name, value] of Object.entries(isolationHeaders)) res.setHeader(name, value);
-        createReadStream(join(dir, file)).pipe(res);
+        if (file === PYODIDE_SNAPSHOT_FILE) cachedPyodideSnapshot().then((bytes) => res.end(bytes), next);
+        else createReadStream(join(dir, file)).pipe(res);
       });
     },
     async generateBundle() {
       for (const file of PYODIDE_FILES) this.emitFile({ type: 'asset', fileName: `${prefix}${file}`, source: await readFile(join(dir, file)) });
+      this.emitFile({ type: 'asset', fileName: `${prefix}${PYODIDE_SNAPSHOT_FILE}`, source: await cachedPyodideSnapshot() });
     },
   };
 }

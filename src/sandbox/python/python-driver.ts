@@ -12,6 +12,7 @@ import atexit as _atexit
 import io as _io
 import json as _json
 import os as _os
+import random as _random
 import runpy as _runpy
 import sys as _sys
 import traceback as _traceback
@@ -28,11 +29,16 @@ def _phasegate_stream(fd, errors):
     return _io.TextIOWrapper(raw, encoding='utf-8', errors=errors)
 
 
-def _phasegate_install(name, source):
+def _phasegate_site_packages():
     import sysconfig
 
-    with open(_os.path.join(sysconfig.get_paths()['purelib'], name + '.py'), 'w', encoding='utf-8') as module:
-        module.write(source)
+    return sysconfig.get_paths()['purelib']
+
+
+def _phasegate_start():
+    # Called once in each interpreter, after the driver: one restored from the memory snapshot
+    # (pyodide-snapshot.ts) would otherwise draw the same numbers as every other one.
+    _random.seed()
 
 
 def _phasegate_hidden_frame(tb):

@@ -1,7 +1,6 @@
 import { concatBytes } from '../../protocol/bytes';
 import { ChangeTracker } from './change-tracker';
-import { OFFLINE_PYTEST_MODULES } from './offline-pytest';
-import { PYTHON_DRIVER, PYTHON_DRIVER_FILENAME } from './python-driver';
+import { equipInterpreter } from './interpreter-setup';
 import { isPythonCache, type PythonRunReply, type PythonRunRequest } from './python-protocol';
 
 /** The part of Emscripten's FS a run uses (Pyodide's `pyodide.FS`). */
@@ -72,11 +71,10 @@ export class PythonEngine {
     pyodide.setStdout(collect(() => this.stdout));
     pyodide.setStderr(collect(() => this.stderr));
     if (interrupt) pyodide.setInterruptBuffer(interrupt);
-    pyodide.runPython(PYTHON_DRIVER, { filename: PYTHON_DRIVER_FILENAME });
+    equipInterpreter(pyodide);
+    pyodide.runPython('_phasegate_start()');
     const run = pyodide.globals.get('_phasegate_run');
-    const install = pyodide.globals.get('_phasegate_install');
-    if (typeof run !== 'function' || typeof install !== 'function') throw new Error('the Python driver did not load');
-    for (const [name, source] of OFFLINE_PYTEST_MODULES) (install as PyCallable)(name, source);
+    if (typeof run !== 'function') throw new Error('the Python driver did not load');
     this.run = run as PyCallable;
   }
 
