@@ -163,7 +163,7 @@ function startRecording(args: ParsedArgs, store: MemoryStore, savePath: string |
     : null;
   return {
     async drive(files: Record<string, string>, start: (engine: Engine) => Promise<RunSummary>): Promise<number> {
-      const sandbox = new VirtualSandbox({ files, reason: 'the CLI always runs on the virtual sandbox', python: nodePythonRuntime() });
+      const sandbox = new VirtualSandbox({ files, reason: 'the CLI always runs on the virtual sandbox', python: nodePythonRuntime(), preloadNode: true });
       setNodeGrammarSource();
       // Snapshots are only taken when the session is saved: they are what a resume restores.
       const engine = new Engine({ sandbox, ...(writer ? { blobs: store } : {}) });

@@ -3,6 +3,7 @@ import { messageOf } from '../protocol/error-message';
 import type { SandboxInfo } from '../protocol/events';
 import { INTERRUPTED_MESSAGE, loopYieldPlugin } from './cooperative-yield';
 import { nodeCommand } from './node-runtime/node-command';
+import { isNodeProjectFile, preloadNode } from './node-runtime/node-preload';
 import { offlineVitestCommand } from './node-runtime/offline-vitest-command';
 import { joinPath, normalizeAbsolutePath, parentOf, resolvePath } from './paths';
 import type { DirEntry, ExecOptions, ExecResult, Sandbox } from './port';
@@ -24,6 +25,11 @@ export interface VirtualSandboxOptions {
   reason?: string;
   /** Python for `python3` (a thread the composition root starts); without it there is no `python3`. */
   python?: PythonRuntime;
+  /**
+   * Ready `node` in the background when the workspace has a JavaScript or TypeScript project
+   * (node-preload.ts), as `.py` files start Python. The page and the CLI ask for it.
+   */
+  preloadNode?: boolean;
 }
 
 const isPythonFile = (path: string) => path.endsWith('.py');
@@ -54,6 +60,7 @@ export class VirtualSandbox implements Sandbox {
   private previousCwd: string;
   private env: Record<string, string> = {};
   private readonly python: PythonRuntime | undefined;
+  private readonly readiesNode: boolean;
 
   constructor(options: VirtualSandboxOptions = {}) {
     this.workdir = virtualWorkdir(options.workdir);
@@ -80,6 +87,8 @@ export class VirtualSandbox implements Sandbox {
     this.python = options.python;
     // Pyodide takes seconds to load: start as soon as the workspace has Python in it.
     if (Object.keys(files).some(isPythonFile)) this.python?.preload();
+    this.readiesNode = options.preloadNode === true;
+    if (this.readiesNode && Object.keys(files).some(isNodeProjectFile)) void preloadNode(Object.keys(files));
     this.bash.registerTransformPlugin(loopYieldPlugin);
     this.bash.registerTransformPlugin(deviceRedirectPlugin);
     this.currentCwd = this.workdir;
@@ -102,6 +111,7 @@ export class VirtualSandbox implements Sandbox {
     await this.ensureDirectory(parentOf(target));
     await this.bash.fs.writeFile(target, content);
     if (isPythonFile(target)) this.python?.preload();
+    if (this.readiesNode && isNodeProjectFile(target)) void preloadNode([target]);
   }
 
   async exists(path: string): Promise<boolean> {

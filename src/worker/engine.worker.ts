@@ -56,7 +56,10 @@ const pageAnswers = new PageAnswers();
 const storeReady = openSessionStore();
 /** One Python for every virtual sandbox of this worker; its own worker starts on first use. */
 const python = browserPythonRuntime();
-const engine = new Engine({ sandbox: new LazyVirtualSandbox({ files: STARTER_PROJECT, python }), blobs: deferredBlobStore(storeReady.then((s) => s.store)) });
+const engine = new Engine({
+  sandbox: new LazyVirtualSandbox({ files: STARTER_PROJECT, python, preloadNode: true }),
+  blobs: deferredBlobStore(storeReady.then((s) => s.store)),
+});
 
 /** The page's listeners; events reach them once they are stored. */
 const eventListeners = new Set<(event: EngineEvent) => void>();
@@ -224,7 +227,7 @@ const api: EngineWorkerApi = {
   },
 
   async useSandbox(host: SandboxHost | null, reason: string): Promise<SandboxInfo> {
-    const sandbox = host ? await RemoteSandbox.connect(host) : new LazyVirtualSandbox({ files: STARTER_PROJECT, reason, python });
+    const sandbox = host ? await RemoteSandbox.connect(host) : new LazyVirtualSandbox({ files: STARTER_PROJECT, reason, python, preloadNode: true });
     const previous = engine.activeSandbox;
     engine.setSandbox(sandbox);
     if (previous !== sandbox) await previous.dispose();

@@ -50,6 +50,11 @@ export class FsOverlay {
     return overlay;
   }
 
+  /** No files at all: for a program that reads none (the warm-up run of node-preload.ts). */
+  static empty(): FsOverlay {
+    return new FsOverlay();
+  }
+
   /** Paths of every file, for a quick look (is there TypeScript?) before the program starts. */
   filePaths(): string[] {
     return [...this.entries].filter(([, entry]) => entry.type === 'file').map(([path]) => path);

@@ -15,10 +15,9 @@ const KEPT_WASM_MEMORY_BYTES = 64 * 1024 * 1024;
 
 /** Runs one program in a fresh QuickJS runtime (the compiled module is shared) and disposes it. */
 export async function runNode(request: NodeRunRequest): Promise<NodeRunResult> {
-  const quickjs = await loadQuickJS();
   const needsTypes =
     (request.entry.kind === 'file' && isTypeScript(request.entry.path)) || request.fs.filePaths().some((p) => isTypeScript(p) && !p.includes('/node_modules/'));
-  const stripTypes = needsTypes ? await loadTypeStripper() : null;
+  const [quickjs, stripTypes] = await Promise.all([loadQuickJS(), needsTypes ? loadTypeStripper() : null]);
   const runtime = quickjs.newRuntime();
   try {
     // Near the cap, even reading the error's message can fail: then the cap is what ended the program.
