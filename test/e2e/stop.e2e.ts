@@ -60,7 +60,7 @@ describe('Stop', () => {
 
       const stoppedAt = Date.now();
       await stop.click();
-      // Far under the command's 120 s limit, and under the 10 s after which the page replaces a worker that ignores Stop.
+      // Far under the command's 30 s limit, and under the 10 s after which the page replaces a worker that ignores Stop.
       await waitForText(status, (text) => text === 'cancelled', { what: 'cancelled', timeout: 25_000 });
       const took = Date.now() - stoppedAt;
       console.log(`round ${round}: cancelled ${took} ms after Stop`);
