@@ -11,6 +11,7 @@ import { SandboxError } from './port';
 import { pythonCommands } from './python/python-command';
 import type { PythonRuntime } from './python/python-runtime';
 import { carryEnv, type Interruption, interruptionExitCode, interruptionNotice } from './shell-state';
+import type { StopFlag } from './stop-flag';
 import { deviceRedirectPlugin, stdinDeviceCommands } from './virtual-devices';
 import { VirtualFs } from './virtual-fs';
 import { virtualRuntimes, virtualSandboxInfo, virtualWorkdir } from './virtual-info';
@@ -30,6 +31,11 @@ export interface VirtualSandboxOptions {
    * (node-preload.ts), as `.py` files start Python. The page and the CLI ask for it.
    */
   preloadNode?: boolean;
+  /**
+   * The page's Stop, seen while a command holds this thread (a busy `node` program). It stands for
+   * the abort of a command's `signal`, so it stops only commands that have one, as that abort would.
+   */
+  stopFlag?: StopFlag;
 }
 
 const isPythonFile = (path: string) => path.endsWith('.py');
@@ -61,6 +67,7 @@ export class VirtualSandbox implements Sandbox {
   private env: Record<string, string> = {};
   private readonly python: PythonRuntime | undefined;
   private readonly readiesNode: boolean;
+  private readonly stopFlag: StopFlag | undefined;
 
   constructor(options: VirtualSandboxOptions = {}) {
     this.workdir = virtualWorkdir(options.workdir);
@@ -85,6 +92,7 @@ export class VirtualSandbox implements Sandbox {
       ],
     });
     this.python = options.python;
+    this.stopFlag = options.stopFlag;
     // Pyodide takes seconds to load: start as soon as the workspace has Python in it.
     if (Object.keys(files).some(isPythonFile)) this.python?.preload();
     this.readiesNode = options.preloadNode === true;
@@ -193,7 +201,9 @@ export class VirtualSandbox implements Sandbox {
       cwd: this.currentCwd,
     });
 
-    if (options.signal?.aborted) {
+    // Raised by the page before its stop() message arrives: this command is one that message would abort.
+    const stopRaised = () => options.signal !== undefined && this.stopFlag?.isRaised() === true;
+    if (options.signal?.aborted || stopRaised()) {
       const notRun = finish({ exitCode: interruptionExitCode('abort'), stdout: '', stderr: interruptionNotice('abort', undefined) }, 'abort');
       this.report(notRun, options);
       return notRun;
@@ -214,11 +224,13 @@ export class VirtualSandbox implements Sandbox {
     const onAbort = () => interrupt('abort');
     options.signal?.addEventListener('abort', onAbort, { once: true });
     const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => interrupt('timeout'), options.timeoutMs);
-    // Asked by the file system at every operation: a busy walk can keep the timer from firing on time.
+    // Asked by the file system at every operation and by a `node` program's interrupt handler: a busy
+    // walk can keep the timer from firing on time, and a busy program keeps the signal's abort out.
     // Date.now: just-bash blocks performance.now while a script runs.
     const deadline = options.timeoutMs === undefined ? Infinity : Date.now() + options.timeoutMs;
     const stopped = () => {
       if (Date.now() >= deadline) interrupt('timeout');
+      else if (stopRaised()) interrupt('abort');
       return controller.signal.aborted;
     };
     try {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { type EngineEvent, EngineEventSchema, RunStatusSchema } from '../protocol/events';
 import { SessionMetaSchema } from '../protocol/session-file';
 import type { SandboxHost } from '../sandbox/remote';
+import { SharedStopFlag } from '../sandbox/stop-flag';
 import type { EngineWorkerApi, ScenarioInfo, StorageProblem } from '../worker/api';
 import type { ExportSecrets } from '../worker/run-request';
 import { createBatcher } from './event-batcher';
@@ -16,10 +17,10 @@ export type StorageProblemListener = (problem: StorageProblem) => void;
 /**
  * The worker's calls the page makes as they are: their signatures live once, in `EngineWorkerApi`
  * (`src/worker/api.ts`), so a call added or changed there is a type error here until it is forwarded.
- * Left out: the listeners, the scenario list and the life lock the client wires up itself, the bench's storage figures
+ * Left out: the listeners, the scenario list, the life lock and the stop flag the client wires up itself, the bench's storage figures
  * and the browser tests' busy stretch.
  */
-type ForwardedCalls = Omit<EngineWorkerApi, 'subscribe' | 'onStorageProblem' | 'scenarios' | 'storageStats' | 'holdLifeLock' | 'holdBusy'>;
+type ForwardedCalls = Omit<EngineWorkerApi, 'subscribe' | 'onStorageProblem' | 'scenarios' | 'storageStats' | 'holdLifeLock' | 'holdBusy' | 'shareStopFlag'>;
 
 /** The page's handle on the engine worker. Events arrive batched, once per frame. */
 export interface EngineClient extends ForwardedCalls {
@@ -88,11 +89,19 @@ export function createEngineClient(): EngineClient {
     const worker = new Worker(new URL('../worker/engine.worker.ts', import.meta.url), { type: 'module', name: 'engine' });
     worker.addEventListener('error', (event) => onProblem(`The engine worker failed: ${event.message || 'unknown error'}`));
     const api = Comlink.wrap<EngineWorkerApi>(worker);
-    const started: { worker: Worker; api: Comlink.Remote<EngineWorkerApi>; lifeLock: string | null; ready: Promise<ScenarioInfo[]> } = {
+    const started: {
+      worker: Worker;
+      api: Comlink.Remote<EngineWorkerApi>;
+      lifeLock: string | null;
+      stopFlag: SharedStopFlag | null;
+      ready: Promise<ScenarioInfo[]>;
+    } = {
       worker,
       api,
       /** Set once the worker holds it: whether it is still held tells a busy worker from a gone one. */
       lifeLock: null,
+      /** Raised on Stop, before the message: a command busy on the worker's thread sees it at once. Null where the page is not cross-origin isolated. */
+      stopFlag: SharedStopFlag.create(),
       ready: Promise.resolve([]),
     };
     worker.addEventListener('message', (event: MessageEvent<unknown>) => {
@@ -100,8 +109,9 @@ export function createEngineClient(): EngineClient {
       if (beat && current === started) watch.beat(beat.step);
     });
     const lifeLock = newLifeLockName();
-    started.ready = api
-      .subscribe(Comlink.proxy(receive))
+    const stopFlag = started.stopFlag;
+    started.ready = (stopFlag ? api.shareStopFlag(stopFlag.cells).catch(() => undefined) : Promise.resolve())
+      .then(() => api.subscribe(Comlink.proxy(receive)))
       .then(() => api.onStorageProblem(Comlink.proxy(receiveStorageProblem)))
       .then(() => api.holdLifeLock(lifeLock).catch(() => false))
       .then((held) => {
@@ -164,6 +174,7 @@ export function createEngineClient(): EngineClient {
     resume: (request) => watch.during(current.api.resume(request)).then(runStatus),
     stop: () => {
       watch.stopping();
+      current.stopFlag?.raise();
       return current.api.stop();
     },
     answer: (callId, text) => current.api.answer(callId, text).then(checked(z.boolean(), 'an answer receipt')),

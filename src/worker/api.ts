@@ -45,6 +45,11 @@ export interface EngineWorkerApi {
   run(request: RunRequest): Promise<RunStatus>;
   /** Cancels the current run: the in-flight model request and command are aborted. */
   stop(): Promise<void>;
+  /**
+   * The page's Stop flag, once per worker (`PageStop`): an Int32Array on a SharedArrayBuffer the page
+   * sets before it calls `stop()`, which a command busy on the worker's thread reads without a message.
+   */
+  shareStopFlag(cells: Int32Array): Promise<void>;
   /** Answers the question the current run waits on (ask_human); false when no question with that id waits. */
   answer(callId: string, text: string): Promise<boolean>;
   scenarios(): Promise<ScenarioInfo[]>;

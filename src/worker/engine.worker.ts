@@ -22,6 +22,7 @@ import { type EngineWorkerApi, type ImportOutcome, LIFE_LOCK_PREFIX, type Resume
 import { browserPythonRuntime } from './browser-python';
 import { holdLifeLock, startHeartbeats } from './life-signals';
 import { PageAnswers } from './page-answers';
+import { PageStop } from './page-stop';
 import { ExportSecretsSchema, HumanAnswerRequestSchema, ResumeRequestSchema, RunRequestSchema } from './run-request';
 import { openSessionStore, WorkerSessions } from './sessions';
 import { checkWorkspaceFiles, currentWorkspace, refuseWhileReplacing, replaceWorkspace, sameFiles, sessionChanges } from './workspace-io';
@@ -56,8 +57,10 @@ const pageAnswers = new PageAnswers();
 const storeReady = openSessionStore();
 /** One Python for every virtual sandbox of this worker; its own worker starts on first use. */
 const python = browserPythonRuntime();
+/** The page's Stop, seen by a command that holds this thread (a busy `node` program); it stops the run. */
+const pageStop = new PageStop(() => engine.stop());
 const engine = new Engine({
-  sandbox: new LazyVirtualSandbox({ files: STARTER_PROJECT, python, preloadNode: true }),
+  sandbox: new LazyVirtualSandbox({ files: STARTER_PROJECT, python, stopFlag: pageStop, preloadNode: true }),
   blobs: deferredBlobStore(storeReady.then((s) => s.store)),
 });
 
@@ -149,6 +152,7 @@ const api: EngineWorkerApi = {
   },
 
   async resume(request: ResumeRequest): Promise<RunStatus> {
+    pageStop.lower();
     refuseWhileReplacing();
     const parsed = ResumeRequestSchema.safeParse(request);
     if (!parsed.success) throw new Error(`invalid resume request: ${describeFirstIssue(parsed.error, 'request')}`);
@@ -227,7 +231,9 @@ const api: EngineWorkerApi = {
   },
 
   async useSandbox(host: SandboxHost | null, reason: string): Promise<SandboxInfo> {
-    const sandbox = host ? await RemoteSandbox.connect(host) : new LazyVirtualSandbox({ files: STARTER_PROJECT, reason, python, preloadNode: true });
+    const sandbox = host
+      ? await RemoteSandbox.connect(host)
+      : new LazyVirtualSandbox({ files: STARTER_PROJECT, reason, python, stopFlag: pageStop, preloadNode: true });
     const previous = engine.activeSandbox;
     engine.setSandbox(sandbox);
     if (previous !== sandbox) await previous.dispose();
@@ -236,6 +242,7 @@ const api: EngineWorkerApi = {
   },
 
   async run(request: RunRequest): Promise<RunStatus> {
+    pageStop.lower();
     refuseWhileReplacing();
     const parsed = RunRequestSchema.safeParse(request);
     if (!parsed.success) {
@@ -281,6 +288,12 @@ const api: EngineWorkerApi = {
 
   async stop(): Promise<void> {
     engine.stop();
+    // The run's own signal carries the Stop from here on.
+    pageStop.lower();
+  },
+
+  async shareStopFlag(cells: Int32Array): Promise<void> {
+    pageStop.share(cells);
   },
 
   async answer(callId: string, text: string): Promise<boolean> {

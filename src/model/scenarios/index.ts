@@ -1,4 +1,5 @@
 import type { Scenario } from '../scenario';
+import { busyNode } from './busy-node';
 import { clarify } from './clarify';
 import { codeIntel } from './code-intel';
 import { demo } from './demo';
@@ -26,6 +27,7 @@ export const SCENARIOS: readonly Scenario[] = [
   silent,
   nudged,
   slowCommand,
+  busyNode,
   codeIntel,
   stuck,
   clarify,

@@ -1,7 +1,8 @@
 import { joinPath } from '../paths';
 import type { FsOverlay } from './fs-overlay';
 
-const CONFIG_EXTENSIONS = ['ts', 'mts', 'cts', 'js', 'mjs', 'cjs'];
+/** vitest's and jest's config file extensions, in the order vitest looks for them. */
+export const CONFIG_EXTENSIONS = ['ts', 'mts', 'cts', 'js', 'mjs', 'cjs'];
 const CONFIG_FILES = [
   ...CONFIG_EXTENSIONS.map((ext) => `vitest.config.${ext}`),
   ...CONFIG_EXTENSIONS.map((ext) => `vite.config.${ext}`),

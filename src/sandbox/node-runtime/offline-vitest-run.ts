@@ -4,6 +4,7 @@ import { unsupportedConfigSettings } from './offline-vitest-config';
 import { offlineTestFiles, type TestFlavour } from './offline-vitest-discovery';
 import { MISSING_FEATURE_SUFFIX, OFFLINE_VITEST_MODULES, offlineVitestGuest } from './offline-vitest-guest';
 import { fileFailed, type FileOutcome, FileReportSchema, formatReport } from './offline-vitest-report';
+import { testFileSelection } from './offline-vitest-selection';
 import { formatOf } from './resolve-module';
 import { type NodeRunResult, runNode } from './run-node';
 
@@ -97,10 +98,12 @@ async function runFile(request: OfflineVitestRequest, path: string, file: string
 export async function runOfflineVitest(request: OfflineVitestRequest): Promise<NodeRunResult> {
   const started = Date.now();
   let stdout = header(request);
-  const files = offlineTestFiles(request.fs, request.cwd, request.filters, request.flavour);
+  const chosen = testFileSelection(request.fs, request.cwd, request.flavour);
+  if (!chosen.ok) return { stdout, stderr: `${chosen.error}\n`, exitCode: 1, interrupted: false };
+  const files = offlineTestFiles(request.fs, request.cwd, request.filters, request.flavour, chosen.selection);
   if (files.length === 0) {
     const filtered = request.filters.length > 0 ? ` matching ${request.filters.join(', ')}` : '';
-    stdout += `No test files found${filtered} (looked for **/*.{test,spec}.{js,mjs,cjs,ts,mts,cts,jsx,tsx} and __tests__/ outside node_modules)\n`;
+    stdout += `No test files found${filtered} (looked for ${chosen.selection.lookedFor})\n`;
     return { stdout, stderr: '', exitCode: request.passWithNoTests ? 0 : 1, interrupted: false };
   }
   const unsupported = unsupportedConfigSettings(request.fs, request.cwd);

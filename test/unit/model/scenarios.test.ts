@@ -15,6 +15,7 @@ const names = [
   'silent',
   'nudged',
   'slow-command',
+  'busy-node',
   'code-intel',
   'stuck',
   'clarify',
@@ -32,7 +33,7 @@ describe('scenario registry', () => {
 
   it('names the known scenarios when asked for an unknown one', () => {
     expect(() => getScenario('nope')).toThrow(
-      /unknown scripted scenario 'nope'.*demo, plan_exec-demo, python-demo, node-demo, recovery, endless, silent, nudged, slow-command, code-intel, stuck/,
+      /unknown scripted scenario 'nope'.*demo, plan_exec-demo, python-demo, node-demo, recovery, endless, silent, nudged, slow-command, busy-node, code-intel, stuck/,
     );
   });
 
