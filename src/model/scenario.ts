@@ -20,4 +20,10 @@ export interface Scenario {
   /** The project the scenario works on (paths relative to the workspace); absent: the starter project. */
   files?: Readonly<Record<string, string>>;
   turns: ScriptedTurn[];
+  /**
+   * What it shows happens only live (Stop on a running command): it is never recorded as a
+   * ready-made session, which would only wait out the command (or, for a busy node program,
+   * hold the engine's thread for its whole time limit).
+   */
+  liveOnly?: boolean;
 }

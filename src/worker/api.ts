@@ -32,6 +32,8 @@ export interface ScenarioInfo {
   description: string;
   /** What the Task box is prefilled with when this scenario is selected. */
   defaultTask: string;
+  /** Whether the Sessions dialog offers it as a ready-made session (not for the live-only Stop demos). */
+  readyMade: boolean;
 }
 
 export interface EngineWorkerApi {

@@ -312,7 +312,7 @@ const api: EngineWorkerApi = {
   },
 
   async scenarios(): Promise<ScenarioInfo[]> {
-    return SCENARIOS.map(({ name, title, description, defaultTask }) => ({ name, title, description, defaultTask }));
+    return SCENARIOS.map(({ name, title, description, defaultTask, liveOnly }) => ({ name, title, description, defaultTask, readyMade: liveOnly !== true }));
   },
 
   async holdLifeLock(name: string): Promise<boolean> {

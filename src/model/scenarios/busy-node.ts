@@ -9,6 +9,7 @@ export const busyNode: Scenario = {
   title: 'Busy node program',
   description: 'Runs a `node` program that never yields (a 30 s limit) so the Stop button can interrupt it, then finishes.',
   defaultTask: 'Run a busy node program.',
+  liveOnly: true,
   turns: [
     {
       text: 'Running a node program that never yields.',

@@ -6,6 +6,7 @@ export const slowCommand: Scenario = {
   title: 'Slow command',
   description: 'Runs `sleep 30` so the Stop button can cancel it, then finishes.',
   defaultTask: 'Run a slow command.',
+  liveOnly: true,
   turns: [
     {
       text: 'Running a command that takes a while.',

@@ -118,23 +118,25 @@ export function SessionsDialog({ open, sessions, busy, scenarios, onReadyMade, o
         <h3 className="sessions-subtitle">Ready-made sessions</h3>
         <p className="sessions-note">The scripted scenarios, recorded on the virtual sandbox: replay them with no model and no network.</p>
         <ul className="ready-made">
-          {scenarios.map((scenario) => (
-            <li key={scenario.name}>
-              <button
-                type="button"
-                className="button"
-                disabled={busy}
-                aria-label={`Replay ${scenario.title}`}
-                onClick={() => {
-                  onReadyMade(scenario.name);
-                  onClose();
-                }}
-              >
-                Replay
-              </button>{' '}
-              <strong>{scenario.title}</strong> <span className="sessions-note">{scenario.description}</span>
-            </li>
-          ))}
+          {scenarios
+            .filter((scenario) => scenario.readyMade)
+            .map((scenario) => (
+              <li key={scenario.name}>
+                <button
+                  type="button"
+                  className="button"
+                  disabled={busy}
+                  aria-label={`Replay ${scenario.title}`}
+                  onClick={() => {
+                    onReadyMade(scenario.name);
+                    onClose();
+                  }}
+                >
+                  Replay
+                </button>{' '}
+                <strong>{scenario.title}</strong> <span className="sessions-note">{scenario.description}</span>
+              </li>
+            ))}
         </ul>
         {importError && (
           <p role="alert" className="sessions-error">

@@ -5,12 +5,14 @@ describe('parseScenarioList', () => {
   it('keeps each scenario and marks a missing default task as null', () => {
     expect(
       parseScenarioList([
-        { name: 'demo', title: 'Demo', description: 'd', defaultTask: 'Add a test' },
+        { name: 'demo', title: 'Demo', description: 'd', defaultTask: 'Add a test', readyMade: true },
+        { name: 'busy', title: 'Busy', description: 'live only', defaultTask: 'Run it', readyMade: false },
         { name: 'old', title: 'Old', description: 'from an older worker' },
       ]),
     ).toEqual([
-      { name: 'demo', title: 'Demo', description: 'd', defaultTask: 'Add a test' },
-      { name: 'old', title: 'Old', description: 'from an older worker', defaultTask: null },
+      { name: 'demo', title: 'Demo', description: 'd', defaultTask: 'Add a test', readyMade: true },
+      { name: 'busy', title: 'Busy', description: 'live only', defaultTask: 'Run it', readyMade: false },
+      { name: 'old', title: 'Old', description: 'from an older worker', defaultTask: null, readyMade: true },
     ]);
   });
 

@@ -153,6 +153,16 @@ describe('the worker’s sessions', () => {
     expect(await store.loadEvents(readyMadeId('plan_exec-demo'))).toHaveLength(count);
     expect(await sessions.readyMade('no-such-scenario')).toMatchObject({ ok: false, error: /unknown scripted scenario/ });
   });
+
+  it('records no ready-made session of a scenario that only shows something live', async () => {
+    const { sessions, store } = workerSessions();
+    for (const name of ['busy-node', 'slow-command']) {
+      const started = Date.now();
+      expect(await sessions.readyMade(name)).toMatchObject({ ok: false, error: /shows what happens live/ });
+      expect(Date.now() - started).toBeLessThan(5_000); // refused, not its command's 30 s waited out
+      expect(await store.getSession(readyMadeId(name))).toBeNull();
+    }
+  });
 });
 
 describe('when storage runs out', () => {
