@@ -21,6 +21,7 @@ import { MemoryStore } from '../src/store/memory-store';
 import { PLAN_EXEC_TOOLS, toolSpecs } from '../src/tools/registry';
 import { LONG_SESSION_TASK, longContextSession } from '../test/unit/engine/long-context-session';
 import { cpuMs, timed } from './support/cpu-time';
+import { median } from './support/stats.mjs';
 import { info, target } from './support/verdict.mjs';
 
 const WINDOW = 16_000;
@@ -33,7 +34,6 @@ const STEPS = 200;
  */
 const COUNT_TARGET_MS = 10;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const max = (values: number[]) => values.reduce((a, b) => Math.max(a, b), 0);
 
 const counter = await loadTokenCounter('o200k');

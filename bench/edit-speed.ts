@@ -21,6 +21,7 @@ import { VirtualSandbox } from '../src/sandbox/virtual';
 import { editFileTool } from '../src/tools/edit-file';
 import type { ToolContext } from '../src/tools/tool';
 import { timed } from './support/cpu-time';
+import { median } from './support/stats.mjs';
 import { check, info, target } from './support/verdict.mjs';
 
 setNodeGrammarSource();
@@ -71,8 +72,6 @@ async function edit(text: string, search: string, replace: string): Promise<Outc
   });
   return { ok: result.ok, output: result.output, text: await sandbox.readFile(`/workspace/${PATH}`), cpuMs: time.cpuMs };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 /** A block of `count` lines from `at` on, each with some text and found only once in the file. */
 function blockNear(text: string, at: number, count: number): { start: number; lines: string[] } {

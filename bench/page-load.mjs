@@ -3,7 +3,8 @@
 // `node bench/page-load.mjs` (PHASEGATE_BENCH_NO_BUILD=1 reuses dist/, PHASEGATE_BENCH_RUNS=N cold loads).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
-import { buildApp, DIST, median, root, RUNS, withServedApp } from './support/served-app.mjs';
+import { buildApp, DIST, root, RUNS, withServedApp } from './support/served-app.mjs';
+import { median } from './support/stats.mjs';
 import { check, info, target } from './support/verdict.mjs';
 
 const TARGETS = { firstPaintMs: 1000, runUsableMs: 1500, initialJsGzipKB: 400 };

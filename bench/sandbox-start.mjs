@@ -4,7 +4,8 @@
 // `node scripts/bench.mjs sandbox-start` (PHASEGATE_BENCH_NO_BUILD=1 reuses the build,
 // PHASEGATE_DIST=DIR builds into and serves DIR, PHASEGATE_BENCH_RUNS=N visits of each kind).
 import { mkdir, writeFile } from 'node:fs/promises';
-import { buildApp, median, root, RUNS, withServedApp } from './support/served-app.mjs';
+import { buildApp, root, RUNS, withServedApp } from './support/served-app.mjs';
+import { median } from './support/stats.mjs';
 import { info, target } from './support/verdict.mjs';
 
 const TARGETS = { firstVisitMs: 3500, repeatVisitMs: 500 };

@@ -4,6 +4,7 @@
 // `node scripts/bench.mjs sessions-browser` (PHASEGATE_BENCH_NO_BUILD=1 reuses the build; see support/served-app.mjs).
 import { spawnSync } from 'node:child_process';
 import { buildApp, root, RUNS, withServedApp } from './support/served-app.mjs';
+import { percentile } from './support/stats.mjs';
 import { info, target } from './support/verdict.mjs';
 
 /**
@@ -26,11 +27,6 @@ const TARGETS = { perEventMs: 1, interruptedShownMs: 1000, seekMs: 100, seekP90M
 const SEEK_EVENTS = 2000;
 /** Seeks measured: enough that one slow seek moves the p90 little. */
 const SEEKS = 80;
-
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 async function openPage(browser, url) {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });

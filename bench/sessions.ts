@@ -6,14 +6,10 @@ import { exportSession } from '../src/store/session-file';
 import { encodeSessionForLink } from '../src/store/share-link';
 import { loadLog, seek } from '../src/ui/state/session-view';
 import { longLog, recordScenario } from './support/long-session';
+import { percentile } from './support/stats.mjs';
 import { info, target } from './support/verdict.mjs';
 
 const TARGETS = { demoLinkKB: 8, seekMs: 100 };
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 async function main() {
   console.log('sessions: share links and replay seeks');

@@ -12,12 +12,6 @@ export const RUNS = Math.max(1, Number(process.env.PHASEGATE_BENCH_RUNS) || 5);
 /** The served build's folder, relative to the project root. */
 export const DIST = process.env.PHASEGATE_DIST ?? 'dist';
 
-export function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
 /** Builds the app unless told to reuse the build. */
 export function buildApp() {
   if (process.env.PHASEGATE_BENCH_NO_BUILD === '1') return;
