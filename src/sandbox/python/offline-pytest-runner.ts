@@ -234,41 +234,52 @@ class _Session:
             return 'skipped', None, reason
         if xfail is not None and not xfail.run:
             return 'xfailed', None, f'[NOTRUN] {xfail.reason}'.rstrip()
-        try:
+        state = {}
+
+        def setup():
             if item.broken is not None:
                 raise item.broken
             if item.cls is not None and item.kind == 'function':
                 item.instance = item.cls()
-            kwargs = self.manager.setup(item)
-        except Skipped as skipped:
-            return 'skipped', None, skipped.msg
-        except XFailed as xfailed:
-            return 'xfailed', None, xfailed.msg
-        except KeyboardInterrupt:
-            raise
-        except BaseException as error:
-            return ('failed' if error is item.broken else 'error'), error, None
-        try:
+            state['kwargs'] = self.manager.setup(item)
+
+        def call():
             with warnings.catch_warnings():
                 for m in reversed([m for m in item.marks if m.name == 'filterwarnings']):
                     for text in m.args:
                         _apply_filter(text)
-                self._call(item, kwargs)
-        except Skipped as skipped:
-            return 'skipped', None, skipped.msg
-        except XFailed as xfailed:
-            return 'xfailed', None, xfailed.msg
-        except KeyboardInterrupt:
-            raise
-        except BaseException as error:
+                self._call(item, state['kwargs'])
+
+        def call_failed(error):
             if xfail is not None and (xfail.raises is None or isinstance(error, xfail.raises)):
                 return 'xfailed', None, xfail.reason
             return 'failed', error, None
+
+        ended = self._guarded(setup, lambda error: (('failed' if error is item.broken else 'error'), error, None))
+        if ended is None:
+            ended = self._guarded(call, call_failed)
+        if ended is not None:
+            return ended
         if xfail is not None:
             if xfail.strict:
                 return 'failed', Failed(f'[XPASS(strict)] {xfail.reason}'.rstrip()), None
             return 'xpassed', None, xfail.reason
         return 'passed', None, None
+
+    def _guarded(self, phase, on_error):
+        # A phase (setup or the call) that calls pytest.skip or xfail ends the test so; any other
+        # error is the phase's to judge. None: the phase went through.
+        try:
+            phase()
+        except Skipped as skipped:
+            return 'skipped', None, skipped.msg
+        except XFailed as xfailed:
+            return 'xfailed', None, xfailed.msg
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:
+            return on_error(error)
+        return None
 
     def _call(self, item, kwargs):
         if item.kind == 'unittest':
