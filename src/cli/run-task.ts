@@ -1,7 +1,8 @@
 import { Engine, type RunSummary } from '../engine/engine';
 import { workspaceAt } from '../engine/restore-workspace';
+import { type RecordedSettings, recordedSettingsOf, withRecordedSampling } from '../engine/resume-plan';
 import { scenarioWorkspace } from '../engine/scenario-workspace';
-import { contextOptionsFor, createModel, createRecoveryModel, createSummaryModel } from '../model/create-model';
+import { contextOptionsFor, createModel, createRecoveryModel, createSummaryModel, samplingOptionsFor } from '../model/create-model';
 import type { Model } from '../model/port';
 import { messageOf } from '../protocol/error-message';
 import {
@@ -27,6 +28,7 @@ import { CliAnswers, readAnswersFile } from './human-answers';
 import { loadWorkspace } from './load-workspace';
 import { nodePythonRuntime } from './node-python';
 import { policyFromArgs } from './policy-flag';
+import { refuseChangedSettings } from './resume-flags';
 import { readSessionFile, SessionFileWriter } from './session-file-io';
 import { terminalSafe } from './terminal-safe';
 
@@ -133,7 +135,11 @@ async function resumeCommand(args: ParsedArgs, path: string, out: (line: string)
   const loaded = await readSessionFile(path);
   const meta = loaded.file.session;
   const fallbackModel = meta.model.kind === 'scripted' ? `scripted:${meta.model.name}` : undefined;
-  const settings = modelSettingsFromArgs(args, fallbackModel);
+  const given = modelSettingsFromArgs(args, fallbackModel);
+  const recorded = recordedSettingsOf(loaded.events);
+  refuseChangedSettings(settingsFromFlags(args, given), recorded);
+  // The model samples as the run's own did; the window and tokenizer the engine takes from the log.
+  const settings = withRecordedSampling(given, recorded);
   const files = (await workspaceAt(loaded.events, loaded.store)) ?? STARTER_PROJECT;
   const human = await humanFromArgs(args);
   const recording = startRecording(args, loaded.store, stringFlag(args, 'save') ?? path, out, meta.id);
@@ -148,6 +154,20 @@ async function resumeCommand(args: ParsedArgs, path: string, out: (line: string)
       human,
     }),
   );
+}
+
+/** The recorded settings the flags given would set (only those given), as the log would record them. */
+function settingsFromFlags(args: ParsedArgs, settings: ModelSettingsInput): RecordedSettings {
+  const context = contextSettingsFromArgs(args);
+  const counting = contextOptionsFor(settings);
+  return {
+    ...failureChainFromArgs(args),
+    ...givenBudgets(args),
+    ...(context.contextWindow === undefined ? {} : { contextWindow: counting.contextWindow }),
+    ...(context.tokenizer === undefined ? {} : { tokenEncoding: counting.tokenEncoding }),
+    ...(context.temperature === undefined ? {} : { temperature: context.temperature }),
+    ...(context.maxOutputTokens === undefined ? {} : { maxOutputTokens: context.maxOutputTokens }),
+  };
 }
 
 /** The output (JSONL or text), the session file kept up to date when there is one, and Ctrl-C. */
@@ -199,7 +219,7 @@ const toStderr = (line: string) => process.stderr.write(`${terminalSafe(line)}\n
 function modelsFor(
   settings: ModelSettingsInput,
   mode: Mode,
-): { model: Model; recoveryModel?: Model; summaryModel?: Model } & ReturnType<typeof contextOptionsFor> {
+): { model: Model; recoveryModel?: Model; summaryModel?: Model } & ReturnType<typeof contextOptionsFor> & ReturnType<typeof samplingOptionsFor> {
   const recoveryModel = createRecoveryModel(settings, { mode });
   const summaryModel = createSummaryModel(settings, { mode });
   return {
@@ -207,6 +227,7 @@ function modelsFor(
     ...(recoveryModel ? { recoveryModel } : {}),
     ...(summaryModel ? { summaryModel } : {}),
     ...contextOptionsFor(settings),
+    ...samplingOptionsFor(settings),
   };
 }
 

@@ -18,7 +18,7 @@ import { buildSystemPrompt, buildTaskMessage, loadProjectInstructions } from './
 import { loadManifest } from './restore-workspace';
 import type { ResumePlan } from './resume-plan';
 import { DEFAULT_CONTEXT_WINDOW, type RunContext } from './run-context';
-import { DEFAULT_MAX_RECOVERIES, recordedSettings, type RunOptions } from './run-options';
+import { DEFAULT_MAX_RECOVERIES, DEFAULT_TOKEN_ENCODING, recordedSettings, type RunOptions } from './run-options';
 import type { Session } from './session';
 import { WorkspaceSnapshots } from './snapshots';
 import { UsageMeter } from './usage-meter';
@@ -120,7 +120,7 @@ export async function buildRunContext(
   if (gate instanceof PhaseGate) {
     gate.setBoundary(new PhaseChecks({ policy, sandbox, blobs, snapshots, emit, signal, phaseStart: () => host.checkpoints.rollbackPoint }));
   }
-  const counter = await loadTokenCounter(options.tokenEncoding ?? 'o200k');
+  const counter = await loadTokenCounter(options.tokenEncoding ?? DEFAULT_TOKEN_ENCODING);
   const window = options.contextWindow ?? DEFAULT_CONTEXT_WINDOW;
   return {
     model: options.model,

@@ -9,6 +9,8 @@ import type { RunContext } from './run-context';
 const FAILURES_IN_A_ROW = 3;
 /** …or when this share of the step budget is used without a finish. */
 const BUDGET_SHARE = 0.8;
+/** More failed tool calls than this in a run is a blocker: the human is asked, or the run ends with needs_human. */
+export const MAX_FAILED_CALLS = 10;
 
 type Trigger = EventPayload<'recovery_started'>['trigger'];
 
@@ -18,6 +20,8 @@ export interface ChainAdvice {
   recover: { trigger: Trigger; detail: string } | null;
   /** The loop goes on despite the warnings: the run ends with loop_detected. */
   escalate: string | null;
+  /** Too many calls failed: someone watching is asked, else the run ends with needs_human. */
+  blocker: { count: number; last: string } | null;
 }
 
 /**
@@ -31,6 +35,8 @@ export class FailureChain {
   private readonly failuresInARow = new Map<string, number>();
   private recoveries = 0;
   private budgetChecked = false;
+  /** Failed tool calls since the run (or the last blocker question) began. */
+  private failedCalls = 0;
   /** Without snapshots, the workspace is told apart by the number of edits that landed. */
   private edits = 0;
 
@@ -75,6 +81,14 @@ export class FailureChain {
       else if (verdict.action === 'recover' && this.canRecover) advice.recover ??= { trigger: 'loop_detected', detail: verdict.message };
       else advice.escalate ??= verdict.message;
     }
+    // Different fixes that end in the same failure (fix-attempts.ts): recovery at the 3rd, escalation from the 5th.
+    const same = this.run.fixes.sameFailure;
+    if (same?.action === 'recover' && this.canRecover) advice.recover ??= { trigger: 'same_failure', detail: same.detail };
+    else if (same) advice.escalate ??= same.detail;
+    if (!result.ok && result.errorKind !== 'cancelled' && result.errorKind !== 'interrupted' && ++this.failedCalls > MAX_FAILED_CALLS) {
+      advice.blocker ??= { count: this.failedCalls, last: `${call.name}, ${result.errorKind ?? 'failed'}` };
+      this.failedCalls = 0;
+    }
     const failures = result.ok ? 0 : (this.failuresInARow.get(call.name) ?? 0) + 1;
     this.failuresInARow.set(call.name, failures);
     if (failures === FAILURES_IN_A_ROW && this.canRecover) {
@@ -106,5 +120,5 @@ export class FailureChain {
 }
 
 export function emptyAdvice(): ChainAdvice {
-  return { notes: [], recover: null, escalate: null };
+  return { notes: [], recover: null, escalate: null, blocker: null };
 }

@@ -1,12 +1,21 @@
 import type { EventOf } from '../protocol/events';
 import { askTheHuman } from '../tools/ask-human';
 import type { HumanQuestion } from '../tools/tool';
-import { LOOP_QUESTION, renderTemplate } from './prompts';
+import { BLOCKER_QUESTION, LOOP_QUESTION, renderTemplate } from './prompts';
 import type { RunContext } from './run-context';
 
 /** The engine's question when the agent keeps looping; its id is the engine's own (see isLoopQuestion). */
 export function loopQuestion(detail: string, iteration: number): HumanQuestion {
   return { callId: `loop-${iteration}`, question: renderTemplate(LOOP_QUESTION, { detail }), kind: 'blocker' };
+}
+
+/** The engine's question when too many tool calls failed; a loop question too, so a resume asks it again. */
+export function blockerQuestion(blocker: { count: number; last: string }, iteration: number): HumanQuestion {
+  return {
+    callId: `loop-blocker-${iteration}`,
+    question: renderTemplate(BLOCKER_QUESTION, { count: String(blocker.count), last: blocker.last }),
+    kind: 'blocker',
+  };
 }
 
 /** A loop question the log holds as waiting (the page went away), to ask again. */

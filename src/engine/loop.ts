@@ -7,10 +7,10 @@ import { applyToConversation } from './conversation';
 import { emptyAdvice, FailureChain } from './failure-chain';
 import { fatalOutcome } from './fatal-results';
 import { FinalPhaseCheck } from './final-phase';
-import { askHowToGoOn, loopQuestion, questionAgain } from './loop-escalation';
+import { askHowToGoOn, blockerQuestion, loopQuestion, questionAgain } from './loop-escalation';
 import type { LoopOutcome } from './loop-outcome';
 import { ModelTurn } from './model-turn';
-import { EMPTY_REPLY_NUDGE, LOOP_GUIDANCE, renderTemplate } from './prompts';
+import { BLOCKER_GUIDANCE, EMPTY_REPLY_NUDGE, LOOP_GUIDANCE, renderTemplate } from './prompts';
 import type { RunContext } from './run-context';
 import { executeToolCall } from './tool-executor';
 import { BudgetExceeded } from './usage-meter';
@@ -142,6 +142,16 @@ export async function runReactLoop(run: RunContext): Promise<LoopOutcome> {
       askedAboutLoop = true;
       const end = afterLoopQuestion(guidance, advice.escalate, iteration);
       if (end) return end;
+      continue;
+    }
+    if (advice.blocker !== null) {
+      // Too many failed calls: only the person can unblock it; with nobody watching the run ends with needs_human.
+      const question = blockerQuestion(advice.blocker, iteration);
+      const guidance = await askHowToGoOn(run, question);
+      if (guidance === 'cancelled' || signal.aborted) return cancelled(iteration);
+      if (guidance === 'unanswered')
+        return { status: 'failed', errorCode: 'needs_human', cause: 'too_many_failures', reason: question.question, iterations: iteration };
+      say({ type: 'user_message', text: renderTemplate(BLOCKER_GUIDANCE, { answer: guidance.answer }), reason: 'human_guidance' });
       continue;
     }
     // The critique is asked for with the request as the context manager shapes it, so it fits the window too.

@@ -1,5 +1,6 @@
+import type { TokenEncoding } from '../model/token-counter';
 import type { EngineEvent, EventOf, Phase, ToolCall } from '../protocol/events';
-import type { Mode } from '../protocol/settings';
+import type { Mode, ModelSettingsInput } from '../protocol/settings';
 
 /** What a resumed run needs to know of its log, worked out before anything is touched. */
 export interface ResumePlan {
@@ -48,22 +49,42 @@ export interface RecordedSettings {
   emergency?: boolean;
   maxTokensPerRun?: number | null;
   maxCostPerRun?: number | null;
+  contextWindow?: number;
+  tokenEncoding?: TokenEncoding;
+  temperature?: number;
+  maxOutputTokens?: number;
 }
 
-/** Each setting's last recorded value. */
-function recordedSettings(events: readonly EngineEvent[]): RecordedSettings {
+/** Each setting's last recorded value (run_configured, then each run_resumed); one never recorded is absent. */
+export function recordedSettingsOf(events: readonly EngineEvent[]): RecordedSettings {
   const last = <T>(value: T | undefined, before: T | undefined) => (value === undefined ? before : value);
-  let settings: RecordedSettings = {};
+  let s: RecordedSettings = {};
   for (const event of events) {
     if (event.type !== 'run_configured' && event.type !== 'run_resumed') continue;
-    settings = {
-      maxRecoveries: last(event.maxRecoveries, settings.maxRecoveries),
-      emergency: last(event.emergency, settings.emergency),
-      maxTokensPerRun: last(event.maxTokensPerRun, settings.maxTokensPerRun),
-      maxCostPerRun: last(event.maxCostPerRun, settings.maxCostPerRun),
+    s = {
+      maxRecoveries: last(event.maxRecoveries, s.maxRecoveries),
+      emergency: last(event.emergency, s.emergency),
+      maxTokensPerRun: last(event.maxTokensPerRun, s.maxTokensPerRun),
+      maxCostPerRun: last(event.maxCostPerRun, s.maxCostPerRun),
+      contextWindow: last(event.contextWindow, s.contextWindow),
+      tokenEncoding: last(event.tokenEncoding, s.tokenEncoding),
+      temperature: last(event.temperature, s.temperature),
+      maxOutputTokens: last(event.maxOutputTokens, s.maxOutputTokens),
     };
   }
-  return settings;
+  return s;
+}
+
+/**
+ * The model settings to resume with: the caller's, with the sampling the log recorded in place of
+ * theirs (an older log without it keeps the caller's).
+ */
+export function withRecordedSampling<T extends ModelSettingsInput>(model: T, recorded: RecordedSettings): T {
+  return {
+    ...model,
+    ...(recorded.temperature === undefined ? {} : { temperature: recorded.temperature }),
+    ...(recorded.maxOutputTokens === undefined ? {} : { maxOutputTokens: recorded.maxOutputTokens }),
+  };
 }
 
 const ASK_HUMAN = 'ask_human';
@@ -155,7 +176,7 @@ export function planResume(events: readonly EngineEvent[]): ResumeCheck {
       events,
       start,
       configured,
-      settings: recordedSettings(events),
+      settings: recordedSettingsOf(events),
       mode: configured.mode,
       phase,
       loggedPhase,

@@ -17,10 +17,19 @@ import { inWorkspace, readFileOrNull } from './workspace-files';
  * the caller's models and channels, and any recorded setting the caller gives again.
  */
 export function resumedOptions(plan: ResumePlan, options: ResumeOptions): RunOptions {
-  const { events: _events, reason: _reason, mode, maxRecoveries, emergency, maxTokensPerRun, maxCostPerRun, ...carried } = options;
+  const { events: _events, reason: _reason, mode, maxRecoveries, emergency, maxTokensPerRun, maxCostPerRun, ...rest } = options;
+  const { contextWindow, tokenEncoding, temperature, maxOutputTokens, ...carried } = rest;
   const stored = plan.settings;
+  // The window, tokenizer and sampling the log recorded hold; the caller's stand in for an older log without them.
+  const counting = {
+    contextWindow: stored.contextWindow ?? contextWindow,
+    tokenEncoding: stored.tokenEncoding ?? tokenEncoding,
+    temperature: stored.temperature ?? temperature,
+    maxOutputTokens: stored.maxOutputTokens ?? maxOutputTokens,
+  };
   return {
     ...carried,
+    ...counting,
     task: plan.start.task,
     mode: mode ?? plan.mode,
     maxIterations: plan.start.maxIterations,

@@ -1,7 +1,6 @@
 import type { ChatMessage, Model, ToolSpec } from '../model/port';
 import type { TokenCounter } from '../model/token-counter';
 import type { EngineEvent, EventOf, ToolCall } from '../protocol/events';
-import { UNKNOWN_MODEL_CONTEXT_WINDOW } from '../protocol/model-windows';
 import type { RunScope, Tool } from '../tools/tool';
 import type { FixAttemptTracker } from './fix-attempts';
 import type { Gate } from './gate';
@@ -18,7 +17,7 @@ export interface RunContextWindow {
 }
 
 /** When nothing says how large the model's window is (the protocol's figure for unknown models). */
-export const DEFAULT_CONTEXT_WINDOW = UNKNOWN_MODEL_CONTEXT_WINDOW;
+export { DEFAULT_CONTEXT_WINDOW } from './run-options';
 
 /**
  * Everything one run needs, built once by the engine and handed down as it is: the loop

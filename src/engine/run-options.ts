@@ -1,6 +1,7 @@
 import type { Model } from '../model/port';
 import type { TokenEncoding } from '../model/token-counter';
 import type { EngineEvent, RunStatus } from '../protocol/events';
+import { UNKNOWN_MODEL_CONTEXT_WINDOW } from '../protocol/model-windows';
 import type { Mode } from '../protocol/settings';
 import type { SuggestionOverrides } from '../protocol/suggestions';
 import type { HumanChannel } from '../tools/tool';
@@ -38,6 +39,9 @@ export interface RunOptions {
   contextWindow?: number;
   /** The tokenizer to count with; default o200k. */
   tokenEncoding?: TokenEncoding;
+  /** The sampling `model` was built with, recorded for a resume (the model applies it; absent: the provider's default). */
+  temperature?: number;
+  maxOutputTokens?: number;
   /** Writes the summaries of old turns when the context fills up; default the main model. */
   summaryModel?: Model;
   /** The run ends with budget_exceeded before a request would take its tokens past this (prompt and completion of every reply). */
@@ -47,10 +51,17 @@ export interface RunOptions {
 }
 
 /** What a resumed run takes from the caller as a new run does (the rest comes from its log). */
-export type CarriedOptions = Pick<RunOptions, 'secrets' | 'recoveryModel' | 'suggestions' | 'human' | 'contextWindow' | 'tokenEncoding' | 'summaryModel'>;
+export type CarriedOptions = Pick<RunOptions, 'secrets' | 'recoveryModel' | 'suggestions' | 'human' | 'summaryModel'>;
 
-/** Settings the run's log records: a resumed run keeps them unless the caller gives them again. */
-export type RecordedOptions = Pick<RunOptions, 'maxRecoveries' | 'emergency' | 'maxTokensPerRun' | 'maxCostPerRun'>;
+/**
+ * Settings the run's log records: a resumed run keeps the failure chain's and the budgets unless the
+ * caller gives them again; the window, tokenizer and sampling the log recorded win over the caller's
+ * (which stand in for a log from before they were recorded).
+ */
+export type RecordedOptions = Pick<
+  RunOptions,
+  'maxRecoveries' | 'emergency' | 'maxTokensPerRun' | 'maxCostPerRun' | 'contextWindow' | 'tokenEncoding' | 'temperature' | 'maxOutputTokens'
+>;
 
 /**
  * As in RunOptions for the carried fields; the human channel asks a question left waiting again.
@@ -71,6 +82,9 @@ export interface ResumeOptions extends CarriedOptions, RecordedOptions {
 
 /** The recovery tier runs once a run unless the settings say otherwise. */
 export const DEFAULT_MAX_RECOVERIES = 1;
+/** What a run counts with when the caller says nothing. */
+export const DEFAULT_TOKEN_ENCODING: TokenEncoding = 'o200k';
+export const DEFAULT_CONTEXT_WINDOW = UNKNOWN_MODEL_CONTEXT_WINDOW;
 
 export interface RunSummary {
   runId: string;
@@ -78,11 +92,16 @@ export interface RunSummary {
 }
 
 /** The settings as the log records them, defaults filled in, so a resume reads what the run used. */
-export function recordedSettings(options: RunOptions): Required<RecordedSettings> {
+export function recordedSettings(options: RunOptions): RecordedSettings {
   return {
     maxRecoveries: options.maxRecoveries ?? DEFAULT_MAX_RECOVERIES,
     emergency: options.emergency !== false,
     maxTokensPerRun: options.maxTokensPerRun ?? null,
     maxCostPerRun: options.maxCostPerRun ?? null,
+    contextWindow: options.contextWindow ?? DEFAULT_CONTEXT_WINDOW,
+    tokenEncoding: options.tokenEncoding ?? DEFAULT_TOKEN_ENCODING,
+    // The provider's default sampling is not known here: only what the model was given is recorded.
+    ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
+    ...(options.maxOutputTokens === undefined ? {} : { maxOutputTokens: options.maxOutputTokens }),
   };
 }

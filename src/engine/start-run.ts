@@ -4,6 +4,7 @@ import { buildRunContext, type RunHost } from './build-run-context';
 import { runReactLoop } from './loop';
 import type { LoopOutcome } from './loop-outcome';
 import { resolvePolicy } from './policy';
+import { policyWarnings } from './policy-warnings';
 import type { RunOptions } from './run-options';
 
 /** A new run, after its run_started: the task and policy checked, a snapshot at the start and the end, the loop between. */
@@ -12,6 +13,9 @@ export async function startRun(host: RunHost, options: RunOptions, emit: Emit, s
   const resolved = resolvePolicy(options.policy, KNOWN_TOOL_NAMES);
   if (!resolved.ok)
     return { status: 'failed', errorCode: 'invalid_policy', cause: 'invalid_policy', reason: `The policy is invalid: ${resolved.error}`, iterations: 0 };
+  // What the policy sets that can never take effect is said, not silently dropped.
+  for (const warning of policyWarnings(options.policy, resolved.policy, options.mode))
+    emit({ type: 'notice', level: 'warning', message: `Policy: ${warning}` });
   const run = await buildRunContext(host, options, resolved.policy, emit, signal, null);
   await run.snapshots?.take('run_start');
   host.checkpoints.rollbackPoint = run.snapshots?.latest ?? null;

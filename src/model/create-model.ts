@@ -91,6 +91,12 @@ export function contextOptionsFor(settings: ModelSettingsInput): { contextWindow
   return { contextWindow: contextWindowFor(model, contextWindow), tokenEncoding: tokenizer };
 }
 
+/** The sampling the model is built with (RunOptions.temperature and maxOutputTokens), so the run can record it. */
+export function samplingOptionsFor(settings: ModelSettingsInput): { temperature: number; maxOutputTokens: number } {
+  const { temperature, maxOutputTokens } = parseModelSettings(settings);
+  return { temperature, maxOutputTokens };
+}
+
 function parseModelSettings(settings: ModelSettingsInput): ModelSettings {
   const parsed = ModelSettingsSchema.safeParse(settings);
   if (!parsed.success) throw new ModelConfigError(`invalid model settings: ${describeFirstIssue(parsed.error, 'settings')}`);

@@ -4,7 +4,8 @@ import { setFetchedGrammarSource } from '../code/fetched-grammar-source';
 import { Engine } from '../engine/engine';
 import { DEFAULT_POLICY, resolvePolicyText } from '../engine/policy';
 import { restoreWorkspace } from '../engine/restore-workspace';
-import { contextOptionsFor, createModel, createRecoveryModel, createSummaryModel } from '../model/create-model';
+import { recordedSettingsOf, withRecordedSampling } from '../engine/resume-plan';
+import { contextOptionsFor, createModel, createRecoveryModel, createSummaryModel, samplingOptionsFor } from '../model/create-model';
 import type { Model } from '../model/port';
 import { SCENARIOS } from '../model/scenarios';
 import type { EngineEvent, RunStatus, SandboxInfo } from '../protocol/events';
@@ -36,7 +37,7 @@ const SCRIPTED_DELAY_MS = 12;
 function modelsFor(
   settings: ModelSettingsInput,
   mode: Mode,
-): { model: Model; recoveryModel?: Model; summaryModel?: Model } & ReturnType<typeof contextOptionsFor> {
+): { model: Model; recoveryModel?: Model; summaryModel?: Model } & ReturnType<typeof contextOptionsFor> & ReturnType<typeof samplingOptionsFor> {
   const options = { scriptedDelayMs: SCRIPTED_DELAY_MS, mode };
   const recoveryModel = createRecoveryModel(settings, options);
   const summaryModel = createSummaryModel(settings, options);
@@ -45,6 +46,7 @@ function modelsFor(
     ...(recoveryModel ? { recoveryModel } : {}),
     ...(summaryModel ? { summaryModel } : {}),
     ...contextOptionsFor(settings),
+    ...samplingOptionsFor(settings),
   };
 }
 
@@ -163,13 +165,15 @@ const api: EngineWorkerApi = {
     // A session holds several runs; the interrupted one is its last.
     const events = lastRunEvents(stored);
     const { model, mode, suggestions, answer, maxRecoveries, emergency, maxTokensPerRun, maxCostPerRun } = parsed.data;
+    // The model samples as the run's own did (its log says how); the window and tokenizer the engine takes from the log itself.
+    const asRecorded = withRecordedSampling(model, recordedSettingsOf(events));
     // The question the run waited on is asked again as it resumes; this answer is ready for it.
     if (answer) pageAnswers.answerAhead(answer.callId, answer.text);
     const summary = await sessions.delivered(
       engine.resume({
         events,
         ...(mode ? { mode } : {}),
-        ...modelsFor(model, mode ?? lastRunMode(events) ?? session.mode),
+        ...modelsFor(asRecorded, mode ?? lastRunMode(events) ?? session.mode),
         secrets: modelSecrets(model),
         ...(suggestions ? { suggestions } : {}),
         // Each absent setting is the one the run's log recorded.

@@ -16,3 +16,6 @@ export const FIX_ATTEMPTS = `This is attempt {{attempt}} at {{target}}. Earlier 
 
 /** One earlier attempt in FIX_ATTEMPTS; they are joined with "; ". */
 export const FIX_ATTEMPT_LINE = `attempt {{n}}: {{tried}}, failed because {{error}}`;
+
+/** Several different fixes ended in the same failure (fix-attempts.ts); `attempts` are FIX_ATTEMPT_LINEs joined with "; ". */
+export const SAME_FAILURE = `{{count}} different attempts at {{target}} ended in the same failure: {{attempts}}.`;

@@ -18,7 +18,7 @@ export const LoopDetectedSchema = z.object({
 export const RecoveryStartedSchema = z.object({
   ...base,
   type: z.literal('recovery_started'),
-  trigger: z.enum(['loop_detected', 'repeated_errors', 'budget', 'llm_failure']),
+  trigger: z.enum(['loop_detected', 'repeated_errors', 'same_failure', 'budget', 'llm_failure']),
   /** What set it off, in words. */
   detail: z.string(),
 });

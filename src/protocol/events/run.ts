@@ -63,7 +63,8 @@ export const NoticeSchema = z.object({
 /**
  * Settings a resumed run keeps: recorded by run_configured, and by run_resumed as the resumed run
  * took them (the caller may override them); the last recorded value holds. Absent in older logs:
- * 1 recovery, the emergency tier on, no budgets.
+ * 1 recovery, the emergency tier on, no budgets, and the window, tokenizer and sampling the
+ * resuming caller gives.
  */
 export const resumedSettings = {
   maxRecoveries: z.number().int().min(0).optional(),
@@ -71,6 +72,12 @@ export const resumedSettings = {
   /** null: no budget. */
   maxTokensPerRun: z.number().positive().nullable().optional(),
   maxCostPerRun: z.number().positive().nullable().optional(),
+  /** The context window the run counted with, in tokens (the model's known one already resolved). */
+  contextWindow: z.number().int().positive().optional(),
+  tokenEncoding: z.enum(['o200k', 'cl100k']).optional(),
+  /** The model's sampling, as the run's model was built with it. */
+  temperature: z.number().min(0).optional(),
+  maxOutputTokens: z.number().int().positive().optional(),
 };
 
 /**

@@ -28,10 +28,11 @@ export function buildRunRequest(task: string, settings: PageSettings): RunReques
 }
 
 /**
- * What the worker is asked to go on with: the interrupted session, with the model, the failure chain
- * and the budgets in Settings (the task, mode, limits and policy are the session's own).
+ * What the worker is asked to go on with: the interrupted session, with the model (its endpoint and
+ * key) and the suggestions in Settings. Every setting the run recorded (task, mode, limits, policy,
+ * failure chain, budgets, window, tokenizer, sampling) is the session's own: a resumed run keeps them.
  */
 export function buildResumeRequest(sessionId: string, settings: PageSettings, extra: Pick<ResumeRequest, 'mode' | 'answer'> = {}): ResumeRequest {
-  const { model, suggestions, maxRecoveries, emergency, maxTokensPerRun, maxCostPerRun } = settings;
-  return { sessionId, model, suggestions, maxRecoveries, emergency, maxTokensPerRun, maxCostPerRun, ...extra };
+  const { model, suggestions } = settings;
+  return { sessionId, model, suggestions, ...extra };
 }

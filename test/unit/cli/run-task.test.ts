@@ -122,4 +122,13 @@ describe('agent run: --policy destructiveEffect', () => {
     expect(bad.code).toBe(1);
     expect(bad.lines.at(-1)).toContain('destructiveEffect.maxFiles');
   });
+
+  it('--policy: a rollback that can never run is said as a warning before the run starts, not ignored', async () => {
+    const policy = JSON.stringify({ phases: { building: { rollback: 'git checkout .' } } });
+    const { code, lines } = await run(['--task', 'Add slugify', '--mode', 'plan_exec', '--policy', policy]);
+    expect(code).toBe(0);
+    const warning = lines.findIndex((line) => line.includes('! Policy: phases.building.rollback never runs'));
+    expect(warning).toBeGreaterThan(-1);
+    expect(warning).toBeLessThan(lines.findIndex((line) => line.startsWith('◆ phase: planning')));
+  });
 });

@@ -63,34 +63,69 @@ describe('session files from the CLI', () => {
     }
   });
 
-  it('run --resume takes --max-recoveries and --no-emergency, and keeps them from the file when not given', async () => {
+  it('run --resume keeps every recorded setting: a flag that would change one is refused by name, an older file takes it', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'pg-resume-chain-'));
-    /** The stuck scenario saved with `flags`, cut before the loop detector said anything. */
-    const cutStuckRun = async (name: string, flags: string[]) => {
+    /** The stuck scenario saved with `flags`, cut before the loop detector said anything; `older` strips what old files lack. */
+    const cutStuckRun = async (name: string, flags: string[], older = false) => {
       const full = join(dir, `${name}-full.phasegate.json`);
       await run(['--task', 't', '--model', 'scripted:stuck', '--save', full, ...flags]);
       const session = JSON.parse(await readFile(full, 'utf8')) as SessionFile;
       const secondResult = session.events.map((e, i) => (e.type === 'tool_result' ? i : -1)).filter((i) => i >= 0)[1] ?? 0;
       const cut = join(dir, `${name}.phasegate.json`);
-      const events = session.events.slice(0, secondResult + 1);
+      const events = session.events.slice(0, secondResult + 1).map((event) => {
+        if (!older || event.type !== 'run_configured') return event;
+        const {
+          maxRecoveries: _r,
+          emergency: _e,
+          maxTokensPerRun: _t,
+          maxCostPerRun: _c,
+          contextWindow: _w,
+          tokenEncoding: _k,
+          temperature: _s,
+          maxOutputTokens: _m,
+          ...old
+        } = event;
+        return old;
+      });
       await writeFile(cut, JSON.stringify({ ...session, session: { ...session.session, status: 'running' }, events }));
       return cut;
     };
     const ending = (lines: string[]) => lines.map((line) => JSON.parse(line) as { type: string; [key: string]: unknown });
 
-    const given = ending((await run(['--resume', await cutStuckRun('defaults', []), '--max-recoveries', '0', '--no-emergency', '--json'])).lines);
-    expect(given.filter((e) => e.type === 'recovery_started')).toEqual([]);
-    expect(given.at(-1)).toMatchObject({ type: 'run_finished', errorCode: 'loop_detected' });
-    expect(given.at(-1)).not.toHaveProperty('suggestions');
-
-    const kept = ending((await run(['--resume', await cutStuckRun('configured', ['--max-recoveries', '0', '--no-emergency']), '--json'])).lines);
+    const configured = await cutStuckRun('configured', ['--max-recoveries', '0', '--no-emergency', '--temperature', '0.5', '--max-tokens', '900000']);
+    const kept = ending((await run(['--resume', configured, '--json'])).lines);
+    expect(kept[0]).toMatchObject({
+      type: 'run_resumed',
+      maxRecoveries: 0,
+      emergency: false,
+      temperature: 0.5,
+      maxTokensPerRun: 900_000,
+      tokenEncoding: 'o200k',
+    });
     expect(kept.filter((e) => e.type === 'recovery_started')).toEqual([]);
     expect(kept.at(-1)).not.toHaveProperty('suggestions');
 
-    const fallback = ending((await run(['--resume', await cutStuckRun('fallback', []), '--json'])).lines);
-    expect(fallback.filter((e) => e.type === 'recovery_started')).toHaveLength(1);
-    expect(fallback.at(-1)).toHaveProperty('suggestions');
-    await expect(run(['--resume', await cutStuckRun('bad', []), '--max-recoveries', '7'])).rejects.toThrow(/--max-recoveries must be/);
+    const defaults = await cutStuckRun('defaults', []);
+    await expect(run(['--resume', defaults, '--max-recoveries', '0'])).rejects.toThrow(
+      /^--max-recoveries would change a setting the session recorded \(maxRecoveries: 1, given 0\)/,
+    );
+    await expect(run(['--resume', defaults, '--no-emergency'])).rejects.toThrow(/--no-emergency would change .*emergency: on, given off/);
+    await expect(run(['--resume', defaults, '--max-tokens', '5000'])).rejects.toThrow(/--max-tokens would change .*maxTokensPerRun: none, given 5000/);
+    await expect(run(['--resume', defaults, '--temperature', '1'])).rejects.toThrow(/--temperature would change .*temperature: 0, given 1/);
+    await expect(run(['--resume', defaults, '--tokenizer', 'cl100k'])).rejects.toThrow(/--tokenizer would change/);
+    await expect(run(['--resume', defaults, '--context-window', '8000'])).rejects.toThrow(/--context-window would change/);
+    await expect(run(['--resume', defaults, '--max-output-tokens', '100'])).rejects.toThrow(/--max-output-tokens would change/);
+    await expect(run(['--resume', defaults, '--max-recoveries', '7'])).rejects.toThrow(/--max-recoveries must be/);
+    // Repeating a recorded value changes nothing, so it is accepted.
+    const same = ending((await run(['--resume', defaults, '--max-recoveries', '1', '--temperature', '0', '--json'])).lines);
+    expect(same.filter((e) => e.type === 'recovery_started')).toHaveLength(1);
+    expect(same.at(-1)).toHaveProperty('suggestions');
+
+    // A file from before the settings were recorded: the flags are taken, as they always were.
+    const older = ending((await run(['--resume', await cutStuckRun('older', [], true), '--max-recoveries', '0', '--no-emergency', '--json'])).lines);
+    expect(older.filter((e) => e.type === 'recovery_started')).toEqual([]);
+    expect(older.at(-1)).toMatchObject({ type: 'run_finished', errorCode: 'loop_detected' });
+    expect(older.at(-1)).not.toHaveProperty('suggestions');
   });
 
   it('refuses to resume a finished run, and flags that the session file holds', async () => {

@@ -10,7 +10,10 @@ import { MemoryStore } from '../../../src/store/memory-store';
 import { SessionRecorder } from '../../../src/store/recorder';
 import { exportSession, parseSessionFile } from '../../../src/store/session-file';
 
-type Settings = Pick<RunOptions, 'maxRecoveries' | 'emergency' | 'maxTokensPerRun' | 'maxCostPerRun'>;
+type Settings = Pick<
+  RunOptions,
+  'maxRecoveries' | 'emergency' | 'maxTokensPerRun' | 'maxCostPerRun' | 'contextWindow' | 'tokenEncoding' | 'temperature' | 'maxOutputTokens'
+>;
 
 /** The stuck scenario run with `settings`, stored, read back through a session file and cut after its second step. */
 async function interruptedStuckRun(settings: Settings): Promise<{ events: EngineEvent[]; store: MemoryStore }> {
@@ -93,5 +96,26 @@ describe('a resumed run keeps its settings', () => {
     // An explicit null lifts it.
     const lifted = await resumeFresh(events, store, { maxTokensPerRun: null });
     expect(lifted.at(-1)).toMatchObject({ type: 'run_finished', errorCode: 'loop_detected' });
+  });
+
+  it("records the window, tokenizer and sampling, and a resume keeps them over the caller's", async () => {
+    const counting = { contextWindow: 8_000, tokenEncoding: 'cl100k', temperature: 0.3, maxOutputTokens: 2_000 } as const;
+    const { events, store } = await interruptedStuckRun(counting);
+    expect(of(events, 'run_configured')[0]).toMatchObject({ ...counting, maxRecoveries: 1, emergency: true, maxTokensPerRun: null, maxCostPerRun: null });
+    const resumed = await resumeFresh(events, store, { contextWindow: 128_000, tokenEncoding: 'o200k', temperature: 1, maxOutputTokens: 16_384 });
+    expect(of(resumed, 'run_resumed')[0]).toMatchObject(counting);
+    expect(of(resumed, 'usage')[0]).toMatchObject({ contextWindow: 8_000 });
+  });
+
+  it("a log from before they were recorded keeps today's behaviour: the caller's window, tokenizer and sampling", async () => {
+    const { events, store } = await interruptedStuckRun({ contextWindow: 8_000 });
+    const older = events.map((event) => {
+      if (event.type !== 'run_configured') return event;
+      const { contextWindow: _w, tokenEncoding: _k, temperature: _t, maxOutputTokens: _m, ...old } = event;
+      return old;
+    });
+    const resumed = await resumeFresh(older, store, { contextWindow: 128_000, tokenEncoding: 'cl100k', temperature: 1 });
+    expect(of(resumed, 'run_resumed')[0]).toMatchObject({ contextWindow: 128_000, tokenEncoding: 'cl100k', temperature: 1 });
+    expect(of(resumed, 'usage')[0]).toMatchObject({ contextWindow: 128_000 });
   });
 });

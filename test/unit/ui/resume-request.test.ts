@@ -4,17 +4,11 @@ import { DEFAULT_PAGE_SETTINGS } from '../../../src/ui/settings/page-settings';
 import { ResumeRequestSchema } from '../../../src/worker/run-request';
 
 describe("the page's resume request", () => {
-  it('carries the failure chain and the budgets in Settings, as the worker reads them', () => {
+  it("leaves the failure chain and the budgets to the run's log: Settings changed since do not change a resumed run", () => {
     const settings = { ...DEFAULT_PAGE_SETTINGS, maxRecoveries: 0, emergency: false, maxTokensPerRun: 5_000, maxCostPerRun: null };
     const request = ResumeRequestSchema.parse(buildResumeRequest('s1', settings, { answer: { callId: 'c1', text: 'yes' } }));
-    expect(request).toMatchObject({
-      sessionId: 's1',
-      maxRecoveries: 0,
-      emergency: false,
-      maxTokensPerRun: 5_000,
-      maxCostPerRun: null,
-      answer: { callId: 'c1' },
-    });
+    expect(request).toMatchObject({ sessionId: 's1', answer: { callId: 'c1' } });
+    for (const setting of ['maxRecoveries', 'emergency', 'maxTokensPerRun', 'maxCostPerRun']) expect(request).not.toHaveProperty(setting);
     expect(request).not.toHaveProperty('mode');
     expect(ResumeRequestSchema.parse(buildResumeRequest('s1', settings, { mode: 'plan_exec' })).mode).toBe('plan_exec');
   });

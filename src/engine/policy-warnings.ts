@@ -1,0 +1,40 @@
+import { nextPhase, PHASES } from '../protocol/phases';
+import type { Mode } from '../protocol/settings';
+import { type Policy, PolicyOverridesSchema } from './policy';
+
+/**
+ * What a policy sets that will never take effect, each as a sentence naming the setting: a rollback
+ * only runs when a phase's validation fails on advance_phase, so one without a validation, in the
+ * final phase (never left) or only reached by an auto-advance would be ignored without a word. In
+ * react mode the phases (and with them validations and rollbacks) are not used at all.
+ * `overrides` is what the person wrote (to tell their settings from the defaults); `policy` the result.
+ */
+export function policyWarnings(overrides: unknown, policy: Policy, mode: Mode | null): string[] {
+  const parsed = PolicyOverridesSchema.safeParse(overrides ?? {});
+  if (!parsed.success) return [];
+  const given = parsed.data;
+  if (mode === 'react') {
+    const unused = [
+      ...(given.startPhase === undefined ? [] : ['startPhase']),
+      ...(given.phases === undefined ? [] : ['phases']),
+      ...(given.rollbackOnFailure === undefined ? [] : ['rollbackOnFailure']),
+    ];
+    return unused.length === 0 ? [] : [`${unused.join(', ')} ${unused.length === 1 ? 'is' : 'are'} used in plan_exec mode only; this run is in react mode.`];
+  }
+  const warnings: string[] = [];
+  const validated = PHASES.filter((phase) => nextPhase(phase) !== null && policy.phases[phase].validate !== null);
+  for (const phase of PHASES) {
+    const rules = policy.phases[phase];
+    if (rules.rollback === null) continue;
+    const name = `phases.${phase}.rollback`;
+    if (nextPhase(phase) === null) warnings.push(`${name} never runs: ${phase} is the final phase, which is never left, so no validation of it fails.`);
+    else if (rules.validate === null)
+      warnings.push(`${name} never runs: a rollback runs when the phase's validation fails, and phases.${phase}.validate is not set.`);
+    else if (rules.autoAdvanceAfter !== null)
+      warnings.push(`${name} does not run when ${phase} advances on its own (autoAdvanceAfter): only when advance_phase's validation fails.`);
+  }
+  if (given.rollbackOnFailure === true && validated.length === 0) {
+    warnings.push('rollbackOnFailure never takes effect: no phase before the final one has a validate command, so no validation can fail.');
+  }
+  return warnings;
+}
