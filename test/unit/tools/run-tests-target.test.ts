@@ -84,6 +84,18 @@ describe('run_tests with test_path and name in the virtual sandbox', () => {
     expect(result.output.split('\n')[0]).toBe('Tests passed (exit code 0) — 0 failed, 1 passed, 1 skipped (vitest)');
   });
 
+  it('jest (the offline runner) runs only the tests -t names', async () => {
+    const h = harness({
+      'package.json': '{"scripts":{"test":"jest"}}',
+      'math.js': MATH_JS,
+      'math.test.js':
+        "const { add, mul } = require('./math');\ntest('adds', () => expect(add(2, 3)).toBe(5));\ntest('multiplies', () => expect(mul(2, 3)).toBe(6));\n",
+    });
+    const result = await runTestsTool.run({ name: 'multiplies' }, h.ctx);
+    expect(started(h.events)).toEqual(["npx jest -t 'multiplies'"]);
+    expect(result.output.split('\n')[0]).toMatch(/^Tests passed \(exit code 0\) — 0 failed, 1 passed, 1 skipped \(/);
+  });
+
   it('a name with quotes and shell syntax stays one argument: nothing else runs', async () => {
     const h = harness({ 'package.json': '{"scripts":{"test":"vitest run"}}', 'a.test.js': "import { it } from 'vitest';\nit('a', () => {});\n" });
     await runTestsTool.run({ name: "x'; touch pwned; echo '$(touch pwned2)" }, h.ctx);
