@@ -21,6 +21,7 @@ import { DEFAULT_CONTEXT_WINDOW, type RunContext } from './run-context';
 import { DEFAULT_MAX_RECOVERIES, DEFAULT_TOKEN_ENCODING, recordedSettings, type RunOptions } from './run-options';
 import type { Session } from './session';
 import { WorkspaceSnapshots } from './snapshots';
+import { detectTechStack } from './tech-stack';
 import { UsageMeter } from './usage-meter';
 import { VerificationTracker } from './verification';
 import { inWorkspace, readFileOrNull } from './workspace-files';
@@ -83,7 +84,8 @@ export async function buildRunContext(
     const project = await loadProjectInstructions(sandbox).catch(() => null);
     if (project) emit({ type: 'notice', level: 'info', message: `Using project instructions from ${project.file}.` });
     const workspaceTree = await loadWorkspaceTree(sandbox, signal).catch(() => null);
-    const base = buildSystemPrompt({ sandbox: sandbox.info, workdir: sandbox.workdir, project, workspaceTree });
+    const techStack = await detectTechStack(sandbox).catch(() => null);
+    const base = buildSystemPrompt({ sandbox: sandbox.info, workdir: sandbox.workdir, project, techStack, workspaceTree });
     if (resumed) emit({ type: 'notice', level: 'info', message: `Going on in ${options.mode} mode (the run was in ${resumed.mode} mode).` });
     configured = {
       type: 'run_configured',

@@ -104,7 +104,7 @@ export class FailureChain {
     emit({ type: 'recovery_started', trigger, detail });
     let critique = '';
     try {
-      const reply = await model.complete({
+      const reply = await this.run.usage.complete('recovery', model, {
         messages: [...messages, { role: 'user', content: renderTemplate(RECOVERY_REQUEST, { detail }) }],
         tools: [],
         signal,

@@ -1,7 +1,7 @@
 import type { SandboxInfo } from '../protocol/events';
 import type { Sandbox } from '../sandbox/port';
 import { confineToWorkspace } from '../tools/real-path';
-import { BASE_RULES, ENVIRONMENT_LAYER, environmentText, PROJECT_CUT, PROJECT_LAYER, renderTemplate, TASK_MESSAGE } from './prompts';
+import { BASE_RULES, ENVIRONMENT_LAYER, environmentText, PROJECT_CUT, PROJECT_LAYER, renderTemplate, TASK_MESSAGE, TECH_STACK_LAYER } from './prompts';
 
 /** Files whose content becomes the project layer of the system prompt, first found wins. */
 export const PROJECT_INSTRUCTION_FILES = ['AGENTS.md', 'CLAUDE.md'] as const;
@@ -32,13 +32,16 @@ export interface PromptContext {
   sandbox: Pick<SandboxInfo, 'kind' | 'runtimes'>;
   workdir: string;
   project: ProjectInstructions | null;
+  /** The stack the workspace's manifests name (tech-stack.ts `detectTechStack`); absent or null for none. */
+  techStack?: string | null;
   /** The workspace tree layer (context/file-tree.ts `loadWorkspaceTree`); absent or null for none. */
   workspaceTree?: string | null;
 }
 
-/** System prompt in layers: base rules, then the environment, then the project's own instructions, then the workspace tree. */
+/** System prompt in layers: base rules, the environment, the tech stack, the project's own instructions, the workspace tree. */
 export function buildSystemPrompt(context: PromptContext): string {
   const layers = [BASE_RULES, renderTemplate(ENVIRONMENT_LAYER, { environment: environmentText(context.sandbox), workdir: context.workdir })];
+  if (context.techStack) layers.push(renderTemplate(TECH_STACK_LAYER, { stack: context.techStack }));
   if (context.project) {
     const { file } = context.project;
     const text = context.project.content.trim();

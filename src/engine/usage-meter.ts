@@ -1,7 +1,7 @@
 import { costOf, loadModelPrice, type ModelPrice } from '../model/model-prices';
-import type { ChatMessage, Model, ModelResponse, ModelUsage, ToolSpec } from '../model/port';
+import type { ChatMessage, Model, ModelRequest, ModelResponse, ModelUsage, ToolSpec } from '../model/port';
 import type { TokenCounter } from '../model/token-counter';
-import type { Emit, EngineEvent } from '../protocol/events';
+import type { Emit, EngineEvent, UsageRole } from '../protocol/events';
 import { formatCount, formatUsd } from '../protocol/token-figures';
 import type { LoopOutcome } from './loop-outcome';
 
@@ -17,6 +17,8 @@ export interface UsageMeterOptions {
   window: number;
   /** The main model's price; null when unknown (the cost is then never guessed). */
   price: ModelPrice | null;
+  /** The main model's name: another model's calls (a summary or recovery model) are priced by their own. */
+  model?: string;
   budgets: RunBudgets;
   emit: Emit;
   /** A resumed run's earlier usage events: its budget goes on from what they spent. */
@@ -41,16 +43,20 @@ export class BudgetExceeded extends Error {
 }
 
 /**
- * The run's token and cost account. After each reply of the loop it records a `usage` event: the
- * provider's counts, or the run's own count when the provider sent none (`estimated`), the counted
- * size of the request that was sent, and the cost when the model's price is known. Before each
- * model call it says whether the next request would pass the run's token or cost budget.
+ * The run's token and cost account. After each reply it records a `usage` event: the provider's
+ * counts, or the run's own count when the provider sent none (`estimated`), the counted size of the
+ * request that was sent, the cost when the model's price is known, and the call's role. Before each
+ * model call it says whether the next request would pass the run's token or cost budget. The loop's
+ * turns are checked and recorded by the loop; every other call (a summary, a recovery critique, the
+ * final check) goes through `complete`, so no call escapes the budgets.
  */
 export class UsageMeter {
   private tokensUsed = 0;
   private costUsd = 0;
   /** The last request counted: the same array at the same length is not counted again. */
   private lastCount: { messages: readonly ChatMessage[]; length: number; tools: readonly ToolSpec[]; tokens: number } | null = null;
+  /** Prices of the other models a run calls, by name (looked up once). */
+  private readonly prices = new Map<string, Promise<ModelPrice | null>>();
 
   constructor(private readonly options: UsageMeterOptions) {
     for (const event of options.earlier ?? []) {
@@ -74,7 +80,7 @@ export class UsageMeter {
         message: `The cost budget (${formatUsd(maxCostUsd)} a run) cannot be enforced: no price is known for ${model.info.name}. Only a token budget can stop this run.`,
       });
     }
-    return new UsageMeter({ ...options, price });
+    return new UsageMeter({ ...options, price, model: model.info.name });
   }
 
   /** Tokens (prompt and completion) the run's replies took so far. */
@@ -97,9 +103,8 @@ export class UsageMeter {
   }
 
   /** Before a model call, with the request about to be sent: throws BudgetExceeded when it would pass a budget. */
-  checkBudget(messages: readonly ChatMessage[], tools: readonly ToolSpec[]): void {
+  checkBudget(messages: readonly ChatMessage[], tools: readonly ToolSpec[], price = this.options.price): void {
     const { maxTokens, maxCostUsd } = this.options.budgets;
-    const price = this.options.price;
     if (maxTokens === null && (maxCostUsd === null || !price)) return;
     const next = this.requestTokens(messages, tools);
     if (maxTokens !== null && this.tokensUsed + next > maxTokens) {
@@ -118,11 +123,23 @@ export class UsageMeter {
     }
   }
 
+  /**
+   * A call besides the loop's turns, on `model` (the main one or another): checked against the
+   * budgets (BudgetExceeded: the caller goes on without it), sent, and recorded with its `role`.
+   */
+  async complete(role: Exclude<UsageRole, 'agent'>, model: Model, request: ModelRequest): Promise<ModelResponse> {
+    const price = await this.priceOf(model);
+    this.checkBudget(request.messages, request.tools, price);
+    const reply = await model.complete(request);
+    this.record(request.messages, request.tools, reply, role, price);
+    return reply;
+  }
+
   /** After a reply: records its `usage` event (the provider's counts, or the run's own estimate). */
-  record(messages: readonly ChatMessage[], tools: readonly ToolSpec[], reply: ModelResponse): void {
+  record(messages: readonly ChatMessage[], tools: readonly ToolSpec[], reply: ModelResponse, role: UsageRole = 'agent', price = this.options.price): void {
     const requestTokens = this.requestTokens(messages, tools);
     const usage: ModelUsage = reply.usage ?? { promptTokens: requestTokens, completionTokens: this.countReply(reply) };
-    const cost = this.options.price ? costOf(this.options.price, usage) : undefined;
+    const cost = price ? costOf(price, usage) : undefined;
     this.tokensUsed += usage.promptTokens + usage.completionTokens;
     if (cost !== undefined) this.costUsd += cost;
     this.options.emit({
@@ -134,7 +151,22 @@ export class UsageMeter {
       contextWindow: this.options.window,
       requestTokens,
       ...(cost === undefined ? {} : { costUsd: cost }),
+      // The agent's turns carry no role, as in logs written before roles: a shared link stays short.
+      ...(role === 'agent' ? {} : { role }),
     });
+  }
+
+  /** The main model's price, or another model's own (none for scripted models). */
+  private priceOf(model: Model): Promise<ModelPrice | null> {
+    const { name, kind } = model.info;
+    if (kind === 'scripted') return Promise.resolve(null);
+    if (name === this.options.model) return Promise.resolve(this.options.price);
+    let price = this.prices.get(name);
+    if (!price) {
+      price = loadModelPrice(name).catch(() => null);
+      this.prices.set(name, price);
+    }
+    return price;
   }
 
   /** A reply's own tokens: its text and each call's name and arguments. */

@@ -4,6 +4,7 @@ import { failFromError } from './errors';
 import { parseTestReport } from './test-report';
 import { type DetectedTestRunner, detectTestRunner } from './test-runner-detect';
 import { FAILED_TAIL_LINES, failureSection, outputTail, PASSED_TAIL_LINES, verdictLine } from './test-summary';
+import { targetedCommand, testNameSchema, testPathSchema } from './test-target';
 import { defineTool, fail } from './tool';
 
 /** Test suites get the longest timeout run_command allows. */
@@ -12,6 +13,8 @@ export const TEST_TIMEOUT_SECONDS = MAX_TIMEOUT_SECONDS;
 export const MAX_FAILURES_SHOWN = 20;
 
 const schema = z.strictObject({
+  test_path: testPathSchema.optional(),
+  name: testNameSchema.optional(),
   all_failures: z.boolean().optional().describe(`Show every failing test (up to ${MAX_FAILURES_SHOWN}) instead of only the first.`),
   max_failures: z.number().int().min(1).max(MAX_FAILURES_SHOWN).optional().describe('Show the first N failing tests (default 1).'),
 });
@@ -25,7 +28,8 @@ export const runTestsTool = defineTool({
     'max_failures: N to see more. When the output format is not recognised it says "counts unavailable" and shows the',
     'output\'s tail. The runner is detected from the workspace: package.json "test" script (npm test), vitest config',
     '(npx vitest run), pytest (python -m pytest -q), go.mod (go test ./...) or Cargo.toml (cargo test).',
-    `Stops after ${TEST_TIMEOUT_SECONDS} seconds. Run it after changing code; to run one test file or pass options, use run_command.`,
+    'test_path (a file, folder or test id) and name (a name filter) run part of the suite with the same runner, in its own syntax.',
+    `Stops after ${TEST_TIMEOUT_SECONDS} seconds. Run it after changing code; to pass other options, use run_command.`,
   ].join(' '),
   schema,
   async run(args, ctx) {
@@ -38,7 +42,12 @@ export const runTestsTool = defineTool({
       return failFromError(error, 'the workspace');
     }
 
-    const { command } = runner;
+    let command = runner.command;
+    if (args.test_path !== undefined || args.name !== undefined) {
+      const targeted = targetedCommand(runner, { test_path: args.test_path, name: args.name });
+      if (!targeted.ok) return fail('invalid_arguments', targeted.error);
+      command = targeted.command;
+    }
     const outcome = await runCommandWithEvents(ctx, command, { timeoutSeconds: TEST_TIMEOUT_SECONDS, cwd: ctx.sandbox.workdir });
     if (outcome.kind === 'not_started') return outcome.failure;
     const { result, timeoutSeconds } = outcome;

@@ -96,6 +96,7 @@ export class ContextManager {
             counter: this.run.context.counter,
             aux: this.run.context.summaryModel,
             main: this.run.model,
+            usage: this.run.usage,
             emit: this.run.scope.emit,
             signal: this.run.scope.signal,
           });

@@ -4,6 +4,7 @@ import type { TokenCounter } from '../../model/token-counter';
 import { messageOf } from '../../protocol/error-message';
 import type { Emit } from '../../protocol/events';
 import { renderTemplate, SUMMARY_EARLIER, SUMMARY_REQUEST } from '../prompts';
+import type { UsageMeter } from '../usage-meter';
 import { transcriptOf } from './transcript';
 
 export type SummaryAuthor = 'aux' | 'main' | 'deterministic';
@@ -18,6 +19,8 @@ export interface SummaryJob {
   /** The auxiliary ("Summary model"); null: the main model first. */
   aux: Model | null;
   main: Model;
+  /** Meters each summary request (role `summary`); one the budget does not allow fails like a refused summary. */
+  usage: UsageMeter;
   emit: Emit;
   signal: AbortSignal;
 }
@@ -70,7 +73,7 @@ async function summariseInChunks(model: Model, job: SummaryJob, budget: number):
   for (const chunk of chunksOf(transcriptOf(job.turns), limit - budget * 2)) {
     const earlier = summary === '' ? '' : renderTemplate(SUMMARY_EARLIER, { summary });
     const prompt = renderTemplate(SUMMARY_REQUEST, { budget: words, earlier, transcript: chunk });
-    const reply = await model.complete({ messages: [{ role: 'user', content: prompt }], tools: [], signal: job.signal });
+    const reply = await job.usage.complete('summary', model, { messages: [{ role: 'user', content: prompt }], tools: [], signal: job.signal });
     summary = reply.text.trim();
     if (summary === '') return '';
   }

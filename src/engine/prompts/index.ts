@@ -67,5 +67,5 @@ export {
 } from './phase-checks';
 export { EVERY_TOOL, PHASE_DESCRIPTION, PHASE_LAYER, PHASE_LINE, PHASE_ORDER_SEPARATOR, SHELL_RULES, WRITES_ALLOWED, WRITES_NOT_ALLOWED } from './phases';
 export { placeholdersOf, renderTemplate } from './render';
-export { BASE_RULES, ENVIRONMENT_LAYER, ENVIRONMENTS, environmentText, PROJECT_CUT, PROJECT_LAYER } from './system';
+export { BASE_RULES, ENVIRONMENT_LAYER, ENVIRONMENTS, environmentText, PROJECT_CUT, PROJECT_LAYER, TECH_STACK_LAYER } from './system';
 export { EARLIER_RUN_LINE, EARLIER_RUNS_SECTION, TASK_MESSAGE } from './task';

@@ -79,6 +79,10 @@ export const ContextCompactedSchema = z.object({
   replacedReplies: z.number().int().nonnegative().optional(),
 });
 
+/** Which call a `usage` event counts: the agent's turn, a context summary, a recovery critique, the final check's, a review. */
+export const USAGE_ROLES = ['agent', 'summary', 'recovery', 'final_check', 'review'] as const;
+export type UsageRole = (typeof USAGE_ROLES)[number];
+
 /**
  * What one model reply cost, recorded right after it: the provider's token counts (or, when it sent
  * none, the run's own count: `estimated`), the counted size of the request that was sent against the
@@ -99,4 +103,11 @@ export const UsageSchema = z.object({
   requestTokens: z.number().int().nonnegative(),
   /** This reply's cost in US dollars; absent when the model's price is unknown. */
   costUsd: z.number().nonnegative().optional(),
+  /** The call it counts; absent: the agent's turn (and every event of a log written before roles). */
+  role: z.enum(USAGE_ROLES).optional(),
 });
+
+/** A `usage` event's role; older logs have none, and all their calls were the agent's. */
+export function usageRole(event: { role?: UsageRole }): UsageRole {
+  return event.role ?? 'agent';
+}

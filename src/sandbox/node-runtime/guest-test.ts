@@ -136,6 +136,7 @@ async function runTestNode(node, depth, skipAll) {
     host.write(1, indentOf(depth) + (failed ? '✖ ' : '✔ ') + node.name + ' (' + ms(start) + ')\n');
     return !failed;
   }
+  if (!nameSelected(node)) return true;
   testState.counts.tests++;
   const skipped = skipAll || node.skip || (testState.hasOnly && !containsOnly(node) && !onlyAncestor(node));
   if (skipped) {
@@ -193,6 +194,15 @@ async function runTestNode(node, depth, skipAll) {
   testState.counts.pass++;
   host.write(1, indentOf(depth) + '✔ ' + node.name + ' (' + ms(start) + ')\n');
   return true;
+}
+/** node --test-name-pattern: a test runs when its name or an enclosing suite's matches a pattern; the others are left out, uncounted. */
+let namePatterns;
+function nameSelected(node) {
+  // Read when the tests run: process is not set up yet when this module loads.
+  if (namePatterns === undefined) { const raw = process.env.PHASEGATE_TEST_NAME_PATTERNS; namePatterns = raw ? JSON.parse(raw).map((p) => new RegExp(p)) : null; }
+  if (!namePatterns) return true;
+  for (let n = node; n && n.parent; n = n.parent) if (namePatterns.some((p) => p.test(n.name))) return true;
+  return false;
 }
 function onlyAncestor(node) { for (let n = node.parent; n; n = n.parent) if (n.only) return true; return false; }
 async function runAllTests() {

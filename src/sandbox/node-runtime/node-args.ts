@@ -5,7 +5,7 @@ export type NodeInvocation =
   | { kind: 'eval'; code: string; print: boolean; args: string[] }
   | { kind: 'file'; file: string; args: string[] }
   | { kind: 'stdin'; args: string[] }
-  | { kind: 'test'; paths: string[] }
+  | { kind: 'test'; paths: string[]; namePatterns: string[] }
   | { kind: 'error'; message: string };
 
 /** Node's options that take no value and change nothing here (warnings, type stripping is on anyway). */
@@ -30,6 +30,23 @@ sandbox's files, fs, path, process, timers, assert, util and events. No network,
 processes or native addons; the WebContainer sandbox has a real Node.js.
 `;
 
+/** `node --test`'s words: files or folders, and `--test-name-pattern` (`=P` or `P`, repeatable). */
+function parseTestArgs(args: string[]): NodeInvocation {
+  const paths: string[] = [];
+  const namePatterns: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    const pattern = /^--test-name-pattern(?:=(.*))?$/s.exec(arg);
+    if (pattern) {
+      const value = pattern[1] ?? args[++i];
+      if (value === undefined) return { kind: 'error', message: 'node: --test-name-pattern requires an argument' };
+      namePatterns.push(value);
+    } else if (!arg.startsWith('-')) paths.push(arg);
+    else if (!IGNORED_TEST_FLAGS.test(arg)) return { kind: 'error', message: `node: ${arg} is not supported by the virtual sandbox's node --test` };
+  }
+  return { kind: 'test', paths, namePatterns };
+}
+
 /** Reads node's command line: options up to the script (or -e/-p), the rest goes to the program. */
 export function parseNodeArgs(argv: string[]): NodeInvocation {
   for (let i = 0; i < argv.length; i++) {
@@ -46,12 +63,7 @@ export function parseNodeArgs(argv: string[]): NodeInvocation {
       return file === undefined ? { kind: 'stdin', args: [] } : { kind: 'file', file, args: argv.slice(i + 2) };
     }
     if (arg === '-') return { kind: 'stdin', args: argv.slice(i + 1) };
-    if (arg === '--test') {
-      const paths = argv.slice(i + 1).filter((a) => !a.startsWith('-'));
-      const unknown = argv.slice(i + 1).find((a) => a.startsWith('-') && !IGNORED_TEST_FLAGS.test(a));
-      if (unknown !== undefined) return { kind: 'error', message: `node: ${unknown} is not supported by the virtual sandbox's node --test` };
-      return { kind: 'test', paths };
-    }
+    if (arg === '--test') return parseTestArgs(argv.slice(i + 1));
     if (arg.startsWith('-')) {
       if (IGNORED_FLAGS.has(arg) || arg.startsWith('--max-old-space-size') || arg.startsWith('--stack-size')) continue;
       return { kind: 'error', message: `node: ${arg} is not supported by the virtual sandbox's node` };

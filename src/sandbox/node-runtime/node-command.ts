@@ -38,7 +38,11 @@ export function nodeCommand(stopped: () => boolean): Command {
     const isStopped = () => stopped() || ctx.signal?.aborted === true;
     if (invocation.kind === 'test') {
       const { runNodeTests } = await import('./run-node-tests');
-      return finishNodeRun(await runNodeTests({ paths: invocation.paths, cwd: ctx.cwd, env, fs, stopped: isStopped }), fs, ctx.fs);
+      return finishNodeRun(
+        await runNodeTests({ paths: invocation.paths, namePatterns: invocation.namePatterns, cwd: ctx.cwd, env, fs, stopped: isStopped }),
+        fs,
+        ctx.fs,
+      );
     }
     let entry: NodeEntry;
     let scriptArgv: string[];

@@ -3,8 +3,13 @@ import { formatOf } from './resolve-module';
 import { type NodeRunResult, runNode, type TestCounts } from './run-node';
 import { testFiles } from './test-discovery';
 
+/** How the patterns reach each file's guest (guest-test.ts reads it). */
+export const NAME_PATTERNS_ENV = 'PHASEGATE_TEST_NAME_PATTERNS';
+
 export interface NodeTestRequest {
   paths: string[];
+  /** `--test-name-pattern`s: only tests whose name (or an enclosing suite's) matches one run. */
+  namePatterns?: string[];
   cwd: string;
   env: Record<string, string>;
   fs: FsOverlay;
@@ -18,6 +23,14 @@ export interface NodeTestRequest {
  */
 export async function runNodeTests(request: NodeTestRequest): Promise<NodeRunResult> {
   const { files, missing } = testFiles(request.fs, request.cwd, request.paths);
+  const patterns = request.namePatterns ?? [];
+  for (const pattern of patterns) {
+    try {
+      new RegExp(pattern);
+    } catch {
+      return { stdout: '', stderr: `node: --test-name-pattern: invalid regular expression: ${pattern}\n`, exitCode: 9, interrupted: false };
+    }
+  }
   if (missing.length > 0) return { stdout: '', stderr: `Could not find '${missing.join("', '")}'\n`, exitCode: 1, interrupted: false };
   const total: TestCounts = { tests: 0, suites: 0, pass: 0, fail: 0, cancelled: 0, skipped: 0, todo: 0 };
   const started = Date.now();
@@ -28,7 +41,7 @@ export async function runNodeTests(request: NodeTestRequest): Promise<NodeRunRes
     const result = await runNode({
       entry: { kind: 'file', path: file, format: formatOf(request.fs, file) },
       argv: ['/usr/local/bin/node', file],
-      env: { ...request.env, NODE_TEST_CONTEXT: 'child-v8' },
+      env: { ...request.env, NODE_TEST_CONTEXT: 'child-v8', ...(patterns.length > 0 ? { [NAME_PATTERNS_ENV]: JSON.stringify(patterns) } : {}) },
       cwd: request.cwd,
       stdin: '',
       fs: request.fs,

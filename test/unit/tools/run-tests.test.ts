@@ -167,11 +167,12 @@ describe('run_tests', () => {
     expect(h.events).toEqual([]);
   });
 
-  it('takes only the failure options', () => {
+  it('takes the failure options, test_path and name, and nothing else', () => {
     expect(runTestsTool.schema.safeParse({}).success).toBe(true);
     expect(runTestsTool.schema.safeParse({ all_failures: true }).success).toBe(true);
     expect(runTestsTool.schema.safeParse({ max_failures: 3 }).success).toBe(true);
     expect(runTestsTool.schema.safeParse({ max_failures: 0 }).success).toBe(false);
+    expect(runTestsTool.schema.safeParse({ test_path: 'tests/a.py', name: 'b' }).success).toBe(true);
     expect(runTestsTool.schema.safeParse({ pattern: 'x' }).success).toBe(false);
   });
 });

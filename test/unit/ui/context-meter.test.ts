@@ -42,6 +42,7 @@ describe('the context meter state', () => {
       costUsd: expect.closeTo(0.05, 10) as unknown,
       anyEstimated: false,
       replies: 2,
+      byRole: { agent: 28_200 },
     });
     const view = meterView(state.usage ?? (undefined as never));
     expect(view.text).toBe('15k / 128k');
@@ -58,6 +59,23 @@ describe('the context meter state', () => {
     const view = meterView(state.usage ?? (undefined as never));
     expect(view.text).toBe('~900 / 32k');
     expect(view.detail).toMatch(/completion tokens, estimated; cost unknown\.$/);
+  });
+
+  it('counts summary and recovery calls in the totals and breaks them down by role, the window gauge staying on the agent’s request', () => {
+    const state = reduceAll(
+      initialState,
+      eventLog('r1', [
+        runStarted('t'),
+        usage({ requestTokens: 10_000, promptTokens: 10_000, completionTokens: 200 }),
+        usage({ role: 'summary', requestTokens: 4_000, promptTokens: 4_000, completionTokens: 300, contextWindow: 8_000 }),
+        usage({ role: 'recovery', requestTokens: 11_000, promptTokens: 11_000, completionTokens: 100 }),
+      ]),
+    );
+    expect(state.usage).toMatchObject({ requestTokens: 10_000, contextWindow: 128_000, promptTokens: 25_000, completionTokens: 600, replies: 1 });
+    expect(state.usage?.byRole).toEqual({ agent: 10_200, summary: 4_300, recovery: 11_100 });
+    expect(meterView(state.usage ?? (undefined as never)).detail).toBe(
+      'Next request: 10,000 of 128,000 tokens (8%). Session: 25,000 prompt + 600 completion tokens; cost unknown. By call: agent 10,200, summaries 4,300, recovery 11,100 tokens.',
+    );
   });
 
   it('starts over with a new run and ignores another run’s usage', () => {
