@@ -43,7 +43,7 @@ export async function executeToolCall(call: ToolCall, run: RunContext): Promise<
   if (tool) result = withEarlierAttempts(run, call, result);
   if (tool?.kind === 'execute') result = withBlockerHint(result);
   if (tool && mayHaveWritten(tool, result)) await takeStepSnapshot(run, call.id);
-  if (tool) run.verification.observe(tool, result);
+  if (tool) await run.verification.observe(tool, result);
   const durationMs = performance.now() - started;
   const event = resultEvent(call, result, durationMs);
   emit(event);

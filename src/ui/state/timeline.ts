@@ -85,8 +85,10 @@ export type TimelineEntry =
       /** Failed runs: what to try, in order. */
       suggestions: string[];
       retryable: boolean;
-      /** Completed runs: whether the last tests passed with nothing changed since. */
+      /** Completed runs: whether the engine saw the check pass on the final files. */
       verified: boolean | 'unknown' | null;
+      /** The engine's check found no tests (so "unknown" reads "no tests found", never a green badge). */
+      noTestsFound: boolean;
       /** Failed runs: where "Roll back" goes (the run's, or its phase's, starting files). */
       lastCheckpoint: string | null;
     };
