@@ -32,7 +32,7 @@ export function formatEvent(event: EngineEvent): string | null {
     case 'model_retry':
       return `  ! ${retryingText(event)}`;
     case 'phase_changed':
-      return `◆ phase: ${event.from ? `${event.from} → ` : ''}${event.to}${event.auto ? ' (automatic)' : ''} — ${event.reason}`;
+      return `◆ phase: ${event.from ? `${event.from} → ` : ''}${event.to}${event.auto ? ' (automatic)' : ''} — ${event.claimed === true ? 'the agent says: ' : ''}${event.reason}`;
     case 'phase_violation':
       return `  ⛔ refused in ${event.phase ?? 'react mode'}: ${event.reason}`;
     case 'run_finished': {

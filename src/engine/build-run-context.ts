@@ -147,7 +147,7 @@ export async function buildRunContext(
   });
   // Validation and rollback at each phase boundary run on the real sandbox; the phase start is where "Roll back" goes.
   if (gate instanceof PhaseGate) {
-    gate.setBoundary(new PhaseChecks({ policy, sandbox, blobs, snapshots, emit, signal, phaseStart: () => host.checkpoints.rollbackPoint }));
+    gate.setBoundary(new PhaseChecks({ policy, sandbox, blobs, snapshots, emit, signal, phaseStart: () => host.checkpoints.rollbackPoint, finalCheck }));
   }
   const counter = await loadTokenCounter(options.tokenEncoding ?? 'o200k');
   const window = options.contextWindow ?? DEFAULT_CONTEXT_WINDOW;

@@ -336,7 +336,8 @@ export class PhaseGate extends RuleGate {
     if (!crossing.ok) return crossing;
     this.current = to;
     this.stepsInPhase = 0;
-    this.options.emit({ type: 'phase_changed', from, to, reason, auto });
+    // advance_phase's reason is what the model says, not what the engine saw.
+    this.options.emit({ type: 'phase_changed', from, to, reason, auto, ...(auto ? {} : { claimed: true }) });
     return { ok: true, from, to, note: crossing.note };
   }
 }

@@ -86,7 +86,7 @@ export function lineOf(event: LineEvent, id: string): TimelineEntry {
         summary: event.summary ?? null,
       };
     case 'phase_changed':
-      return { kind: 'phase', id, from: event.from, to: event.to, reason: event.reason, auto: event.auto };
+      return { kind: 'phase', id, from: event.from, to: event.to, reason: event.reason, auto: event.auto, claimed: event.claimed === true };
     case 'phase_violation':
       return {
         kind: 'refusal',

@@ -47,7 +47,7 @@ export type TimelineEntry =
   | { kind: 'notice'; id: string; level: 'info' | 'warning'; message: string }
   /** A failed model request the adapter retries (wait.ts shows its countdown while it is the current wait). */
   | { kind: 'retry'; id: string; attempt: number; maxAttempts: number; delayMs: number; reason: string }
-  | { kind: 'phase'; id: string; from: Phase | null; to: Phase; reason: string; auto: boolean }
+  | { kind: 'phase'; id: string; from: Phase | null; to: Phase; reason: string; auto: boolean; claimed: boolean }
   | QuestionEntry
   | {
       /** The context was made smaller: one quiet line, the summary behind it. */
