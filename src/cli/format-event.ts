@@ -1,5 +1,5 @@
 import { cutOutputNote } from '../protocol/cut-output';
-import type { EngineEvent } from '../protocol/events';
+import type { EngineEvent, EventOf } from '../protocol/events';
 import { retryingText } from '../protocol/retry-text';
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
@@ -32,11 +32,12 @@ export function formatEvent(event: EngineEvent): string | null {
     case 'model_retry':
       return `  ! ${retryingText(event)}`;
     case 'phase_changed':
-      return `◆ phase: ${event.from ? `${event.from} → ` : ''}${event.to}${event.auto ? ' (automatic)' : ''} — ${event.reason}`;
+      return `◆ phase: ${event.from ? `${event.from} → ` : ''}${event.to}${event.auto ? ' (automatic)' : ''} — ${event.claimed === true ? 'the agent says: ' : ''}${event.reason}`;
     case 'phase_violation':
       return `  ⛔ refused in ${event.phase ?? 'react mode'}: ${event.reason}`;
     case 'run_finished': {
-      const verified = event.verified === true ? ' — tests pass' : event.verified === false ? ' — not verified' : '';
+      const verified =
+        event.verified === true ? ' — tests pass' : event.verified === false ? ' — not verified' : event.verified === 'unknown' ? ' — not checked' : '';
       const detail = event.status === 'completed' ? verified : ` — ${event.reason ?? ''}${event.errorCode ? ` [${event.errorCode}]` : ''}`;
       const suggestions = (event.suggestions ?? []).map((text, i) => `\n  ${i + 1}. ${text}`).join('');
       return `■ ${event.status} after ${event.iterations} iteration${event.iterations === 1 ? '' : 's'}${detail}${suggestions}`;
@@ -50,6 +51,10 @@ export function formatEvent(event: EngineEvent): string | null {
       const outcome = result.timedOut ? 'timed out' : `exit ${result.exitCode}`;
       return result.passed ? `  ✓ validation passed: ${result.command}` : `  ✗ validation failed: ${result.command} (${outcome}) — staying in ${event.phase}`;
     }
+    case 'final_check_started':
+      return `  ▸ checking the work: ${event.command} (${event.reason})`;
+    case 'final_check_finished':
+      return formatFinalCheck(event);
     case 'phase_rollback_started':
       return `  ⟲ rollback of ${event.phase}: ${event.command ?? 'restoring the files to its start'}`;
     case 'phase_rollback_completed':
@@ -88,5 +93,19 @@ export function formatEvent(event: EngineEvent): string | null {
       const note = cutOutputNote(event);
       return note === null ? null : `  ${note}`;
     }
+  }
+}
+
+/** The engine's check: passed, not run again, no tests found, or failed with the failing tests named. */
+function formatFinalCheck(event: EventOf<'final_check_finished'>): string {
+  switch (event.outcome) {
+    case 'passed':
+      return `  ✓ check passed: ${event.summary}`;
+    case 'skipped':
+      return `  ✓ check not run again: ${event.summary}`;
+    case 'no_tests':
+      return `  ! no tests found: ${event.summary}`;
+    case 'failed':
+      return `  ✗ check failed: ${event.summary}${event.failures.length > 0 ? ` — failing: ${event.failures.join(', ')}` : ''} (fix attempts ${event.fixAttempts} of ${event.maxFixAttempts})`;
   }
 }

@@ -13,6 +13,7 @@ commands:
       [--save FILE] [--max-recoveries N] [--no-emergency] [--recovery-model NAME] [--answers FILE]
       [--context-window N] [--tokenizer o200k|cl100k] [--temperature X] [--max-output-tokens N]
       [--summary-model NAME [--summary-base-url URL]] [--max-tokens N] [--max-cost USD]
+      [--fix-attempts N] [--no-final-check]
                  run the engine headless on the virtual sandbox (JSONL events with --json);
                  react mode refuses destructive commands unless --allow-destructive;
                  --save keeps a session file (*.phasegate.json) up to date as it runs;
@@ -28,7 +29,11 @@ commands:
                  --summary-model writes the summaries of old turns (default: the main model),
                  on --summary-base-url when given (that server never gets the API key);
                  the run ends with budget_exceeded before a request would pass --max-tokens
-                 (prompt and completion tokens) or --max-cost (US dollars, known prices only)
+                 (prompt and completion tokens) or --max-cost (US dollars, known prices only);
+                 on a final answer the engine runs the check itself (the policy's delivery
+                 validate, else the detected tests): a failure goes back to the model up to
+                 --fix-attempts times (default 3), then ends the run with verification_failed;
+                 --no-final-check turns the check off
   run --resume FILE [--model … | --base-url URL --model NAME] [--recovery-model NAME] [--save FILE] [--json]
       [--max-recoveries N] [--no-emergency] [the counting, sampling and budget flags above]
                  go on with an interrupted session, writing to FILE (or to --save); the

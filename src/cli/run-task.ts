@@ -7,6 +7,7 @@ import type { Model } from '../model/port';
 import { messageOf } from '../protocol/error-message';
 import {
   DEFAULT_SETTINGS,
+  FixAttemptsSchema,
   MAX_ITERATIONS_LIMITS,
   MaxIterationsSchema,
   MaxRecoveriesSchema,
@@ -48,12 +49,14 @@ export const RUN_FLAGS = [
   'no-emergency',
   'recovery-model',
   'answers',
+  'fix-attempts',
+  'no-final-check',
   ...CONTEXT_FLAGS,
 ] as const;
 /** What a resumed run takes from its session file, so it may not be given again. */
-const STORED_WITH_THE_SESSION = ['task', 'mode', 'policy', 'max-iterations', 'workspace', 'allow-destructive'] as const;
+const STORED_WITH_THE_SESSION = ['task', 'mode', 'policy', 'max-iterations', 'workspace', 'allow-destructive', 'fix-attempts', 'no-final-check'] as const;
 /** Flags of `run` that take no value. */
-export const RUN_SWITCHES = new Set(['json', 'allow-destructive', 'no-emergency']);
+export const RUN_SWITCHES = new Set(['json', 'allow-destructive', 'no-emergency', 'no-final-check']);
 
 /**
  * `run`: the same engine as the page, headless, on the virtual sandbox. Returns the exit code.
@@ -95,6 +98,7 @@ export async function runTaskCommand(args: ParsedArgs, out: (line: string) => vo
       secrets: modelSecrets(settings),
       allowDestructive: args.flags.get('allow-destructive') === true,
       ...failureChainFromArgs(args),
+      ...finalCheckFromArgs(args),
       ...budgetsFromArgs(args),
       human,
     }),
@@ -119,6 +123,16 @@ function failureChainFromArgs(args: ParsedArgs): { maxRecoveries?: number; emerg
   const parsed = MaxRecoveriesSchema.safeParse(Number(text));
   if (!parsed.success) throw new UsageError('--max-recoveries must be a whole number from 0 to 5');
   return { maxRecoveries: parsed.data, ...emergency };
+}
+
+/** `--no-final-check` (the engine does not check the work on a final answer) and `--fix-attempts N` (0–5, default 3). */
+function finalCheckFromArgs(args: ParsedArgs): { finalCheck?: false; fixAttempts?: number } {
+  const off = args.flags.get('no-final-check') === true ? { finalCheck: false as const } : {};
+  const text = stringFlag(args, 'fix-attempts');
+  if (text === undefined) return off;
+  const parsed = FixAttemptsSchema.safeParse(text.trim() === '' ? Number.NaN : Number(text));
+  if (!parsed.success) throw new UsageError('--fix-attempts must be a whole number from 0 to 5');
+  return { ...off, fixAttempts: parsed.data };
 }
 
 /** The budgets given on the command line; a resumed run keeps its own for the ones not given. */

@@ -1,13 +1,15 @@
 import { loadTokenCounter } from '../model/token-counter';
 import type { Emit, EngineEvent, EventPayload } from '../protocol/events';
+import { DEFAULT_FIX_ATTEMPTS } from '../protocol/settings';
 import type { Sandbox } from '../sandbox/port';
 import type { BlobStore } from '../store/port';
 import { FileVersions } from '../tools/file-versions';
 import { ALL_TOOLS, PLAN_EXEC_TOOLS, toolSpecs } from '../tools/registry';
-import type { PhaseControl } from '../tools/tool';
+import type { PhaseControl, RunScope } from '../tools/tool';
 import { loadWorkspaceTree } from './context/file-tree';
 import { conversationOf } from './conversation';
 import { earlierRunsSection } from './earlier-runs';
+import { FinalCheck } from './final-check';
 import { FixAttemptTracker } from './fix-attempts';
 import { type Gate, type GateOptions, GuardGate, PhaseGate, reactRules } from './gate';
 import { GatedSandbox } from './gated-sandbox';
@@ -24,6 +26,7 @@ import { WorkspaceSnapshots } from './snapshots';
 import { detectTechStack } from './tech-stack';
 import { UsageMeter } from './usage-meter';
 import { VerificationTracker } from './verification';
+import { workspaceDigest } from './workspace-digest';
 import { inWorkspace, readFileOrNull } from './workspace-files';
 
 /** The checkpoints of the run in progress, kept by the engine for its run_finished. */
@@ -98,6 +101,8 @@ export async function buildRunContext(
       refuseSyntaxErrors: options.refuseSyntaxErrors === true,
       allowDestructive: options.allowDestructive === true,
       ...recordedSettings(options),
+      finalCheck: options.finalCheck !== false,
+      fixAttempts: options.fixAttempts ?? DEFAULT_FIX_ATTEMPTS,
     };
     emit(configured);
   }
@@ -118,9 +123,33 @@ export async function buildRunContext(
     const manifest = await loadManifest(blobs, resumed.manifest);
     if (manifest) snapshots.continueFrom(manifest, resumed.manifest);
   }
+  const scope: RunScope = {
+    sandbox: new GatedSandbox(sandbox, gate),
+    emit,
+    signal,
+    phases,
+    fileVersions,
+    refuseSyntaxErrors: options.refuseSyntaxErrors === true,
+    human: options.human ?? null,
+  };
+  // Test caches (the verification phase's allowWrites) are not part of the files a check passed on.
+  const digest = workspaceDigest(sandbox, policy.phases.verification.allowWrites);
+  const verification = new VerificationTracker(digest);
+  const finalCheck = new FinalCheck({
+    sandbox,
+    policy,
+    gate,
+    scope,
+    tracker: verification,
+    digest,
+    enabled: options.finalCheck !== false,
+    maxFixAttempts: options.fixAttempts ?? DEFAULT_FIX_ATTEMPTS,
+    // A resumed run goes on counting the fix attempts its log gave.
+    fixAttemptsGiven: resumed ? resumed.events.filter((e) => e.type === 'user_message' && e.reason === 'final_check_failed').length : 0,
+  });
   // Validation and rollback at each phase boundary run on the real sandbox; the phase start is where "Roll back" goes.
   if (gate instanceof PhaseGate) {
-    gate.setBoundary(new PhaseChecks({ policy, sandbox, blobs, snapshots, emit, signal, phaseStart: () => host.checkpoints.rollbackPoint }));
+    gate.setBoundary(new PhaseChecks({ policy, sandbox, blobs, snapshots, emit, signal, phaseStart: () => host.checkpoints.rollbackPoint, finalCheck }));
   }
   const counter = await loadTokenCounter(options.tokenEncoding ?? DEFAULT_TOKEN_ENCODING);
   const window = options.contextWindow ?? DEFAULT_CONTEXT_WINDOW;
@@ -134,10 +163,12 @@ export async function buildRunContext(
     firstIteration: resumed?.nextIteration ?? 1,
     pendingCalls: resumed?.pendingCalls ?? [],
     waitingLoopQuestion: sameMode ? resumed.waitingLoopQuestion : null,
+    pendingFinalAnswer: sameMode ? resumed.finalAnswer : null,
     maxIterations: options.maxIterations,
     maxRecoveries: options.maxRecoveries ?? DEFAULT_MAX_RECOVERIES,
     snapshots,
-    verification: new VerificationTracker(() => snapshots?.latest ?? null),
+    verification,
+    finalCheck,
     fixes: new FixAttemptTracker(),
     log,
     context: { window, counter, summaryModel: options.summaryModel ?? null },
@@ -149,15 +180,7 @@ export async function buildRunContext(
       emit,
       earlier: resumed ? log() : [],
     }),
-    scope: {
-      sandbox: new GatedSandbox(sandbox, gate),
-      emit,
-      signal,
-      phases,
-      fileVersions,
-      refuseSyntaxErrors: options.refuseSyntaxErrors === true,
-      human: options.human ?? null,
-    },
+    scope,
   };
 }
 

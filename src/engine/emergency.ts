@@ -17,6 +17,7 @@ const RETRYABLE: Record<RunErrorCode, boolean> = {
   budget_exceeded: true,
   needs_human: false,
   phase_incomplete: false,
+  verification_failed: true,
   internal_error: true,
   empty_task: false,
   invalid_policy: false,

@@ -67,6 +67,8 @@ export interface Gate {
    * checkpoint on the sandbox, outside the gate, so what the gate last saw of the workspace is stale.
    */
   readonly boundaryTries: number;
+  /** The engine ran a command outside the gate (its final check): what the gate last saw of the workspace is stale, as after a boundary try. */
+  ranOutside(): void;
   /** A command changed the workspace where it may not (`changes` says how); the changes were undone. */
   refuseEffects(command: string, changes: string, notUndone?: readonly string[]): GateDecision;
   /**
@@ -127,6 +129,9 @@ abstract class RuleGate implements Gate {
 
   get boundaryTries(): number {
     return this.tries;
+  }
+  ranOutside(): void {
+    this.tries++;
   }
   abstract advance(reason: string): Promise<PhaseMove>;
   /** Called when a call ends (`callId`): a gate that counts steps may move on. */
@@ -331,7 +336,8 @@ export class PhaseGate extends RuleGate {
     if (!crossing.ok) return crossing;
     this.current = to;
     this.stepsInPhase = 0;
-    this.options.emit({ type: 'phase_changed', from, to, reason, auto });
+    // advance_phase's reason is what the model says, not what the engine saw.
+    this.options.emit({ type: 'phase_changed', from, to, reason, auto, ...(auto ? {} : { claimed: true }) });
     return { ok: true, from, to, note: crossing.note };
   }
 }

@@ -6,6 +6,7 @@ import { boundToolCalls, callLimitNote, executeBoundedCall, limitNotices } from 
 import { applyToConversation } from './conversation';
 import { emptyAdvice, FailureChain } from './failure-chain';
 import { fatalOutcome } from './fatal-results';
+import { judgeFinalAnswer } from './final-answer';
 import { FinalPhaseCheck } from './final-phase';
 import { askHowToGoOn, blockerQuestion, loopQuestion, questionAgain } from './loop-escalation';
 import type { LoopOutcome } from './loop-outcome';
@@ -62,6 +63,27 @@ export async function runReactLoop(run: RunContext): Promise<LoopOutcome> {
   const chain = new FailureChain(run, run.maxRecoveries);
   const finalPhase = new FinalPhaseCheck(run.gate);
   const turn = new ModelTurn(run, say);
+  /** A final answer: the run's end, or null when the model was told to go on. */
+  const onFinalAnswer = async (text: string, iteration: number): Promise<LoopOutcome | null> => {
+    // plan_exec is done only in its final phase: an earlier final answer is refused, then ends the run as failed.
+    const early = finalPhase.judge(iteration < run.maxIterations);
+    if (early.kind === 'fail') return { status: 'failed', errorCode: early.errorCode, cause: early.cause, reason: early.reason, iterations: iteration };
+    if (early.kind === 'refuse') {
+      say({ type: 'user_message', text: early.text, reason: 'phase_not_final' });
+      return null;
+    }
+    // Done means verified: the engine checks the work itself (final-answer.ts), or challenges untested work once.
+    const done = await judgeFinalAnswer(run, iteration < run.maxIterations, iteration);
+    if (done.kind === 'end') return done.outcome;
+    if (done.kind === 'accept') return { status: 'completed', summary: text, iterations: iteration, verified: done.verified };
+    say({ type: 'user_message', text: done.text, reason: done.reason });
+    return null;
+  };
+  // A resumed run cut off while its final answer was judged judges it again.
+  if (run.pendingFinalAnswer !== null) {
+    const end = await onFinalAnswer(run.pendingFinalAnswer, run.firstIteration - 1);
+    if (end) return end;
+  }
   for (let iteration = run.firstIteration; iteration <= run.maxIterations; iteration++) {
     if (signal.aborted) return cancelled(iteration - 1);
     const budget = chain.canRecover ? chain.beforeTurn(iteration) : null;
@@ -108,17 +130,8 @@ export async function runReactLoop(run: RunContext): Promise<LoopOutcome> {
     }
     nudged = false;
     if (reply.toolCalls.length === 0) {
-      // plan_exec is done only in its final phase: an earlier final answer is refused, then ends the run as failed.
-      const early = finalPhase.judge(iteration < run.maxIterations);
-      if (early.kind === 'fail') return { status: 'failed', errorCode: early.errorCode, cause: early.cause, reason: early.reason, iterations: iteration };
-      if (early.kind === 'refuse') {
-        say({ type: 'user_message', text: early.text, reason: 'phase_not_final' });
-        continue;
-      }
-      // Done means verified: a final answer over failing or out-of-date tests is challenged once (while steps remain).
-      const challenge = iteration < run.maxIterations ? run.verification.challenge() : null;
-      if (challenge === null) return { status: 'completed', summary: reply.text, iterations: iteration, verified: run.verification.verdict() };
-      say({ type: 'user_message', text: challenge, reason: 'verification_challenge' });
+      const end = await onFinalAnswer(reply.text, iteration);
+      if (end) return end;
       continue;
     }
 

@@ -4,12 +4,22 @@ import type { Sandbox } from '../sandbox/port';
 import type { BlobStore } from '../store/port';
 import { plural } from '../tools/output';
 import type { PhaseControl } from '../tools/tool';
+import type { FinalCheck } from './final-check';
 import type { PhaseBoundary, PhaseGate, PhaseStay } from './gate';
 import { describeOutcome, outputForModel, runPhaseCommand } from './phase-command';
 import { describePhase } from './phase-prompt';
 import { type RollbackOutcome, rollbackPhase } from './phase-rollback';
 import type { PhasePolicy, Policy } from './policy';
-import { renderTemplate, ROLLBACK_COMMAND_PASSED, ROLLBACK_FAILED, ROLLBACK_RESTORED, VALIDATION_FAILED, VALIDATION_NEXT, VALIDATION_PASSED } from './prompts';
+import {
+  renderTemplate,
+  ROLLBACK_COMMAND_PASSED,
+  ROLLBACK_FAILED,
+  ROLLBACK_RESTORED,
+  VALIDATION_FAILED,
+  VALIDATION_NEXT,
+  VALIDATION_PASSED,
+  VERIFICATION_CHECK_FAILED,
+} from './prompts';
 import type { WorkspaceSnapshots } from './snapshots';
 
 export interface PhaseChecksOptions {
@@ -23,6 +33,8 @@ export interface PhaseChecksOptions {
   signal: AbortSignal;
   /** The checkpoint the current phase began at (the run's start for the first phase); null when none is stored. */
   phaseStart: () => string | null;
+  /** The engine's own check (final-check.ts): verification is left only when it passes (absent or off: not checked). */
+  finalCheck?: FinalCheck;
 }
 
 /**
@@ -53,6 +65,11 @@ export class PhaseChecks implements PhaseBoundary {
       if (stay) return stay;
       note = renderTemplate(VALIDATION_PASSED, { command: rules.validate });
     }
+    if (from === 'verification' && this.options.finalCheck?.enabled) {
+      const checked = await this.checkBeforeDelivery();
+      if (!checked.ok) return checked;
+      note = [note, checked.note].filter((part) => part !== null).join('; ');
+    }
     await this.checkpoint(to);
     return { ok: true, note };
   }
@@ -80,6 +97,26 @@ export class PhaseChecks implements PhaseBoundary {
     // The validation and the rollback may have changed files: the log keeps the workspace after this step, as after a command.
     await this.snapshot(() => this.options.snapshots?.take('step', callId ?? undefined));
     return { ok: false, errorKind: 'validation_failed', message: failureText(phase, result, rules.validateTimeoutMs, rollback) };
+  }
+
+  /** Leaving verification needs the engine's check to pass, whatever the model says; no tests found is said, not hidden. */
+  private async checkBeforeDelivery(): Promise<{ ok: true; note: string | null } | PhaseStay> {
+    const result = await (this.options.finalCheck as FinalCheck).run();
+    switch (result.outcome) {
+      case 'passed':
+      case 'skipped':
+        return { ok: true, note: "the engine's check passed" };
+      case 'no_tests':
+        return { ok: true, note: 'no tests found: the engine could not check the work' };
+      case 'cancelled':
+        return { ok: false, errorKind: 'cancelled', message: 'The run was stopped while the engine checked the work; the phase stays verification.' };
+      case 'failed':
+        return {
+          ok: false,
+          errorKind: 'validation_failed',
+          message: renderTemplate(VERIFICATION_CHECK_FAILED, { command: result.command, verdict: result.verdict, failures: result.text }),
+        };
+    }
   }
 
   private async checkpoint(phase: Phase): Promise<void> {

@@ -31,6 +31,8 @@ export interface ResumePlan {
   interruptedCalls: ToolCall[];
   /** The engine's own question (the agent kept looping) that was waiting for an answer: asked again first. */
   waitingLoopQuestion: EventOf<'human_asked'> | null;
+  /** The last reply was a final answer the run had not judged yet (its final check was cut off): judged first. */
+  finalAnswer: string | null;
   /** The last workspace snapshot, which the workspace is restored to. */
   manifest: string | null;
   /**
@@ -112,6 +114,8 @@ export function planResume(events: readonly EngineEvent[]): ResumeCheck {
   let stepsInPhase = 0;
   let lastIteration = 0;
   let replyOfLastIteration: EventOf<'assistant_message'> | null = null;
+  /** Whether the engine answered the last reply (a challenge, a nudge, the failures of its check). */
+  let answeredReply = false;
   let manifest: string | null = null;
   const started = new Set<string>();
   const finished = new Set<string>();
@@ -142,6 +146,7 @@ export function planResume(events: readonly EngineEvent[]): ResumeCheck {
         break;
       case 'assistant_message':
         replyOfLastIteration = event;
+        answeredReply = false;
         break;
       case 'tool_call':
         started.add(event.callId);
@@ -161,8 +166,11 @@ export function planResume(events: readonly EngineEvent[]): ResumeCheck {
         waitingLoopQuestion = isLoopQuestion(event.callId) ? event : null;
         break;
       case 'human_answered':
+        waitingLoopQuestion = null;
+        break;
       case 'user_message':
         waitingLoopQuestion = null;
+        answeredReply = true;
         break;
     }
   }
@@ -186,6 +194,8 @@ export function planResume(events: readonly EngineEvent[]): ResumeCheck {
       pendingCalls: calls.filter((call) => !started.has(call.id) || askedAgain(call)),
       interruptedCalls: calls.filter((call) => started.has(call.id) && !finished.has(call.id) && !askedAgain(call)),
       waitingLoopQuestion,
+      finalAnswer:
+        replyOfLastIteration !== null && !answeredReply && calls.length === 0 && replyOfLastIteration.text.trim() !== '' ? replyOfLastIteration.text : null,
       manifest,
       phaseStart,
       seenPaths: [...seen],

@@ -35,6 +35,9 @@ export function resumedOptions(plan: ResumePlan, options: ResumeOptions): RunOpt
     maxIterations: plan.start.maxIterations,
     refuseSyntaxErrors: plan.configured.refuseSyntaxErrors,
     allowDestructive: plan.configured.allowDestructive,
+    // The final check as the run recorded it (absent in older logs: the defaults).
+    ...(plan.configured.finalCheck === undefined ? {} : { finalCheck: plan.configured.finalCheck }),
+    ...(plan.configured.fixAttempts === undefined ? {} : { fixAttempts: plan.configured.fixAttempts }),
     maxRecoveries: maxRecoveries ?? stored.maxRecoveries,
     emergency: emergency ?? stored.emergency,
     // null is a value here (no budget): only an absent one is taken from the log.

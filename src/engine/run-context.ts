@@ -2,6 +2,7 @@ import type { ChatMessage, Model, ToolSpec } from '../model/port';
 import type { TokenCounter } from '../model/token-counter';
 import type { EngineEvent, EventOf, ToolCall } from '../protocol/events';
 import type { RunScope, Tool } from '../tools/tool';
+import type { FinalCheck } from './final-check';
 import type { FixAttemptTracker } from './fix-attempts';
 import type { Gate } from './gate';
 import type { WorkspaceSnapshots } from './snapshots';
@@ -39,6 +40,8 @@ export interface RunContext {
   readonly firstIteration: number;
   /** A resumed run's calls that the last reply asked for and that never started (or a question left waiting). */
   readonly pendingCalls: readonly ToolCall[];
+  /** A resumed run's final answer whose judgement (the final check) was cut off: judged again first. */
+  readonly pendingFinalAnswer: string | null;
   /** A resumed run's loop question to the human that was waiting for an answer: asked again first. */
   readonly waitingLoopQuestion: EventOf<'human_asked'> | null;
   readonly maxIterations: number;
@@ -46,8 +49,10 @@ export interface RunContext {
   readonly maxRecoveries: number;
   /** Takes workspace snapshots after each step that may have written (null when nothing is stored). */
   readonly snapshots: WorkspaceSnapshots | null;
-  /** The last test run and what changed since: a final answer over failing tests is challenged once. */
+  /** The last test run and the files each check last passed on: a final answer over failing tests is challenged once (final check off). */
   readonly verification: VerificationTracker;
+  /** The engine's own check on a final answer (and when plan_exec leaves verification), and the fix attempts it gave. */
+  readonly finalCheck: FinalCheck;
   /** Failing targets across attempts: the third failure lists the earlier ones. */
   readonly fixes: FixAttemptTracker;
   /** This run's log so far (a resumed run's stored events included): the pinned state and the log summary read it. */

@@ -48,6 +48,10 @@ export interface RunOptions {
   maxTokensPerRun?: number | null;
   /** The same in US dollars; enforced only when the model's price is known (a notice says so otherwise). */
   maxCostPerRun?: number | null;
+  /** "Check the work when the agent finishes": the engine runs the check on a final answer; default on. */
+  finalCheck?: boolean;
+  /** "Fix attempts after a failed check" (0–5); default 3. */
+  fixAttempts?: number;
 }
 
 /** What a resumed run takes from the caller as a new run does (the rest comes from its log). */

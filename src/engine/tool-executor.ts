@@ -6,6 +6,7 @@ import { fail, type Tool, type ToolFailure, type ToolResult } from '../tools/too
 import { blockerHint } from './blocker-patterns';
 import { renderRepeatedFailure } from './fix-attempts';
 import type { Refusal } from './gate';
+import { missingScriptNote } from './missing-script';
 import type { RunContext } from './run-context';
 
 export interface ToolExecution {
@@ -42,8 +43,9 @@ export async function executeToolCall(call: ToolCall, run: RunContext): Promise<
   }
   if (tool) result = withEarlierAttempts(run, call, result);
   if (tool?.kind === 'execute') result = withBlockerHint(result);
+  if (tool?.kind === 'execute') result = withMissingScript(run, result);
   if (tool && mayHaveWritten(tool, result)) await takeStepSnapshot(run, call.id);
-  if (tool) run.verification.observe(tool, result);
+  if (tool) await run.verification.observe(tool, result);
   const durationMs = performance.now() - started;
   const event = resultEvent(call, result, durationMs);
   emit(event);
@@ -72,6 +74,13 @@ function withBlockerHint(result: ToolResult): ToolResult {
   if (result.ok || (result.errorKind !== 'command_failed' && result.errorKind !== 'tests_failed')) return result;
   const hint = blockerHint(result.output);
   return hint ? { ...result, output: `${result.output}\n\n${hint}` } : result;
+}
+
+/** A refusal because the command's script is gone (run_tests after \`rm -rf tests\`) says what is missing and, from the log, what removed it. */
+function withMissingScript(run: RunContext, result: ToolResult): ToolResult {
+  if (result.ok || result.errorKind !== 'refused_by_gate') return result;
+  const note = missingScriptNote(result.output, run.log());
+  return note ? { ...result, output: `${result.output}\n\n${note}` } : result;
 }
 
 /** Edits that landed and every command may have changed files. */

@@ -5,6 +5,7 @@
  * Each family's schemas live in `events/`; this entry composes the union and re-exports them.
  */
 import { z } from 'zod';
+import { FinalCheckFinishedSchema, FinalCheckStartedSchema } from './events/checks';
 import { CommandFinishedSchema, CommandOutputSchema, CommandStartedSchema } from './events/commands';
 import { LoopDetectedSchema, RecoveryFinishedSchema, RecoveryStartedSchema } from './events/failures';
 import { FileChangedSchema, FileOutlineSchema, FileReadSchema } from './events/files';
@@ -31,6 +32,7 @@ import { CheckpointRestoredSchema, RunResumedSchema, WorkspaceSnapshotSchema } f
 import { ToolCallEventSchema, ToolResultSchema } from './events/tools';
 
 export { BlobHashSchema, EVENT_SCHEMA_VERSION } from './events/base';
+export * from './events/checks';
 export * from './events/commands';
 export * from './events/failures';
 export * from './events/files';
@@ -56,6 +58,8 @@ export const EngineEventSchema = z.discriminatedUnion('type', [
   PhaseRollbackStartedSchema,
   PhaseRollbackCompletedSchema,
   PhaseRollbackFailedSchema,
+  FinalCheckStartedSchema,
+  FinalCheckFinishedSchema,
   HumanAskedSchema,
   HumanAnsweredSchema,
   ContextCompactedSchema,

@@ -111,6 +111,15 @@ export const MaxIterationsSchema = z.number().int().min(MAX_ITERATIONS_LIMITS.mi
 /** How many recoveries a run may have: the same bounds for Settings, the worker and the CLI. */
 export const MaxRecoveriesSchema = z.number().int().min(0).max(5);
 
+/** Fix attempts after a failed final check: the same bounds for Settings, the worker and the CLI. */
+export const FIX_ATTEMPTS_LIMITS = { min: 0, max: 5 } as const;
+export const FixAttemptsSchema = z
+  .number()
+  .int('fix attempts is a whole number')
+  .min(FIX_ATTEMPTS_LIMITS.min, 'fix attempts is from 0 to 5')
+  .max(FIX_ATTEMPTS_LIMITS.max, 'fix attempts is from 0 to 5');
+export const DEFAULT_FIX_ATTEMPTS = 3;
+
 export const SettingsSchema = z.object({
   model: ModelSettingsSchema,
   mode: ModeSchema,
@@ -133,6 +142,10 @@ export const SettingsSchema = z.object({
   /** Budgets: a run ends with budget_exceeded before a request would pass them (null: no budget). */
   maxTokensPerRun: MaxTokensPerRunSchema.default(null),
   maxCostPerRun: MaxCostPerRunSchema.default(null),
+  /** "Check the work when the agent finishes": on a final answer the engine runs the check itself. */
+  finalCheck: z.boolean().default(true),
+  /** "Fix attempts after a failed check": how many times the model is sent back with the failures. */
+  fixAttempts: FixAttemptsSchema.default(DEFAULT_FIX_ATTEMPTS),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -165,6 +178,8 @@ export const DEFAULT_SETTINGS: Settings = {
   suggestions: {},
   maxTokensPerRun: null,
   maxCostPerRun: null,
+  finalCheck: true,
+  fixAttempts: DEFAULT_FIX_ATTEMPTS,
 };
 
 /** Parses stored or imported settings; anything invalid falls back to the defaults, with the reason. */

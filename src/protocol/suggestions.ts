@@ -23,6 +23,11 @@ export const DEFAULT_SUGGESTIONS: Record<RunErrorCode, readonly string[]> = {
     'Edit the task to say what must pass before the work is done.',
     'Try another model.',
   ],
+  verification_failed: [
+    'Retry: a new run starts from these files and the failures named above.',
+    'Raise "Fix attempts after a failed check" in Settings to give the agent more tries.',
+    'Edit the task to say how the failing tests should pass, or roll back and try another model.',
+  ],
   internal_error: ['Retry.', 'Download the session file and report the problem.'],
   empty_task: ['Describe what the agent should do in the Task box.'],
   invalid_policy: ['Fix the policy in Settings (or remove it to use the defaults).'],

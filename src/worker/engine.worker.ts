@@ -265,6 +265,8 @@ const api: EngineWorkerApi = {
       suggestions,
       maxTokensPerRun,
       maxCostPerRun,
+      finalCheck,
+      fixAttempts,
     } = parsed.data;
     const sessions = await sessionsReady;
     const session = await sessions.prepareRun({ scenario: model.provider === 'scripted' ? model.scenario : null });
@@ -284,6 +286,8 @@ const api: EngineWorkerApi = {
         allowDestructive: allowDestructive === true,
         maxTokensPerRun: maxTokensPerRun ?? null,
         maxCostPerRun: maxCostPerRun ?? null,
+        finalCheck: finalCheck !== false,
+        ...(fixAttempts === undefined ? {} : { fixAttempts }),
         human: pageAnswers,
       }),
     );

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { HUMAN_QUESTION_LIMITS } from '../protocol/events';
-import { MaxCostPerRunSchema, MaxIterationsSchema, MaxRecoveriesSchema, MaxTokensPerRunSchema, ModelSettingsSchema, ModeSchema } from '../protocol/settings';
+import {
+  FixAttemptsSchema,
+  MaxCostPerRunSchema,
+  MaxIterationsSchema,
+  MaxRecoveriesSchema,
+  MaxTokensPerRunSchema,
+  ModelSettingsSchema,
+  ModeSchema,
+} from '../protocol/settings';
 import { SuggestionOverridesSchema } from '../protocol/suggestions';
 
 /** What the page asks the worker to run: one schema, checked by the worker, typed for the page. */
@@ -27,6 +35,9 @@ export const RunRequestSchema = z.object({
   /** Budgets (Settings → "Max tokens per run", "Max cost per run (USD)"); absent or null: none. */
   maxTokensPerRun: MaxTokensPerRunSchema.optional(),
   maxCostPerRun: MaxCostPerRunSchema.optional(),
+  /** Settings → "Check the work when the agent finishes" and "Fix attempts after a failed check"; absent: on, 3. */
+  finalCheck: z.boolean().optional(),
+  fixAttempts: FixAttemptsSchema.optional(),
 });
 
 export type RunRequest = z.input<typeof RunRequestSchema>;

@@ -13,6 +13,7 @@ import { recovery } from './recovery';
 import { silent } from './silent';
 import { slowCommand } from './slow-command';
 import { stuck } from './stuck';
+import { untested } from './untested';
 
 export type { Scenario, ScriptedToolCall, ScriptedTurn } from '../scenario';
 
@@ -32,6 +33,7 @@ export const SCENARIOS: readonly Scenario[] = [
   stuck,
   clarify,
   markdown,
+  untested,
 ];
 
 export function getScenario(name: string): Scenario {

@@ -53,7 +53,16 @@ export const UserMessageSchema = z.object({
   ...base,
   type: z.literal('user_message'),
   text: z.string(),
-  reason: z.enum(['empty_reply_nudge', 'verification_challenge', 'loop_nudge', 'recovery', 'human_guidance', 'call_limit', 'phase_not_final']),
+  reason: z.enum([
+    'empty_reply_nudge',
+    'verification_challenge',
+    'loop_nudge',
+    'recovery',
+    'human_guidance',
+    'call_limit',
+    'phase_not_final',
+    'final_check_failed',
+  ]),
 });
 
 /**

@@ -14,6 +14,8 @@ export const PhaseChangedSchema = z.object({
   reason: z.string(),
   /** True when the policy advanced the phase on its own (auto-advance). */
   auto: z.boolean(),
+  /** True when `reason` is the model's own words (advance_phase's reason): a claim, shown as such, not a fact. */
+  claimed: z.boolean().optional(),
 });
 
 /**

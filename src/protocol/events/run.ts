@@ -100,6 +100,10 @@ export const RunConfiguredSchema = z.object({
   refuseSyntaxErrors: z.boolean(),
   allowDestructive: z.boolean(),
   ...resumedSettings,
+  /** The engine checks the work on a final answer ("Check the work when the agent finishes"); absent in older logs. */
+  finalCheck: z.boolean().optional(),
+  /** Fix attempts after a failed check (0–5). */
+  fixAttempts: z.number().int().min(0).max(5).optional(),
 });
 
 /**
@@ -116,6 +120,8 @@ export const RunErrorCodeSchema = z.enum([
   'needs_human',
   /** plan_exec: the model kept giving its final answer before the final phase. */
   'phase_incomplete',
+  /** The engine's own check still failed after the fix attempts the settings allow. */
+  'verification_failed',
   'internal_error',
   'empty_task',
   'invalid_policy',
@@ -138,7 +144,10 @@ export const RunFinishedSchema = z.object({
   retryable: z.boolean().optional(),
   /** Failed runs: the last workspace snapshot (its manifest), which "Roll back" restores; null without one. */
   lastCheckpoint: z.string().nullable().optional(),
-  /** Completed runs: the last test run passed with no change since (true), failed or is out of date (false), or no tests ran. */
+  /**
+   * Completed runs: true only when the engine saw the check pass on the final files (its own final
+   * check, or with that check off a run_tests with no change since); false: not verified; "unknown": no tests found (or none ran).
+   */
   verified: z.union([z.boolean(), z.literal('unknown')]).optional(),
   summary: z.string().optional(),
   iterations: z.number().int().nonnegative(),

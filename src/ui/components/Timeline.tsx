@@ -245,11 +245,18 @@ export interface RunEndActions {
 
 const VERIFIED_TEXT = { true: ' — tests pass', false: ' — not verified', unknown: '' } as const;
 
+/** A completed run's verdict: "no tests found" when the engine's check found none, never a green badge. */
+function verifiedText(entry: Extract<TimelineEntry, { kind: 'end' }>): string {
+  if (entry.status !== 'completed' || entry.verified === null) return '';
+  if (entry.verified === 'unknown' && entry.noTestsFound) return ' — no tests found';
+  return VERIFIED_TEXT[String(entry.verified) as keyof typeof VERIFIED_TEXT];
+}
+
 function RunEnd({ entry, actions }: { entry: Extract<TimelineEntry, { kind: 'end' }>; actions: RunEndActions | null }) {
   const headline = { completed: 'Run completed', failed: 'Run failed', cancelled: 'Run cancelled' }[entry.status];
   // A run the model never answered took no step, whatever its iteration count says.
   const steps = entry.answered ? `after ${entry.iterations} ${entry.iterations === 1 ? 'step' : 'steps'}` : 'before the first step';
-  const verified = entry.status === 'completed' && entry.verified !== null ? VERIFIED_TEXT[String(entry.verified) as keyof typeof VERIFIED_TEXT] : '';
+  const verified = verifiedText(entry);
   return (
     <div className={`run-end run-end--${entry.status}`} {...(entry.status === 'failed' ? { role: 'group', 'aria-label': 'Run failed' } : {})}>
       <p className="run-end-title">

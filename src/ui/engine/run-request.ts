@@ -7,7 +7,20 @@ export type RunRequestResult = { ok: true; request: RunRequest } | { ok: false; 
 export function buildRunRequest(task: string, settings: PageSettings): RunRequestResult {
   const policy = runPolicy(settings);
   if (!policy.ok) return { ok: false, error: policy.error };
-  const { model, mode, maxIterations, refuseSyntaxErrors, allowDestructive, maxRecoveries, emergency, suggestions, maxTokensPerRun, maxCostPerRun } = settings;
+  const {
+    model,
+    mode,
+    maxIterations,
+    refuseSyntaxErrors,
+    allowDestructive,
+    maxRecoveries,
+    emergency,
+    suggestions,
+    maxTokensPerRun,
+    maxCostPerRun,
+    finalCheck,
+    fixAttempts,
+  } = settings;
   return {
     ok: true,
     request: {
@@ -22,6 +35,8 @@ export function buildRunRequest(task: string, settings: PageSettings): RunReques
       allowDestructive,
       maxTokensPerRun,
       maxCostPerRun,
+      finalCheck,
+      fixAttempts,
       ...(policy.policy === undefined ? {} : { policy: policy.policy }),
     },
   };

@@ -26,6 +26,9 @@ export interface SettingsDraft {
   shareAddress: string;
   maxRecoveries: string;
   emergency: boolean;
+  /** "Check the work when the agent finishes", and the fix attempts after a failed check. */
+  finalCheck: boolean;
+  fixAttempts: string;
   /** The recovery tier's model name on the same endpoint (empty: the main model). */
   recoveryModel: string;
   /** Per error code, the suggestions for a failed run, one a line (empty: the built-in ones). */
@@ -68,6 +71,8 @@ export function toDraft(settings: PageSettings): SettingsDraft {
     shareAddress: settings.shareAddress,
     maxRecoveries: String(settings.maxRecoveries),
     emergency: settings.emergency,
+    finalCheck: settings.finalCheck,
+    fixAttempts: String(settings.fixAttempts),
     recoveryModel: settings.model.recoveryModel,
     suggestions: suggestionTexts(settings.suggestions),
     contextWindow: settings.model.contextWindow === 0 ? '' : String(settings.model.contextWindow),
@@ -121,6 +126,7 @@ const FIELD_BY_PATH: Record<string, DraftField> = {
   sandbox: 'sandbox',
   webcontainerBootTimeoutMs: 'bootTimeoutSeconds',
   maxRecoveries: 'maxRecoveries',
+  fixAttempts: 'fixAttempts',
   'model.recoveryModel': 'recoveryModel',
   'model.contextWindow': 'contextWindow',
   'model.tokenizer': 'tokenizer',
@@ -139,6 +145,7 @@ const MESSAGES: Partial<Record<DraftField, string>> = {
   idleTimeoutSeconds: 'Enter a whole number of seconds from 5 to 3600.',
   replyLimitMinutes: 'Enter a whole number of minutes from 1 to 120.',
   maxRecoveries: 'Enter a whole number from 0 (no recovery) to 5.',
+  fixAttempts: 'Enter a whole number from 0 (fail at once) to 5.',
   contextWindow: "Enter a whole number of tokens from 1,000 to 10,000,000, or leave it empty for the model's known window.",
   temperature: 'Enter a number from 0 to 2.',
   maxOutputTokens: 'Enter a whole number of tokens from 1 to 1,000,000.',
@@ -185,6 +192,8 @@ export function validateDraft(draft: SettingsDraft): { ok: true; settings: PageS
     shareAddress: draft.shareAddress.trim(),
     maxRecoveries: parseNumber(draft.maxRecoveries),
     emergency: draft.emergency,
+    finalCheck: draft.finalCheck,
+    fixAttempts: parseNumber(draft.fixAttempts),
     suggestions: suggestions.overrides,
     maxTokensPerRun: parseOptional(draft.maxTokensPerRun, null),
     maxCostPerRun: parseOptional(draft.maxCostPerRun, null),

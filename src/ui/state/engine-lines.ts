@@ -1,5 +1,5 @@
 import type { EventOf } from '../../protocol/events';
-import { phaseCheckNotice } from './phase-checks';
+import { finalCheckNotice, phaseCheckNotice } from './phase-checks';
 import type { TimelineEntry } from './timeline';
 
 /**
@@ -20,6 +20,8 @@ export type LineEvent = EventOf<
   | 'phase_rollback_completed'
   | 'phase_rollback_failed'
   | 'context_compacted'
+  | 'final_check_started'
+  | 'final_check_finished'
   | 'phase_changed'
   | 'phase_violation'
 >;
@@ -69,6 +71,9 @@ export function lineOf(event: LineEvent, id: string): TimelineEntry {
     case 'phase_rollback_completed':
     case 'phase_rollback_failed':
       return { kind: 'notice', id, ...phaseCheckNotice(event) };
+    case 'final_check_started':
+    case 'final_check_finished':
+      return { kind: 'notice', id, ...finalCheckNotice(event) };
     case 'context_compacted':
       return {
         kind: 'compaction',
@@ -81,7 +86,7 @@ export function lineOf(event: LineEvent, id: string): TimelineEntry {
         summary: event.summary ?? null,
       };
     case 'phase_changed':
-      return { kind: 'phase', id, from: event.from, to: event.to, reason: event.reason, auto: event.auto };
+      return { kind: 'phase', id, from: event.from, to: event.to, reason: event.reason, auto: event.auto, claimed: event.claimed === true };
     case 'phase_violation':
       return {
         kind: 'refusal',

@@ -33,3 +33,21 @@ export function phaseCheckNotice(event: PhaseCheckEvent): { level: 'info' | 'war
       return { level: 'warning', message: `Rollback of ${event.phase} failed: ${event.reason}` };
   }
 }
+
+/** The engine's own check of the work: its command when it starts, its verdict (and the failing tests) when it ends. */
+export function finalCheckNotice(event: EventOf<'final_check_started' | 'final_check_finished'>): { level: 'info' | 'warning'; message: string } {
+  if (event.type === 'final_check_started') return { level: 'info', message: `Checking the work: ${event.command} (${event.reason})` };
+  switch (event.outcome) {
+    case 'passed':
+      return { level: 'info', message: `Check passed: ${event.command ?? ''} — ${event.summary}` };
+    case 'skipped':
+      return { level: 'info', message: `Check not run again: ${event.summary}` };
+    case 'no_tests':
+      return { level: 'warning', message: `No tests found: the work was not checked. ${event.summary}` };
+    case 'failed': {
+      const named = event.failures.length > 0 ? ` Failing: ${event.failures.join(', ')}.` : '';
+      const tries = event.maxFixAttempts > 0 ? ` (fix attempts used: ${event.fixAttempts} of ${event.maxFixAttempts})` : '';
+      return { level: 'warning', message: `Check failed: ${event.command ?? ''} — ${event.summary}.${named}${tries}` };
+    }
+  }
+}

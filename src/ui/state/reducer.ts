@@ -61,7 +61,10 @@ export function reduce(state: UiState, event: EngineEvent): UiState {
     case 'phase_rollback_completed':
     case 'phase_rollback_failed':
     case 'context_compacted':
+    case 'final_check_started':
       return pushEntry(state, lineOf(event, id));
+    case 'final_check_finished':
+      return pushEntry({ ...state, run: { ...state.run, finalCheck: event.outcome } }, lineOf(event, id));
     case 'tool_call_preparing':
       // Transient: the page reads it from the log (state/current-wait.ts), not from the timeline.
       return state;

@@ -47,7 +47,7 @@ export type TimelineEntry =
   | { kind: 'notice'; id: string; level: 'info' | 'warning'; message: string }
   /** A failed model request the adapter retries (wait.ts shows its countdown while it is the current wait). */
   | { kind: 'retry'; id: string; attempt: number; maxAttempts: number; delayMs: number; reason: string }
-  | { kind: 'phase'; id: string; from: Phase | null; to: Phase; reason: string; auto: boolean }
+  | { kind: 'phase'; id: string; from: Phase | null; to: Phase; reason: string; auto: boolean; claimed: boolean }
   | QuestionEntry
   | {
       /** The context was made smaller: one quiet line, the summary behind it. */
@@ -85,8 +85,10 @@ export type TimelineEntry =
       /** Failed runs: what to try, in order. */
       suggestions: string[];
       retryable: boolean;
-      /** Completed runs: whether the last tests passed with nothing changed since. */
+      /** Completed runs: whether the engine saw the check pass on the final files. */
       verified: boolean | 'unknown' | null;
+      /** The engine's check found no tests (so "unknown" reads "no tests found", never a green badge). */
+      noTestsFound: boolean;
       /** Failed runs: where "Roll back" goes (the run's, or its phase's, starting files). */
       lastCheckpoint: string | null;
     };

@@ -15,6 +15,8 @@ export interface RunView {
   sandbox: SandboxInfo;
   maxIterations: number;
   iteration: number;
+  /** How the engine's last check of the work ended in this run (null: none ran). */
+  finalCheck: 'passed' | 'failed' | 'skipped' | 'no_tests' | null;
 }
 
 /** The run, its Timeline and Terminal, the Editor's files (`FilesState`), the phases and the context meter. */

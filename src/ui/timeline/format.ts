@@ -43,9 +43,11 @@ export function formatDuration(ms: number): string {
 }
 
 /** "Phase: planning → building — reason"; the first phase of a run has no arrow. */
-export function phaseChangeText(change: { from: string | null; to: string; reason: string; auto: boolean }): string {
+export function phaseChangeText(change: { from: string | null; to: string; reason: string; auto: boolean; claimed?: boolean }): string {
   const move = change.from === null ? change.to : `${change.from} → ${change.to}`;
-  const reason = change.reason.trim() === '' ? '' : ` — ${change.reason.trim()}`;
+  // The model's reason is its claim ("all 3 tests pass"), never shown as a fact.
+  const said = change.claimed === true ? 'the agent says: ' : '';
+  const reason = change.reason.trim() === '' ? '' : ` — ${said}${change.reason.trim()}`;
   return `Phase: ${move}${reason}${change.auto ? ' (auto)' : ''}`;
 }
 

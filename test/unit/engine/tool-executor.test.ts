@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { FinalCheck } from '../../../src/engine/final-check';
 import { FixAttemptTracker } from '../../../src/engine/fix-attempts';
 import type { Gate, GateDecision, Refusal } from '../../../src/engine/gate';
+import { DEFAULT_POLICY } from '../../../src/engine/policy';
 import type { RunContext } from '../../../src/engine/run-context';
 import { executeToolCall } from '../../../src/engine/tool-executor';
 import { UsageMeter } from '../../../src/engine/usage-meter';
 import { VerificationTracker } from '../../../src/engine/verification';
+import { workspaceDigest } from '../../../src/engine/workspace-digest';
 import { ScriptedModel } from '../../../src/model/scripted';
 import { approximateCounter } from '../../../src/model/token-counter';
 import type { EventPayload } from '../../../src/protocol/events';
@@ -25,6 +28,7 @@ function stubGate(refuse: boolean): Gate {
     checkWrite: () => allowed,
     effectWatch: () => null,
     boundaryTries: 0,
+    ranOutside: () => undefined,
     refuseEffects: () => allowed,
     refuseUncheckable: () => allowed,
     refuseDamage: () => allowed,
@@ -59,32 +63,39 @@ function setup(options: { refuse?: boolean; aborted?: boolean } = {}) {
   const events: EventPayload[] = [];
   const controller = new AbortController();
   if (options.aborted) controller.abort();
+  const sandbox = new VirtualSandbox();
+  const gate = stubGate(options.refuse === true);
+  const scope = {
+    sandbox,
+    emit: (event: EventPayload) => events.push(event),
+    signal: controller.signal,
+    phases: null,
+    fileVersions: new FileVersions(),
+    refuseSyntaxErrors: true,
+    human: null,
+  };
+  const digest = workspaceDigest(sandbox, []);
+  const verification = new VerificationTracker(digest);
   const run: RunContext = {
     model: new ScriptedModel({ name: 't', title: 't', description: 't', defaultTask: 't', turns: [] }),
     tools: [echo, broken],
     toolSpecs: [],
-    gate: stubGate(options.refuse === true),
+    gate,
     messages: [],
     firstIteration: 1,
     pendingCalls: [],
     waitingLoopQuestion: null,
+    pendingFinalAnswer: null,
     maxIterations: 1,
     maxRecoveries: 1,
     snapshots: null,
-    verification: new VerificationTracker(() => null),
+    verification,
+    finalCheck: new FinalCheck({ sandbox, policy: DEFAULT_POLICY, gate, scope, tracker: verification, digest, enabled: false, maxFixAttempts: 0 }),
     fixes: new FixAttemptTracker(),
     log: () => [],
     context: { window: 32_000, counter: approximateCounter, summaryModel: null },
     usage: new UsageMeter({ counter: approximateCounter, window: 32_000, price: null, budgets: { maxTokens: null, maxCostUsd: null }, emit: () => undefined }),
-    scope: {
-      sandbox: new VirtualSandbox(),
-      emit: (event) => events.push(event),
-      signal: controller.signal,
-      phases: null,
-      fileVersions: new FileVersions(),
-      refuseSyntaxErrors: true,
-      human: null,
-    },
+    scope,
   };
   const results = () => events.filter((e) => e.type === 'tool_result');
   return { run, results };

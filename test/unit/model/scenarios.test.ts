@@ -20,6 +20,7 @@ const names = [
   'stuck',
   'clarify',
   'markdown',
+  'untested',
 ];
 
 describe('scenario registry', () => {

@@ -31,6 +31,8 @@ describe('buildRunRequest', () => {
         suggestions: {},
         maxTokensPerRun: null,
         maxCostPerRun: null,
+        finalCheck: true,
+        fixAttempts: 3,
       },
     });
   });

@@ -97,6 +97,23 @@ export function AgentFieldset({ draft, errors, update, loadDefaultPolicy }: Draf
         />
       </Disclosure>
       <CheckField
+        noteId="final-check-note"
+        label="Check the work when the agent finishes"
+        note="When the agent says it is done, the engine runs the policy's delivery validate command, else the project's tests, itself (not again when the same check already passed on these files). Off: the agent's own test runs decide."
+        checked={draft.finalCheck}
+        onChange={(checked) => update('finalCheck', checked)}
+      />
+      <NumberField
+        id="fix-attempts"
+        label="Fix attempts after a failed check"
+        note="A failed check goes back to the agent with the failures this many times at most; still failing, the run ends with verification_failed (0: at once)."
+        error={errors.fixAttempts}
+        min={0}
+        max={5}
+        value={draft.fixAttempts}
+        onChange={(value) => update('fixAttempts', value)}
+      />
+      <CheckField
         noteId="emergency-note"
         label="Explain failed runs"
         note="A failed run ends with numbered suggestions, whether a retry may help, and a checkpoint to roll back to. Off: only the raw error."
