@@ -96,7 +96,7 @@ export class Session {
   }
 
   private append(runId: string, payload: EventPayload): EngineEvent {
-    const stamped = { ...payload, v: EVENT_SCHEMA_VERSION, seq: this.seq++, ts: this.now(), runId } as EngineEvent;
+    const stamped = { ...wholeMilliseconds(payload), v: EVENT_SCHEMA_VERSION, seq: this.seq++, ts: this.now(), runId } as EngineEvent;
     const event = this.secrets.size > 0 ? this.scrub(stamped) : stamped;
     this.log.push(event);
     for (const listener of this.listeners) listener(event);
@@ -112,6 +112,14 @@ export class Session {
     );
     return scrubbed === json ? event : (JSON.parse(scrubbed) as EngineEvent);
   }
+}
+
+/**
+ * A duration to the whole millisecond: performance.now()'s fractions (28.22488999999996) say
+ * nothing the Timeline shows, and their digits do not compress: a share link paid ~80 characters.
+ */
+function wholeMilliseconds(payload: EventPayload): EventPayload {
+  return 'durationMs' in payload && typeof payload.durationMs === 'number' ? { ...payload, durationMs: Math.round(payload.durationMs) } : payload;
 }
 
 /** Pieces of one stream share a key: the model's reply text, or one command's stdout or stderr. */

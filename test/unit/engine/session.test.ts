@@ -18,6 +18,13 @@ describe('Session', () => {
     for (const e of seen) expect(EngineEventSchema.parse(JSON.parse(JSON.stringify(e)))).toEqual(e);
   });
 
+  it('keeps durations to the whole millisecond', () => {
+    const session = new Session();
+    session.record('r1', { type: 'tool_result', callId: 'c1', name: 'run_command', ok: true, output: 'ok', durationMs: 28.22488999999996 });
+    session.record('r1', { type: 'tool_result', callId: 'c2', name: 'run_command', ok: true, output: 'ok', durationMs: 0.4 });
+    expect(session.events.map((e) => (e.type === 'tool_result' ? e.durationMs : null))).toEqual([28, 0]);
+  });
+
   it('scrubs registered secrets from every field, including JSON-escaped forms', () => {
     const session = new Session();
     const key = 'sk-test-"quoted"-1234567890';
