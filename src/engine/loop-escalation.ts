@@ -18,6 +18,9 @@ export function blockerQuestion(blocker: { count: number; last: string }, iterat
   };
 }
 
+/** Whether a waiting engine question is the failed-calls blocker (unanswered, it ends the run needs_human, not loop_detected). */
+export const isBlockerQuestion = (callId: string) => callId.startsWith('loop-blocker-');
+
 /** A loop question the log holds as waiting (the page went away), to ask again. */
 export function questionAgain(asked: EventOf<'human_asked'>): HumanQuestion {
   return { callId: asked.callId, question: asked.question, kind: asked.kind, ...(asked.options ? { options: asked.options } : {}) };

@@ -8,7 +8,7 @@ import { emptyAdvice, FailureChain } from './failure-chain';
 import { fatalOutcome } from './fatal-results';
 import { judgeFinalAnswer } from './final-answer';
 import { FinalPhaseCheck } from './final-phase';
-import { askHowToGoOn, blockerQuestion, loopQuestion, questionAgain } from './loop-escalation';
+import { askHowToGoOn, blockerQuestion, isBlockerQuestion, loopQuestion, questionAgain } from './loop-escalation';
 import type { LoopOutcome } from './loop-outcome';
 import { ModelTurn } from './model-turn';
 import { BLOCKER_GUIDANCE, EMPTY_REPLY_NUDGE, LOOP_GUIDANCE, renderTemplate } from './prompts';
@@ -55,8 +55,17 @@ export async function runReactLoop(run: RunContext): Promise<LoopOutcome> {
     say({ type: 'user_message', text: renderTemplate(LOOP_GUIDANCE, { answer: guidance.answer }), reason: 'human_guidance' });
     return null;
   };
+  /** Too many failed calls: the answer goes to the model; with nobody to answer the run ends with needs_human. */
+  const afterBlockerQuestion = (guidance: Awaited<ReturnType<typeof askHowToGoOn>>, question: string, iteration: number): LoopOutcome | null => {
+    if (guidance === 'cancelled' || signal.aborted) return cancelled(iteration);
+    if (guidance === 'unanswered') return { status: 'failed', errorCode: 'needs_human', cause: 'too_many_failures', reason: question, iterations: iteration };
+    say({ type: 'user_message', text: renderTemplate(BLOCKER_GUIDANCE, { answer: guidance.answer }), reason: 'human_guidance' });
+    return null;
+  };
   if (run.waitingLoopQuestion) {
-    const end = afterLoopQuestion(await askHowToGoOn(run, questionAgain(run.waitingLoopQuestion)), run.waitingLoopQuestion.question, run.firstIteration - 1);
+    const waiting = run.waitingLoopQuestion;
+    const after = isBlockerQuestion(waiting.callId) ? afterBlockerQuestion : afterLoopQuestion;
+    const end = after(await askHowToGoOn(run, questionAgain(waiting)), waiting.question, run.firstIteration - 1);
     if (end) return end;
   }
 
@@ -160,11 +169,8 @@ export async function runReactLoop(run: RunContext): Promise<LoopOutcome> {
     if (advice.blocker !== null) {
       // Too many failed calls: only the person can unblock it; with nobody watching the run ends with needs_human.
       const question = blockerQuestion(advice.blocker, iteration);
-      const guidance = await askHowToGoOn(run, question);
-      if (guidance === 'cancelled' || signal.aborted) return cancelled(iteration);
-      if (guidance === 'unanswered')
-        return { status: 'failed', errorCode: 'needs_human', cause: 'too_many_failures', reason: question.question, iterations: iteration };
-      say({ type: 'user_message', text: renderTemplate(BLOCKER_GUIDANCE, { answer: guidance.answer }), reason: 'human_guidance' });
+      const end = afterBlockerQuestion(await askHowToGoOn(run, question), question.question, iteration);
+      if (end) return end;
       continue;
     }
     // The critique is asked for with the request as the context manager shapes it, so it fits the window too.

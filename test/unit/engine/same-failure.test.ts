@@ -6,7 +6,9 @@ import { ScriptedModel } from '../../../src/model/scripted';
 import type { EngineEvent, EventOf } from '../../../src/protocol/events';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
 import { VirtualSandbox } from '../../../src/sandbox/virtual';
+import { MemoryStore } from '../../../src/store/memory-store';
 import type { HumanAnswer, HumanChannel, HumanQuestion } from '../../../src/tools/tool';
+import { PageAnswers } from '../../../src/worker/page-answers';
 
 /** A project whose one extra test wants 42; every fix below writes another wrong answer. */
 const FILES = {
@@ -46,7 +48,7 @@ class Person implements HumanChannel {
   }
 }
 
-async function run(turns: ScriptedTurn[], options: { human?: HumanChannel; maxRecoveries?: number } = {}) {
+async function run(turns: ScriptedTurn[], options: { human?: HumanChannel; maxRecoveries?: number; finalCheck?: boolean } = {}) {
   const engine = new Engine({ sandbox: new VirtualSandbox({ files: FILES }) });
   await engine.run({ task: 'make it answer 42', mode: 'react', model: new ScriptedModel(scenario(turns)), maxIterations: 60, ...options });
   const events = [...engine.session.events] as EngineEvent[];
@@ -125,11 +127,13 @@ describe('different fixes that fail the same way', () => {
 });
 
 describe('too many failed tool calls', () => {
+  // The project's own test fails on purpose (the fixes above); the engine's check of a final answer is not what these are about.
+  const finalCheck = false;
   const missing = (n: number): ScriptedTurn => ({ toolCalls: [{ name: 'read_file', args: { path: `missing-${n}.txt` } }] });
   const elevenMisses = Array.from({ length: 11 }, (_, i) => missing(i + 1));
 
   it('more than 10 is a blocker: with nobody watching the run ends needs_human', async () => {
-    const { events, of } = await run([...elevenMisses, { text: 'never reached' }], { maxRecoveries: 0 });
+    const { events, of } = await run([...elevenMisses, { text: 'never reached' }], { maxRecoveries: 0, finalCheck });
     expect(of('tool_result').filter((e) => !e.ok)).toHaveLength(11);
     expect(events.at(-1)).toMatchObject({ type: 'run_finished', status: 'failed', errorCode: 'needs_human', cause: 'too_many_failures' });
     const end = events.at(-1);
@@ -137,13 +141,33 @@ describe('too many failed tool calls', () => {
   });
 
   it('ten are not a blocker yet', async () => {
-    const { events } = await run([...elevenMisses.slice(0, 10), { text: 'Done.' }], { maxRecoveries: 0 });
+    const { events } = await run([...elevenMisses.slice(0, 10), { text: 'Done.' }], { maxRecoveries: 0, finalCheck });
     expect(events.at(-1)).toMatchObject({ type: 'run_finished', status: 'completed' });
+  });
+
+  it('a blocker question left waiting ends needs_human on a resume with nobody watching', async () => {
+    // The page's channel, never answered: the question waits, as when the tab went away.
+    const silent = new PageAnswers();
+    const store = new MemoryStore();
+    const first = new Engine({ sandbox: new VirtualSandbox({ files: FILES }), blobs: store });
+    const model = () => new ScriptedModel(scenario([...elevenMisses, { text: 'Done.' }]));
+    const done = first.run({ task: 'make it answer 42', mode: 'react', model: model(), maxIterations: 60, maxRecoveries: 0, finalCheck, human: silent });
+    while (!first.session.events.some((e) => e.type === 'human_asked')) await new Promise((resolve) => setTimeout(resolve, 10));
+    // The log as the store holds it when the tab goes: the question, no answer, no run_finished.
+    const cut = [...first.session.events] as EngineEvent[];
+    first.stop();
+    await done;
+    expect(cut.filter((e) => e.type === 'human_asked')).toMatchObject([{ kind: 'blocker', callId: expect.stringMatching(/^loop-blocker-/) as unknown }]);
+
+    const second = new Engine({ sandbox: new VirtualSandbox({ files: FILES }), blobs: store });
+    const summary = await second.resume({ events: cut, model: model(), reason: 'reloaded', human: new Person(false) });
+    expect(summary.status).toBe('failed');
+    expect(second.session.events.at(-1)).toMatchObject({ type: 'run_finished', errorCode: 'needs_human', cause: 'too_many_failures' });
   });
 
   it('in a watched session the human is asked and the run goes on with the answer', async () => {
     const person = new Person(true, 'The files are under data/.');
-    const { events, of } = await run([...elevenMisses, { text: 'Done.' }], { maxRecoveries: 0, human: person });
+    const { events, of } = await run([...elevenMisses, { text: 'Done.' }], { maxRecoveries: 0, human: person, finalCheck });
     expect(person.asked).toHaveLength(1);
     expect(person.asked[0]).toMatchObject({ kind: 'blocker', question: expect.stringContaining('11 tool calls have failed') });
     expect(of('user_message').at(-1)?.text).toContain('The files are under data/.');
