@@ -10,6 +10,7 @@ import { loadWorkspaceTree } from './context/file-tree';
 import { conversationOf } from './conversation';
 import { earlierRunsSection } from './earlier-runs';
 import { FinalCheck } from './final-check';
+import { finishedCalls } from './finished-calls';
 import { FixAttemptTracker } from './fix-attempts';
 import { type Gate, type GateOptions, GuardGate, PhaseGate, reactRules } from './gate';
 import { GatedSandbox } from './gated-sandbox';
@@ -169,7 +170,7 @@ export async function buildRunContext(
     snapshots,
     verification,
     finalCheck,
-    fixes: new FixAttemptTracker(),
+    fixes: new FixAttemptTracker().replay(resumed ? finishedCalls(resumed.events) : []),
     log,
     context: { window, counter, summaryModel: options.summaryModel ?? null },
     // The same counter (loaded once) and window; a resumed run's budget goes on from the usage its log recorded.

@@ -1,7 +1,9 @@
 import type { ChatMessage } from '../model/port';
 import { messageOf } from '../protocol/error-message';
-import { type EventPayload, parseArgumentsOrNull, type ToolCall } from '../protocol/events';
+import { type EngineEvent, type EventPayload, parseArgumentsOrNull, type ToolCall } from '../protocol/events';
+import { finishedCalls } from './finished-calls';
 import { LoopDetector } from './loop-detector';
+import { isBlockerQuestion } from './loop-escalation';
 import { RECOVERY_CRITIQUE, RECOVERY_REQUEST, renderTemplate } from './prompts';
 import type { RunContext } from './run-context';
 
@@ -43,7 +45,40 @@ export class FailureChain {
   constructor(
     private readonly run: RunContext,
     private readonly maxRecoveries = 1,
-  ) {}
+  ) {
+    this.replay(run.log());
+  }
+
+  /**
+   * A resumed run goes on counting from its log: the steps the loop detector remembers, failed
+   * calls since the last blocker question, failures in a row, recoveries run and the budget check.
+   */
+  private replay(events: readonly EngineEvent[]): void {
+    // The blocker question starts the count again.
+    const counted = events.findLastIndex((e) => e.type === 'human_asked' && isBlockerQuestion(e.callId));
+    for (const { call, result, workspace, index } of finishedCalls(events)) {
+      if (this.run.tools.find((t) => t.name === call.name)?.kind === 'edit' && result.ok) this.edits++;
+      this.loops.observe({
+        tool: call.name,
+        args: call.args,
+        rawArguments: call.rawArguments,
+        resultText: result.output,
+        ok: result.ok,
+        workspaceDigest: workspace ?? `edits:${this.edits}`,
+      });
+      if (index > counted && this.countsAsFailed(result)) this.failedCalls++;
+      this.failuresInARow.set(call.name, result.ok ? 0 : (this.failuresInARow.get(call.name) ?? 0) + 1);
+    }
+    for (const event of events) {
+      if (event.type !== 'recovery_started') continue;
+      this.recoveries++;
+      if (event.trigger === 'budget') this.budgetChecked = true;
+    }
+  }
+
+  private countsAsFailed(result: EventPayload<'tool_result'>): boolean {
+    return !result.ok && result.errorKind !== 'cancelled' && result.errorKind !== 'interrupted';
+  }
 
   get canRecover(): boolean {
     return this.recoveries < this.maxRecoveries;
@@ -85,7 +120,7 @@ export class FailureChain {
     const same = this.run.fixes.sameFailure;
     if (same?.action === 'recover' && this.canRecover) advice.recover ??= { trigger: 'same_failure', detail: same.detail };
     else if (same) advice.escalate ??= same.detail;
-    if (!result.ok && result.errorKind !== 'cancelled' && result.errorKind !== 'interrupted' && ++this.failedCalls > MAX_FAILED_CALLS) {
+    if (this.countsAsFailed(result) && ++this.failedCalls > MAX_FAILED_CALLS) {
       advice.blocker ??= { count: this.failedCalls, last: `${call.name}, ${result.errorKind ?? 'failed'}` };
       this.failedCalls = 0;
     }

@@ -1,3 +1,4 @@
+import type { FinishedCall } from './finished-calls';
 import { FIX_ATTEMPT_LINE, FIX_ATTEMPTS, renderTemplate, SAME_FAILURE } from './prompts';
 
 /** A finished tool call, as the tool_result event (and the call's parsed arguments) has it. */
@@ -113,10 +114,13 @@ export class FixAttemptTracker {
     return null;
   }
 
-  reset(): void {
-    this.targets.clear();
-    this.changes = [];
+  /** A resumed run's tracker goes on from the calls its log records as finished. */
+  replay(calls: readonly FinishedCall[]): this {
+    for (const { call, result } of calls) {
+      this.observe({ tool: call.name, args: call.args, ok: result.ok, ...(result.errorKind ? { errorKind: result.errorKind } : {}), output: result.output });
+    }
     this.verdict = null;
+    return this;
   }
 
   private command(call: FixCall): RepeatedFailure | null {

@@ -174,3 +174,56 @@ describe('too many failed tool calls', () => {
     expect(events.at(-1)).toMatchObject({ type: 'run_finished', status: 'completed' });
   });
 });
+
+describe('a resumed run counts on from its log', () => {
+  /** Runs the turns to the end with snapshots kept, then gives the log up to and including the `n`th result matching `pick`. */
+  async function cutAfter(turns: ScriptedTurn[], n: number, pick: (result: EventOf<'tool_result'>) => boolean, options: { maxRecoveries?: number } = {}) {
+    const store = new MemoryStore();
+    const first = new Engine({ sandbox: new VirtualSandbox({ files: FILES }), blobs: store });
+    await first.run({ task: 'make it answer 42', mode: 'react', model: new ScriptedModel(scenario(turns)), maxIterations: 60, finalCheck: false, ...options });
+    const events = [...first.session.events] as EngineEvent[];
+    const results = events.flatMap((e, i) => (e.type === 'tool_result' && pick(e) ? [i] : []));
+    const at = results[n - 1];
+    if (at === undefined) throw new Error(`the run had fewer than ${n} such results`);
+    return { store, cut: events.slice(0, at + 1) };
+  }
+  async function resume(store: MemoryStore, cut: EngineEvent[], turns: ScriptedTurn[]) {
+    const engine = new Engine({ sandbox: new VirtualSandbox({ files: FILES }), blobs: store });
+    await engine.resume({ events: cut, model: new ScriptedModel(scenario(turns)), reason: 'reloaded', human: new Person(false) });
+    const resumed = [...engine.session.events] as EngineEvent[];
+    return { resumed, of: <T extends EngineEvent['type']>(type: T) => resumed.filter((e): e is EventOf<T> => e.type === type) };
+  }
+
+  it('failed calls: 8 before the interruption and 3 after are a blocker', async () => {
+    const missing = (n: number): ScriptedTurn => ({ toolCalls: [{ name: 'read_file', args: { path: `missing-${n}.txt` } }] });
+    const turns = [...Array.from({ length: 11 }, (_, i) => missing(i + 1)), { text: 'Done.' }];
+    const { store, cut } = await cutAfter(turns, 8, (r) => !r.ok, { maxRecoveries: 0 });
+    const { resumed, of } = await resume(store, cut, turns);
+    expect(of('tool_result').filter((e) => !e.ok)).toHaveLength(3);
+    const end = resumed.at(-1);
+    expect(end).toMatchObject({ type: 'run_finished', status: 'failed', errorCode: 'needs_human', cause: 'too_many_failures' });
+    expect(end?.type === 'run_finished' ? end.reason : '').toContain('11 tool calls have failed in this run');
+  });
+
+  it('different fixes: two before the interruption and one after start the recovery', async () => {
+    const turns = [...wrongFix(1), ...wrongFix(2), ...wrongFix(3), critique, ...rightFix(3)];
+    const { store, cut } = await cutAfter(turns, 2, (r) => r.name === 'run_tests');
+    expect(cut.filter((e) => e.type === 'recovery_started')).toEqual([]);
+    const { resumed, of } = await resume(store, cut, turns);
+    expect(of('recovery_started')).toMatchObject([{ trigger: 'same_failure' }]);
+    expect(of('recovery_started')[0]?.detail).toContain(`3 different attempts at the failing test "${TEST}" ended in the same failure`);
+    expect(resumed.at(-1)).toMatchObject({ type: 'run_finished', status: 'completed' });
+  });
+
+  it('a recovery the log records counts against the limit', async () => {
+    const missing = (n: number): ScriptedTurn => ({ toolCalls: [{ name: 'read_file', args: { path: `missing-${n}.txt` } }] });
+    const found: ScriptedTurn = { toolCalls: [{ name: 'read_file', args: { path: 'src/answer.sh' } }] };
+    // Three misses in a row recover (the one recovery allowed); after a success three more would, had it not been used.
+    const turns = [missing(1), missing(2), missing(3), critique, found, missing(4), missing(5), missing(6), { text: 'Done.' }];
+    const { store, cut } = await cutAfter(turns, 4, () => true, { maxRecoveries: 1 });
+    expect(cut.filter((e) => e.type === 'recovery_started')).toMatchObject([{ trigger: 'repeated_errors' }]);
+    const { of } = await resume(store, cut, turns);
+    expect(of('recovery_started')).toEqual([]);
+    expect(of('run_finished')).toMatchObject([{ status: 'completed' }]);
+  });
+});
