@@ -1,6 +1,7 @@
 import { cutOutputNote } from '../protocol/cut-output';
 import type { EngineEvent, EventOf } from '../protocol/events';
 import { retryingText } from '../protocol/retry-text';
+import { verdictText } from '../protocol/verdict-text';
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
 const firstLines = (text: string, n: number) => {
@@ -9,8 +10,24 @@ const firstLines = (text: string, n: number) => {
 };
 const indent = (text: string) => text.replace(/^/gm, '  ');
 
+/** What formatting an event needs from the events before it. */
+export interface FormatContext {
+  /** The run's last final check found no tests (a completed run then reads "no tests found"). */
+  noTestsFound?: boolean;
+}
+
+/** Formats a log's events in order, carrying what a later event's text depends on. */
+export function eventFormatter(): (event: EngineEvent) => string | null {
+  let noTestsFound = false;
+  return (event) => {
+    if (event.type === 'run_started') noTestsFound = false;
+    else if (event.type === 'final_check_finished') noTestsFound = event.outcome === 'no_tests';
+    return formatEvent(event, { noTestsFound });
+  };
+}
+
 /** One event as human-readable terminal text, or null for events that add nothing on a terminal. */
-export function formatEvent(event: EngineEvent): string | null {
+export function formatEvent(event: EngineEvent, context: FormatContext = {}): string | null {
   switch (event.type) {
     case 'run_started':
       return [
@@ -36,8 +53,8 @@ export function formatEvent(event: EngineEvent): string | null {
     case 'phase_violation':
       return `  ⛔ refused in ${event.phase ?? 'react mode'}: ${event.reason}`;
     case 'run_finished': {
-      const verified =
-        event.verified === true ? ' — tests pass' : event.verified === false ? ' — not verified' : event.verified === 'unknown' ? ' — not checked' : '';
+      const verdict = verdictText(event.verified, context.noTestsFound === true);
+      const verified = verdict === '' ? '' : ` — ${verdict}`;
       const detail = event.status === 'completed' ? verified : ` — ${event.reason ?? ''}${event.errorCode ? ` [${event.errorCode}]` : ''}`;
       const suggestions = (event.suggestions ?? []).map((text, i) => `\n  ${i + 1}. ${text}`).join('');
       return `■ ${event.status} after ${event.iterations} iteration${event.iterations === 1 ? '' : 's'}${detail}${suggestions}`;
@@ -104,7 +121,7 @@ function formatFinalCheck(event: EventOf<'final_check_finished'>): string {
     case 'skipped':
       return `  ✓ check not run again: ${event.summary}`;
     case 'no_tests':
-      return `  ! no tests found: ${event.summary}`;
+      return `  ! no tests found, the work was not checked: ${event.summary}`;
     case 'failed':
       return `  ✗ check failed: ${event.summary}${event.failures.length > 0 ? ` — failing: ${event.failures.join(', ')}` : ''} (fix attempts ${event.fixAttempts} of ${event.maxFixAttempts})`;
   }

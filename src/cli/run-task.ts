@@ -23,7 +23,7 @@ import { SessionRecorder } from '../store/recorder';
 import { type ParsedArgs, rejectUnknownFlags, stringFlag, UsageError } from './args';
 import { budgetsFromArgs, CONTEXT_FLAGS, contextSettingsFromArgs } from './context-flags';
 import { environmentKey, environmentSecrets } from './environment-key';
-import { formatEvent } from './format-event';
+import { eventFormatter } from './format-event';
 import { setNodeGrammarSource } from './grammar-loader-node';
 import { CliAnswers, readAnswersFile } from './human-answers';
 import { loadWorkspace } from './load-workspace';
@@ -202,11 +202,12 @@ function startRecording(args: ParsedArgs, store: MemoryStore, savePath: string |
       // Snapshots are only taken when the session is saved: they are what a resume restores.
       const engine = new Engine({ sandbox, ...(writer ? { blobs: store } : {}) });
       if (writer) writer.secrets = () => [...environmentSecrets(), ...engine.session.registeredSecrets];
+      const format = eventFormatter();
       engine.session.subscribe((event) => {
         recorder?.record(event);
         if (json) out(JSON.stringify(event));
         else {
-          const text = formatEvent(event);
+          const text = format(event);
           if (text !== null) out(text);
         }
       });

@@ -4,7 +4,7 @@ import { workspaceAt } from '../engine/restore-workspace';
 import { redactFiles, redactSecrets, withJsonForms } from '../protocol/redact-secrets';
 import { type ParsedArgs, rejectUnknownFlags, stringFlag, UsageError } from './args';
 import { environmentSecrets } from './environment-key';
-import { formatEvent } from './format-event';
+import { eventFormatter } from './format-event';
 import { pathUnder, readSessionFile } from './session-file-io';
 import { writeTreeUnder } from './write-tree';
 
@@ -23,8 +23,9 @@ export async function showCommand(args: ParsedArgs, out: (line: string) => void)
   }
   const meta = file.session;
   print(`session ${meta.id} · ${meta.status} · ${meta.mode} · ${meta.model.label} · ${meta.eventCount} events · ${new Date(meta.createdAt).toISOString()}`);
+  const format = eventFormatter();
   for (const event of events) {
-    const text = formatEvent(event);
+    const text = format(event);
     if (text !== null) print(text);
   }
   return 0;

@@ -99,7 +99,7 @@ export class FinalCheck {
 
     const spec = await this.spec();
     if (spec === null) {
-      finished('no_tests', 'No tests found: the policy names no delivery validate and no test runner was detected.');
+      finished('no_tests', 'the policy names no delivery validate and no test runner was detected.');
       return { outcome: 'no_tests' };
     }
     const key = checkKey(spec);

@@ -37,4 +37,19 @@ describe("the engine's check when the agent says it is done", () => {
     expect(log).toContain('FAIL - adds two numbers');
     await context.close();
   }, 150_000);
+
+  it('a project without tests completes saying "no tests found", never "tests pass"', async () => {
+    const { context, page } = await openApp(browser, {
+      settings: { sandbox: 'virtual', model: { provider: 'scripted', baseUrl: '', model: 'no-tests', apiKey: '', scenario: 'no-tests' } },
+    });
+    await page.waitForSelector('.app[data-ready="true"]');
+    await page.getByRole('button', { name: /^Run/ }).click();
+    const status = page.getByRole('status', { name: 'Run status' });
+    await waitForText(status, (text) => text === 'completed', { what: 'the run to complete', timeout: 60_000 });
+    const timeline = await page.getByRole('region', { name: 'Timeline' }).innerText();
+    expect(timeline).toMatch(/Run completed after 3 steps — no tests found/);
+    expect(timeline).toContain('No tests found, the work was not checked: the policy names no delivery validate and no test runner was detected.');
+    expect(timeline).not.toContain('tests pass');
+    await context.close();
+  }, 90_000);
 });

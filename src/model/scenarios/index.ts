@@ -5,6 +5,7 @@ import { codeIntel } from './code-intel';
 import { demo } from './demo';
 import { endless } from './endless';
 import { markdown } from './markdown';
+import { noTests } from './no-tests';
 import { nodeDemo } from './node-demo';
 import { nudged } from './nudged';
 import { planExecDemo } from './plan-exec-demo';
@@ -34,6 +35,7 @@ export const SCENARIOS: readonly Scenario[] = [
   clarify,
   markdown,
   untested,
+  noTests,
 ];
 
 export function getScenario(name: string): Scenario {

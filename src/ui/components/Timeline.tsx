@@ -1,4 +1,5 @@
 import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { verdictText } from '../../protocol/verdict-text';
 import { waitingQuestion } from '../state/questions';
 import type { TimelineEntry } from '../state/reducer';
 import { entryProps } from '../timeline/entry-props';
@@ -243,13 +244,10 @@ export interface RunEndActions {
   restore: (checkpoint: string) => void;
 }
 
-const VERIFIED_TEXT = { true: ' — tests pass', false: ' — not verified', unknown: '' } as const;
-
 /** A completed run's verdict: "no tests found" when the engine's check found none, never a green badge. */
 function verifiedText(entry: Extract<TimelineEntry, { kind: 'end' }>): string {
-  if (entry.status !== 'completed' || entry.verified === null) return '';
-  if (entry.verified === 'unknown' && entry.noTestsFound) return ' — no tests found';
-  return VERIFIED_TEXT[String(entry.verified) as keyof typeof VERIFIED_TEXT];
+  const text = entry.status === 'completed' ? verdictText(entry.verified, entry.noTestsFound) : '';
+  return text === '' ? '' : ` — ${text}`;
 }
 
 function RunEnd({ entry, actions }: { entry: Extract<TimelineEntry, { kind: 'end' }>; actions: RunEndActions | null }) {

@@ -43,7 +43,7 @@ export function finalCheckNotice(event: EventOf<'final_check_started' | 'final_c
     case 'skipped':
       return { level: 'info', message: `Check not run again: ${event.summary}` };
     case 'no_tests':
-      return { level: 'warning', message: `No tests found: the work was not checked. ${event.summary}` };
+      return { level: 'warning', message: `No tests found, the work was not checked: ${event.summary}` };
     case 'failed': {
       const named = event.failures.length > 0 ? ` Failing: ${event.failures.join(', ')}.` : '';
       const tries = event.maxFixAttempts > 0 ? ` (fix attempts used: ${event.fixAttempts} of ${event.maxFixAttempts})` : '';

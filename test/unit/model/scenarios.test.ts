@@ -21,6 +21,7 @@ const names = [
   'clarify',
   'markdown',
   'untested',
+  'no-tests',
 ];
 
 describe('scenario registry', () => {
