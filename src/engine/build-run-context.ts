@@ -9,7 +9,7 @@ import type { PhaseControl, RunScope } from '../tools/tool';
 import { loadWorkspaceTree } from './context/file-tree';
 import { conversationOf } from './conversation';
 import { earlierRunsSection } from './earlier-runs';
-import { FinalCheck } from './final-check';
+import { FinalCheck, fixAttemptsIn } from './final-check';
 import { finishedCalls } from './finished-calls';
 import { FixAttemptTracker } from './fix-attempts';
 import { type Gate, type GateOptions, GuardGate, PhaseGate, reactRules } from './gate';
@@ -146,7 +146,7 @@ export async function buildRunContext(
     enabled: options.finalCheck !== false,
     maxFixAttempts: options.fixAttempts ?? DEFAULT_FIX_ATTEMPTS,
     // A resumed run goes on counting the fix attempts its log gave.
-    fixAttemptsGiven: resumed ? resumed.events.filter((e) => e.type === 'user_message' && e.reason === 'final_check_failed').length : 0,
+    fixAttemptsGiven: resumed ? fixAttemptsIn(resumed.events) : 0,
   });
   // Validation and rollback at each phase boundary run on the real sandbox; the phase start is where "Roll back" goes.
   if (gate instanceof PhaseGate) {

@@ -117,9 +117,11 @@ export class FailureChain {
       else advice.escalate ??= verdict.message;
     }
     // Different fixes that end in the same failure (fix-attempts.ts): recovery at the 3rd, escalation from the 5th.
-    const same = this.run.fixes.sameFailure;
-    if (same?.action === 'recover' && this.canRecover) advice.recover ??= { trigger: 'same_failure', detail: same.detail };
-    else if (same) advice.escalate ??= same.detail;
+    // With no recovery left, the 3rd goes by: only the 5th (and later) escalates.
+    const same = this.run.fixes.takeSameFailure();
+    if (same?.action === 'recover') {
+      if (this.canRecover) advice.recover ??= { trigger: 'same_failure', detail: same.detail };
+    } else if (same) advice.escalate ??= same.detail;
     if (this.countsAsFailed(result) && ++this.failedCalls > MAX_FAILED_CALLS) {
       advice.blocker ??= { count: this.failedCalls, last: `${call.name}, ${result.errorKind ?? 'failed'}` };
       this.failedCalls = 0;

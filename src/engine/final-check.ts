@@ -1,3 +1,4 @@
+import type { EngineEvent } from '../protocol/events';
 import type { Sandbox } from '../sandbox/port';
 import { runCommandWithEvents } from '../tools/command-runner';
 import { MAX_FAILURES_SHOWN, TEST_TIMEOUT_SECONDS } from '../tools/run-tests';
@@ -41,6 +42,13 @@ export interface FinalCheckOptions {
   fixAttemptsGiven?: number;
 }
 
+/** Fix attempts a log gave after failed checks: the failures sent back on a final answer, and the moves back to building from verification. */
+export function fixAttemptsIn(events: readonly EngineEvent[]): number {
+  return events.filter(
+    (e) => (e.type === 'user_message' && e.reason === 'final_check_failed') || (e.type === 'phase_changed' && e.from === 'verification' && e.to === 'building'),
+  ).length;
+}
+
 /** The tracker's key for a check: a run_tests pass is the runner's; a policy command is its own. */
 export const checkKey = (spec: CheckSpec) => (spec.source === 'runner' ? 'runner' : `policy:${spec.command}`);
 
@@ -67,10 +75,13 @@ export class FinalCheck {
     return this.options.maxFixAttempts;
   }
 
-  /** Which check this workspace has now; null: no policy command and no test runner. */
-  async spec(): Promise<CheckSpec | null> {
+  /**
+   * Which check this workspace has now; null: no policy command and no test runner. `testsOnly`:
+   * the project's tests alone (leaving verification, before delivery did its work).
+   */
+  async spec(testsOnly = false): Promise<CheckSpec | null> {
     const validate = this.options.policy.phases.delivery.validate;
-    if (validate !== null) {
+    if (validate !== null && !testsOnly) {
       const timeoutMs = this.options.policy.phases.delivery.validateTimeoutMs;
       return { command: validate, source: 'policy', reason: "the policy's delivery validate", timeoutSeconds: timeoutMs / 1000 };
     }
@@ -80,7 +91,7 @@ export class FinalCheck {
     return { command: runner.command, source: 'runner', reason: `detected from ${runner.reason}`, timeoutSeconds: TEST_TIMEOUT_SECONDS };
   }
 
-  async run(): Promise<CheckResult> {
+  async run(options: { testsOnly?: boolean } = {}): Promise<CheckResult> {
     const { scope, tracker, gate } = this.options;
     const callId = `final-check-${++this.runs}`;
     const started = performance.now();
@@ -97,9 +108,12 @@ export class FinalCheck {
         durationMs: Math.max(0, performance.now() - started),
       });
 
-    const spec = await this.spec();
+    const spec = await this.spec(options.testsOnly === true);
     if (spec === null) {
-      finished('no_tests', 'the policy names no delivery validate and no test runner was detected.');
+      finished(
+        'no_tests',
+        options.testsOnly === true ? 'no test runner was detected.' : 'the policy names no delivery validate and no test runner was detected.',
+      );
       return { outcome: 'no_tests' };
     }
     const key = checkKey(spec);

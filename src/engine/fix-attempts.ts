@@ -1,3 +1,4 @@
+import { classifyCommand } from '../shell';
 import type { FinishedCall } from './finished-calls';
 import { FIX_ATTEMPT_LINE, FIX_ATTEMPTS, renderTemplate, SAME_FAILURE } from './prompts';
 
@@ -90,7 +91,7 @@ export class FixAttemptTracker {
   private changes: string[] = [];
   private readonly recoverAt: number;
   private readonly escalateAt: number;
-  /** Bumped by every write that lands and every command run: failures at different versions are different attempts. */
+  /** Bumped by every write that lands and every command that may write: failures at different versions are different attempts. */
   private version = 0;
   private verdict: SameFailure | null = null;
 
@@ -101,9 +102,14 @@ export class FixAttemptTracker {
     this.escalateAt = options.escalateAt ?? 5;
   }
 
-  /** What the last observed call asks of the failure chain, if anything. */
-  get sameFailure(): SameFailure | null {
-    return this.verdict;
+  /**
+   * What the last observed call asks of the failure chain, if anything; taken once, so a later call
+   * the tracker never sees (an unknown tool, say) does not bring it back.
+   */
+  takeSameFailure(): SameFailure | null {
+    const verdict = this.verdict;
+    this.verdict = null;
+    return verdict;
   }
 
   observe(call: FixCall): RepeatedFailure | null {
@@ -127,10 +133,12 @@ export class FixAttemptTracker {
     const command = stringField(call.args, 'command');
     if (!command) return null;
     const tried = `ran \`${cut(firstLine(command), 80)}\`${this.changes.length === 0 ? '' : ` after ${this.describeChanges()}`}`;
-    // The same command on an unchanged workspace is the same attempt; it may change files itself, so what follows it is new.
+    // The same command on an unchanged workspace is the same attempt; one that may change files makes what follows new (looking does not).
     const identity = `v${this.version}:${command}`;
-    this.changes.push(`running \`${cut(firstLine(command))}\``);
-    this.version++;
+    if (!classifyCommand(command).readonly) {
+      this.changes.push(`running \`${cut(firstLine(command))}\``);
+      this.version++;
+    }
     if (call.ok) {
       for (const [key, target] of this.targets) if (target.commands.has(command)) this.targets.delete(key);
       return null;

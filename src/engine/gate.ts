@@ -89,7 +89,8 @@ export interface Gate {
 
 /** A phase change, or why the phase stayed. `note` says what the boundary checked (a validation that passed). */
 export type PhaseMove = { ok: true; from: Phase; to: Phase; note: string | null } | PhaseStay;
-export type PhaseStay = { ok: false; errorKind: PhaseStayKind; message: string };
+/** `back`: the phase goes back there instead (verification's check failed: the work goes back to building to be fixed). */
+export type PhaseStay = { ok: false; errorKind: PhaseStayKind; message: string; back?: { to: Phase; reason: string } };
 
 /**
  * What must hold before the phase moves from `from` to `to`: the phase's validation, and the
@@ -333,7 +334,15 @@ export class PhaseGate extends RuleGate {
     if (to === null) return { ok: false, errorKind: 'final_phase', message: `${from} is the final phase.` };
     this.tries++;
     const crossing = this.boundary ? await this.boundary.cross({ from, to, auto, callId }) : { ok: true as const, note: null };
-    if (!crossing.ok) return crossing;
+    if (!crossing.ok) {
+      if (crossing.back) {
+        this.current = crossing.back.to;
+        this.stepsInPhase = 0;
+        // The engine's move, not the model's.
+        this.options.emit({ type: 'phase_changed', from, to: crossing.back.to, reason: crossing.back.reason, auto: true });
+      }
+      return crossing;
+    }
     this.current = to;
     this.stepsInPhase = 0;
     // advance_phase's reason is what the model says, not what the engine saw.

@@ -3,6 +3,9 @@ import type { EngineEvent, Phase } from '../protocol/events';
 /** How the gate says a command runs a script that is not there (shell/classify-with-files). */
 const MISSING_SCRIPT = /runs script '([^']+)', which does not exist/;
 
+/** Commands that remove or move files away: the likely remover among those naming the path (`mkdir tests` after `rm -rf tests` is not). */
+const REMOVES = /(^|[\s;&|(])(rm|rmdir|unlink|mv)\s|\bgit\s+(rm|mv|clean|checkout|restore|reset|stash)\b|\s-delete\b/;
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The path and each folder above it: `rm -rf tests` removes tests/run.sh. */
@@ -14,7 +17,8 @@ function namesFor(path: string): string[] {
 /**
  * A refusal because a command runs a script that does not exist (run_tests after `rm -rf tests`):
  * what is missing, and, from the log, the command that removed it: the last command that ran
- * (its result ok) naming it or a folder above it. Null when the refusal is about something else.
+ * (its result ok) naming it or a folder above it, one that removes or moves files first. Null when
+ * the refusal is about something else.
  */
 export function missingScriptNote(refusal: string, log: readonly EngineEvent[]): string | null {
   const found = MISSING_SCRIPT.exec(refusal);
@@ -32,7 +36,9 @@ function removerOf(path: string, log: readonly EngineEvent[]): { command: string
   const pattern = new RegExp(`(^|[\\s'"=/])(${names.map(escapeRegExp).join('|')})(/|[\\s'";&|)]|$)`);
   const calls = new Map<string, { name: string; command: string | null; phase: Phase | null }>();
   let phase: Phase | null = null;
-  let candidate: { command: string; tool: string; phase: Phase | null } | null = null;
+  type Remover = { command: string; tool: string; phase: Phase | null };
+  let remover: Remover | null = null;
+  let other: Remover | null = null;
   for (const event of log) {
     if (event.type === 'phase_changed') phase = event.to;
     else if (event.type === 'tool_call') {
@@ -40,8 +46,11 @@ function removerOf(path: string, log: readonly EngineEvent[]): { command: string
       calls.set(event.callId, { name: event.name, command: typeof args?.command === 'string' ? args.command : null, phase });
     } else if (event.type === 'tool_result' && event.ok) {
       const call = calls.get(event.callId);
-      if (call?.command != null && pattern.test(call.command)) candidate = { command: call.command, tool: call.name, phase: call.phase };
+      if (call?.command == null || !pattern.test(call.command)) continue;
+      const found = { command: call.command, tool: call.name, phase: call.phase };
+      if (REMOVES.test(call.command)) remover = found;
+      else other = found;
     }
   }
-  return candidate;
+  return remover ?? other;
 }

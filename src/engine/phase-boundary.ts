@@ -4,13 +4,14 @@ import type { Sandbox } from '../sandbox/port';
 import type { BlobStore } from '../store/port';
 import { plural } from '../tools/output';
 import type { PhaseControl } from '../tools/tool';
-import type { FinalCheck } from './final-check';
+import { describeFailedCheck, type FinalCheck } from './final-check';
 import type { PhaseBoundary, PhaseGate, PhaseStay } from './gate';
 import { describeOutcome, outputForModel, runPhaseCommand } from './phase-command';
 import { describePhase } from './phase-prompt';
 import { type RollbackOutcome, rollbackPhase } from './phase-rollback';
 import type { PhasePolicy, Policy } from './policy';
 import {
+  BACK_TO_FIX,
   renderTemplate,
   ROLLBACK_COMMAND_PASSED,
   ROLLBACK_FAILED,
@@ -21,6 +22,9 @@ import {
   VERIFICATION_CHECK_FAILED,
 } from './prompts';
 import type { WorkspaceSnapshots } from './snapshots';
+
+/** Where a failed check on leaving verification sends the work: the phase that can change files. */
+const FIX_PHASE: Phase = 'building';
 
 export interface PhaseChecksOptions {
   policy: Policy;
@@ -99,9 +103,15 @@ export class PhaseChecks implements PhaseBoundary {
     return { ok: false, errorKind: 'validation_failed', message: failureText(phase, result, rules.validateTimeoutMs, rollback) };
   }
 
-  /** Leaving verification needs the engine's check to pass, whatever the model says; no tests found is said, not hidden. */
+  /**
+   * Leaving verification needs the engine's check of the project's tests to pass, whatever the
+   * model says; no tests found is said, not hidden. (Delivery's own validate is the check of a final
+   * answer in delivery, after delivery did its work.) A failure sends the work back to building while
+   * fix attempts remain, since verification cannot change files; then it ends the run.
+   */
   private async checkBeforeDelivery(): Promise<{ ok: true; note: string | null } | PhaseStay> {
-    const result = await (this.options.finalCheck as FinalCheck).run();
+    const check = this.options.finalCheck as FinalCheck;
+    const result = await check.run({ testsOnly: true });
     switch (result.outcome) {
       case 'passed':
       case 'skipped':
@@ -110,12 +120,26 @@ export class PhaseChecks implements PhaseBoundary {
         return { ok: true, note: 'no tests found: the engine could not check the work' };
       case 'cancelled':
         return { ok: false, errorKind: 'cancelled', message: 'The run was stopped while the engine checked the work; the phase stays verification.' };
-      case 'failed':
+      case 'failed': {
+        if (check.fixAttempts >= check.maxFixAttempts) {
+          return { ok: false, errorKind: 'verification_failed', message: describeFailedCheck(result, check.fixAttempts) };
+        }
+        check.fixAttempts++;
+        const attempt = { attempt: String(check.fixAttempts), max: String(check.maxFixAttempts) };
+        await this.checkpoint(FIX_PHASE);
         return {
           ok: false,
           errorKind: 'validation_failed',
-          message: renderTemplate(VERIFICATION_CHECK_FAILED, { command: result.command, verdict: result.verdict, failures: result.text }),
+          message: renderTemplate(VERIFICATION_CHECK_FAILED, {
+            command: result.command,
+            verdict: result.verdict,
+            failures: result.text,
+            phase: FIX_PHASE,
+            ...attempt,
+          }),
+          back: { to: FIX_PHASE, reason: renderTemplate(BACK_TO_FIX, { command: result.command, phase: FIX_PHASE, ...attempt }) },
         };
+      }
     }
   }
 

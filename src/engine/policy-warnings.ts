@@ -6,20 +6,34 @@ import { type Policy, PolicyOverridesSchema } from './policy';
  * What a policy sets that will never take effect, each as a sentence naming the setting: a rollback
  * only runs when a phase's validation fails on advance_phase, so one without a validation, in the
  * final phase (never left) or only reached by an auto-advance would be ignored without a word. In
- * react mode the phases (and with them validations and rollbacks) are not used at all.
+ * react mode the phases (and with them validations and rollbacks) are not used, except delivery's
+ * validate, which is the engine's final check in both modes (unused when that check is off).
  * `overrides` is what the person wrote (to tell their settings from the defaults); `policy` the result.
  */
-export function policyWarnings(overrides: unknown, policy: Policy, mode: Mode | null): string[] {
+export function policyWarnings(overrides: unknown, policy: Policy, mode: Mode | null, finalCheck = true): string[] {
   const parsed = PolicyOverridesSchema.safeParse(overrides ?? {});
   if (!parsed.success) return [];
   const given = parsed.data;
+  // The delivery validate is the engine's final check in either mode (final-check.ts), and nothing else.
+  const checkUnused =
+    !finalCheck && given.phases?.delivery?.validate != null
+      ? ['phases.delivery.validate is the command of the engine\'s final check, which is off in this run ("Check the work when the agent finishes").']
+      : [];
   if (mode === 'react') {
+    const phaseKeys = Object.entries(given.phases ?? {}).flatMap(([phase, rules]) =>
+      Object.keys(rules)
+        .filter((key) => !(phase === 'delivery' && (key === 'validate' || key === 'validateTimeoutMs')))
+        .map((key) => `phases.${phase}.${key}`),
+    );
     const unused = [
       ...(given.startPhase === undefined ? [] : ['startPhase']),
-      ...(given.phases === undefined ? [] : ['phases']),
+      ...phaseKeys,
       ...(given.rollbackOnFailure === undefined ? [] : ['rollbackOnFailure']),
     ];
-    return unused.length === 0 ? [] : [`${unused.join(', ')} ${unused.length === 1 ? 'is' : 'are'} used in plan_exec mode only; this run is in react mode.`];
+    return [
+      ...(unused.length === 0 ? [] : [`${unused.join(', ')} ${unused.length === 1 ? 'is' : 'are'} used in plan_exec mode only; this run is in react mode.`]),
+      ...checkUnused,
+    ];
   }
   const warnings: string[] = [];
   const validated = PHASES.filter((phase) => nextPhase(phase) !== null && policy.phases[phase].validate !== null);
@@ -36,5 +50,5 @@ export function policyWarnings(overrides: unknown, policy: Policy, mode: Mode | 
   if (given.rollbackOnFailure === true && validated.length === 0) {
     warnings.push('rollbackOnFailure never takes effect: no phase before the final one has a validate command, so no validation can fail.');
   }
-  return warnings;
+  return [...warnings, ...checkUnused];
 }

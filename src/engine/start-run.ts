@@ -14,7 +14,7 @@ export async function startRun(host: RunHost, options: RunOptions, emit: Emit, s
   if (!resolved.ok)
     return { status: 'failed', errorCode: 'invalid_policy', cause: 'invalid_policy', reason: `The policy is invalid: ${resolved.error}`, iterations: 0 };
   // What the policy sets that can never take effect is said, not silently dropped.
-  for (const warning of policyWarnings(options.policy, resolved.policy, options.mode))
+  for (const warning of policyWarnings(options.policy, resolved.policy, options.mode, options.finalCheck ?? true))
     emit({ type: 'notice', level: 'warning', message: `Policy: ${warning}` });
   const run = await buildRunContext(host, options, resolved.policy, emit, signal, null);
   await run.snapshots?.take('run_start');

@@ -61,7 +61,7 @@ export interface PhaseControl {
 }
 
 /** Why advance_phase left the phase as it was. */
-export type PhaseStayKind = Extract<ToolErrorKind, 'final_phase' | 'validation_failed' | 'cancelled'>;
+export type PhaseStayKind = Extract<ToolErrorKind, 'final_phase' | 'validation_failed' | 'verification_failed' | 'cancelled'>;
 export type PhaseAdvance = { ok: true; message: string } | { ok: false; message: string; errorKind: PhaseStayKind };
 
 /** What the model reads back (`output`). A failure is data, not an exception; its kind is for the page and the tests. */

@@ -5,9 +5,12 @@ export const FINAL_CHECK_FAILED = `You said you were done, so the engine ran \`{
 
 Fix what fails; the engine checks again when you finish (fix attempt {{attempt}} of {{max}}). If it still fails after the last one, the run ends as failed.`;
 
-/** advance_phase out of verification when the engine's check failed: the phase stays. */
+/** advance_phase out of verification when the engine's check failed: the work goes back to be fixed. */
 export const VERIFICATION_CHECK_FAILED = `The engine ran \`{{command}}\` before leaving verification, and it failed: {{verdict}}
 
 {{failures}}
 
-The phase stays verification: it is left only when this check passes, whatever the reason given. Verification cannot change files, so a run whose code still fails here cannot be delivered.`;
+Verification is left only when this check passes, whatever the reason given, and it cannot change files: the run is back in {{phase}} to fix what fails (fix attempt {{attempt}} of {{max}}). Then advance to verification again. If the check still fails after the last attempt, the run ends as failed.`;
+
+/** The phase line of that move back (the engine's, not the model's). */
+export const BACK_TO_FIX = `the engine's check \`{{command}}\` failed on leaving verification: back to {{phase}} to fix it (fix attempt {{attempt}} of {{max}})`;

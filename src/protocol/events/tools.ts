@@ -68,6 +68,8 @@ export const ToolErrorKindSchema = z.enum([
   'final_phase',
   /** advance_phase: the phase's validation command failed, so the phase did not move. */
   'validation_failed',
+  /** advance_phase out of verification: the engine's check still failed after the fix attempts allowed; the run ends. */
+  'verification_failed',
   // Asking the human: nobody can answer here (no terminal, no answers left).
   'needs_human',
   // The sandbox itself stopped working (its process died); the run cannot go on in it.

@@ -68,7 +68,7 @@ describe('FixAttemptTracker: the same failing test', () => {
     const tracker = new FixAttemptTracker();
     const command = (c: string): FixCall => ({ tool: 'run_command', args: { command: c }, ok: true, output: '' });
     observeAll(
-      [command('cat a'), edited('a.sh', 'one'), edited('b.sh', 'two'), { tool: 'create_file', args: { path: 'c.sh' }, ok: true, output: '' }],
+      [command('touch a'), edited('a.sh', 'one'), edited('b.sh', 'two'), { tool: 'create_file', args: { path: 'c.sh' }, ok: true, output: '' }],
       tracker,
     );
     observeAll([testsFailed(demoFailure), testsFailed(demoFailure)], tracker);

@@ -8,10 +8,10 @@ import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
 import { VirtualSandbox } from '../../../src/sandbox/virtual';
 import { KNOWN_TOOL_NAMES } from '../../../src/tools/registry';
 
-function warningsOf(overrides: unknown, mode: 'react' | 'plan_exec' = 'plan_exec'): string[] {
+function warningsOf(overrides: unknown, mode: 'react' | 'plan_exec' = 'plan_exec', finalCheck = true): string[] {
   const resolved = resolvePolicy(overrides, KNOWN_TOOL_NAMES);
   if (!resolved.ok) throw new Error(resolved.error);
-  return policyWarnings(overrides, resolved.policy, mode);
+  return policyWarnings(overrides, resolved.policy, mode, finalCheck);
 }
 
 describe('policy settings that would never take effect are named', () => {
@@ -46,8 +46,20 @@ describe('policy settings that would never take effect are named', () => {
   it('in react mode the phase settings are named as unused; the command rules are not', () => {
     expect(warningsOf({ commands: { deny: ['git push'] } }, 'react')).toEqual([]);
     expect(warningsOf({ rollbackOnFailure: true, phases: { building: { validate: 'npm test' } } }, 'react')).toEqual([
-      'phases, rollbackOnFailure are used in plan_exec mode only; this run is in react mode.',
+      'phases.building.validate, rollbackOnFailure are used in plan_exec mode only; this run is in react mode.',
     ]);
+  });
+
+  it("delivery's validate is the final check in react mode too: named only when that check is off", () => {
+    expect(warningsOf({ phases: { delivery: { validate: 'test -f DONE', validateTimeoutMs: 5000 } } }, 'react')).toEqual([]);
+    expect(warningsOf({ phases: { delivery: { validate: 'test -f DONE', rollback: 'true' } } }, 'react')).toEqual([
+      'phases.delivery.rollback is used in plan_exec mode only; this run is in react mode.',
+    ]);
+    for (const mode of ['react', 'plan_exec'] as const) {
+      expect(warningsOf({ phases: { delivery: { validate: 'test -f DONE' } } }, mode, false)).toEqual([
+        expect.stringMatching(/^phases\.delivery\.validate is the command of the engine's final check, which is off in this run/),
+      ]);
+    }
   });
 
   it('a run says each one as a warning notice before it starts', async () => {

@@ -94,6 +94,24 @@ describe('different fixes that fail the same way', () => {
     expect(events.at(-1)).toMatchObject({ type: 'run_finished', status: 'completed' });
   });
 
+  it('with no recovery left the third goes by: only the fifth escalates', async () => {
+    const three = await run([...wrongFix(1), ...wrongFix(2), ...wrongFix(3), ...rightFix(3)], { maxRecoveries: 0 });
+    expect(three.of('recovery_started')).toEqual([]);
+    expect(three.events.at(-1)).toMatchObject({ type: 'run_finished', status: 'completed' });
+    const five = await run([...[1, 2, 3, 4, 5].flatMap(wrongFix), { text: 'never reached' }], { maxRecoveries: 0, human: new Person(false) });
+    const end = five.events.at(-1);
+    expect(end).toMatchObject({ type: 'run_finished', status: 'failed', errorCode: 'loop_detected' });
+    expect(end?.type === 'run_finished' ? end.reason : '').toContain('5 different attempts');
+  });
+
+  it('a verdict is acted on once: a later call the tracker does not follow does not bring it back', async () => {
+    const unknown: ScriptedTurn = { toolCalls: [{ name: 'bash', args: { command: 'ls' } }] };
+    const { of, events } = await run([...wrongFix(1), ...wrongFix(2), ...wrongFix(3), critique, unknown, ...rightFix(3)], { human: new Person(false) });
+    expect(of('recovery_started')).toHaveLength(1);
+    expect(of('tool_result').some((e) => e.errorKind === 'unknown_tool')).toBe(true);
+    expect(events.at(-1)).toMatchObject({ type: 'run_finished', status: 'completed' });
+  });
+
   it('the same fix run again is one attempt, not several', () => {
     const tracker = new FixAttemptTracker();
     const failing: FixCall = {
@@ -104,7 +122,30 @@ describe('different fixes that fail the same way', () => {
       output: `Tests failed\nFirst failure (of 1): ${TEST}\nexpected: '42'\nactual: '1'`,
     };
     for (let i = 0; i < 6; i++) tracker.observe(failing);
-    expect(tracker.sameFailure).toBeNull();
+    expect(tracker.takeSameFailure()).toBeNull();
+  });
+
+  it('looking between test runs is not a change: the same failing run is still one attempt', () => {
+    const tracker = new FixAttemptTracker();
+    const failing: FixCall = {
+      tool: 'run_tests',
+      args: {},
+      ok: false,
+      errorKind: 'tests_failed',
+      output: `Tests failed\nFirst failure (of 1): ${TEST}\nexpected: '42'\nactual: '1'`,
+    };
+    for (const look of ['cat src/answer.sh', 'ls -la', 'grep -rn answer src', 'cat src/answer.sh']) {
+      tracker.observe({ tool: 'run_command', args: { command: look }, ok: true, output: 'exit code 0' });
+      tracker.observe(failing);
+      expect(tracker.takeSameFailure()).toBeNull();
+    }
+    // A command that may write is a change: the next failing run is a different attempt.
+    const verdicts = ['sed -i s/1/2/ src/answer.sh', 'touch src/x'].map((change) => {
+      tracker.observe({ tool: 'run_command', args: { command: change }, ok: true, output: 'exit code 0' });
+      tracker.observe(failing);
+      return tracker.takeSameFailure();
+    });
+    expect(verdicts).toEqual([null, expect.objectContaining({ action: 'recover', count: 3 })]);
   });
 
   it('a failed command is keyed by its error, numbers aside: different commands failing alike count together', () => {
@@ -119,7 +160,8 @@ describe('different fixes that fail the same way', () => {
     expect(tracker.observe(failed('npx tsc', 3))).toBeNull();
     expect(tracker.observe(failed('npx tsc --noEmit', 4))).toBeNull();
     expect(tracker.observe(failed('npm run build', 9))?.target).toBe(`the error "src/a.ts(9,3): error TS2304: Cannot find name 'foo'."`);
-    expect(tracker.sameFailure).toMatchObject({ action: 'recover', count: 3 });
+    expect(tracker.takeSameFailure()).toMatchObject({ action: 'recover', count: 3 });
+    expect(tracker.takeSameFailure()).toBeNull();
     // The command passing clears it.
     tracker.observe({ tool: 'run_command', args: { command: 'npm run build' }, ok: true, output: 'exit code 0' });
     expect(tracker.observe(failed('npx tsc', 3))).toBeNull();
