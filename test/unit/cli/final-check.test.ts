@@ -25,6 +25,18 @@ describe('agent run: the final check flags', () => {
     });
   });
 
+  it('a model that stops before doing anything, on a project whose tests pass, ends completed and verified: the engine ran the check', async () => {
+    const server = await startServer([answerReply('Nothing to do: it already works.')]);
+    const { code, events } = await run(['--task', 't', '--base-url', server.baseUrl, '--model', 'm', '--json']);
+    expect(code).toBe(0);
+    expect(server.requests).toHaveLength(1);
+    // The model ran no tool at all: the check is the engine's own.
+    expect(events.some((e) => e.type === 'tool_call')).toBe(false);
+    expect(events.filter((e) => e.type === 'final_check_started')).toMatchObject([{ command: 'npm test' }]);
+    expect(events.filter((e) => e.type === 'final_check_finished')).toMatchObject([{ outcome: 'passed' }]);
+    expect(events.at(-1)).toMatchObject({ type: 'run_finished', status: 'completed', verified: true });
+  });
+
   it('--no-final-check leaves the check out: the untested run completes, not verified', async () => {
     const server = await startServer([breakTheTests, answerReply('Done.')]);
     const { code, events } = await run(['--task', 't', '--base-url', server.baseUrl, '--model', 'm', '--no-final-check', '--json']);
