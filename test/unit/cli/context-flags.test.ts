@@ -1,17 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseArgs, UsageError } from '../../../src/cli/args';
 import { budgetsFromArgs, contextSettingsFromArgs } from '../../../src/cli/context-flags';
-import { RUN_FLAGS, RUN_SWITCHES, runTaskCommand } from '../../../src/cli/run-task';
-import { type EngineEvent, EngineEventSchema } from '../../../src/protocol/events';
-import { type MockOpenAiServer, startMockOpenAi, textReply } from '../model/mock-openai-server';
+import { RUN_FLAGS, RUN_SWITCHES } from '../../../src/cli/run-task';
+import { textReply } from '../model/mock-openai-server';
+import { mockEndpointPerTest, runCli as run } from './run-cli';
 
 const args = (argv: string[]) => parseArgs(argv, RUN_SWITCHES);
-
-async function run(argv: string[]) {
-  const lines: string[] = [];
-  const code = await runTaskCommand(args(argv), (line) => lines.push(line));
-  return { code, lines };
-}
 
 function usageError(action: () => unknown): string {
   try {
@@ -24,11 +18,7 @@ function usageError(action: () => unknown): string {
 }
 
 describe('agent run: counting, sampling and budget flags', () => {
-  let server: MockOpenAiServer | null = null;
-  afterEach(async () => {
-    await server?.close();
-    server = null;
-  });
+  const startServer = mockEndpointPerTest();
 
   it('are known flags of run', () => {
     for (const flag of ['context-window', 'tokenizer', 'temperature', 'max-output-tokens', 'summary-model', 'summary-base-url', 'max-tokens', 'max-cost'])
@@ -98,17 +88,16 @@ describe('agent run: counting, sampling and budget flags', () => {
   });
 
   it('--max-tokens ends a scripted run with budget_exceeded and the figures', async () => {
-    const { code, lines } = await run(['--task', 't', '--max-tokens', '100', '--json']);
+    const { code, events } = await run(['--task', 't', '--max-tokens', '100', '--json']);
     expect(code).toBe(1);
-    const last = EngineEventSchema.parse(JSON.parse(lines.at(-1) ?? '{}'));
+    const last = events.at(-1);
     expect(last).toMatchObject({ type: 'run_finished', status: 'failed', errorCode: 'budget_exceeded', cause: 'max_tokens' });
-    expect(last.type === 'run_finished' && last.reason).toMatch(/used 0 of 100 tokens; the next request needs ~/);
+    expect(last?.type === 'run_finished' && last.reason).toMatch(/used 0 of 100 tokens; the next request needs ~/);
   });
 
   it('a scripted run records usage events in --json against --context-window, and prints none in text mode', async () => {
     const json = await run(['--task', 't', '--context-window', '50000', '--json']);
-    const events = json.lines.map((line) => EngineEventSchema.parse(JSON.parse(line))) as EngineEvent[];
-    const usage = events.filter((event) => event.type === 'usage');
+    const usage = json.events.filter((event) => event.type === 'usage');
     expect(usage.length).toBeGreaterThan(0);
     expect(usage.every((event) => event.contextWindow === 50_000 && event.estimated)).toBe(true);
     const text = await run(['--task', 't']);
@@ -117,8 +106,8 @@ describe('agent run: counting, sampling and budget flags', () => {
   });
 
   it('sends --temperature and --max-output-tokens to the endpoint, and counts against --context-window', async () => {
-    server = await startMockOpenAi([{ kind: 'stream', chunks: textReply(['Done.']) }]);
-    const { code, lines } = await run([
+    const server = await startServer([{ kind: 'stream', chunks: textReply(['Done.']) }]);
+    const { code, events } = await run([
       '--task',
       't',
       '--base-url',
@@ -137,7 +126,7 @@ describe('agent run: counting, sampling and budget flags', () => {
     ]);
     expect(code).toBe(0);
     expect(server.requests[0]?.body).toMatchObject({ model: 'local-model', temperature: 0.4, max_tokens: 2_048, stream_options: { include_usage: true } });
-    const usage = lines.map((line) => EngineEventSchema.parse(JSON.parse(line))).filter((event) => event.type === 'usage');
+    const usage = events.filter((event) => event.type === 'usage');
     expect(usage).toHaveLength(1);
     expect(usage[0]).toMatchObject({ contextWindow: 8_192, estimated: true });
   });

@@ -1,36 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { parseArgs, UsageError } from '../../../src/cli/args';
-import { RUN_SWITCHES, runTaskCommand } from '../../../src/cli/run-task';
-import { type EngineEvent, EngineEventSchema } from '../../../src/protocol/events';
-import { chunk, type MockOpenAiServer, startMockOpenAi, textReply, toolCallArgs, toolCallStart } from '../model/mock-openai-server';
-
-async function run(argv: string[]) {
-  const lines: string[] = [];
-  const code = await runTaskCommand(parseArgs(argv, RUN_SWITCHES), (line) => lines.push(line));
-  const events = argv.includes('--json') ? lines.map((line) => EngineEventSchema.parse(JSON.parse(line)) as EngineEvent) : [];
-  return { code, lines, events };
-}
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../../src/cli/args';
+import { answerReply, callReply, mockEndpointPerTest, runCli as run } from './run-cli';
 
 /** A model that breaks the starter project's tests and never runs them. */
-const breakTheTests = [
-  toolCallStart(0, 'call_1', 'create_file'),
-  toolCallArgs(0, JSON.stringify({ path: 'tests/broken_test.sh', content: 'assert_eq "1" "2" "one is two"\n' })),
-  chunk({}, 'tool_calls'),
-];
+const breakTheTests = callReply('call_1', 'create_file', { path: 'tests/broken_test.sh', content: 'assert_eq "1" "2" "one is two"\n' });
 
 describe('agent run: the final check flags', () => {
-  let server: MockOpenAiServer | null = null;
-  afterEach(async () => {
-    await server?.close();
-    server = null;
-  });
+  const startServer = mockEndpointPerTest();
 
   it('--fix-attempts N sends the failures back N times, then exits 1 with verification_failed naming the test', async () => {
-    server = await startMockOpenAi([
-      { kind: 'stream', chunks: breakTheTests },
-      { kind: 'stream', chunks: textReply(['Done.']) },
-      { kind: 'stream', chunks: textReply(['Done again.']) },
-    ]);
+    const server = await startServer([breakTheTests, answerReply('Done.'), answerReply('Done again.')]);
     const { code, events } = await run(['--task', 't', '--base-url', server.baseUrl, '--model', 'm', '--fix-attempts', '1', '--json']);
     expect(code).toBe(1);
     expect(server.requests).toHaveLength(3);
@@ -46,11 +25,20 @@ describe('agent run: the final check flags', () => {
     });
   });
 
+  it('a model that stops before doing anything, on a project whose tests pass, ends completed and verified: the engine ran the check', async () => {
+    const server = await startServer([answerReply('Nothing to do: it already works.')]);
+    const { code, events } = await run(['--task', 't', '--base-url', server.baseUrl, '--model', 'm', '--json']);
+    expect(code).toBe(0);
+    expect(server.requests).toHaveLength(1);
+    // The model ran no tool at all: the check is the engine's own.
+    expect(events.some((e) => e.type === 'tool_call')).toBe(false);
+    expect(events.filter((e) => e.type === 'final_check_started')).toMatchObject([{ command: 'npm test' }]);
+    expect(events.filter((e) => e.type === 'final_check_finished')).toMatchObject([{ outcome: 'passed' }]);
+    expect(events.at(-1)).toMatchObject({ type: 'run_finished', status: 'completed', verified: true });
+  });
+
   it('--no-final-check leaves the check out: the untested run completes, not verified', async () => {
-    server = await startMockOpenAi([
-      { kind: 'stream', chunks: breakTheTests },
-      { kind: 'stream', chunks: textReply(['Done.']) },
-    ]);
+    const server = await startServer([breakTheTests, answerReply('Done.')]);
     const { code, events } = await run(['--task', 't', '--base-url', server.baseUrl, '--model', 'm', '--no-final-check', '--json']);
     expect(code).toBe(0);
     expect(events.some((e) => e.type === 'final_check_started' || e.type === 'final_check_finished')).toBe(false);

@@ -3,17 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { parseArgs, UsageError } from '../../../src/cli/args';
+import { UsageError } from '../../../src/cli/args';
 import { CliAnswers, readAnswersFile } from '../../../src/cli/human-answers';
-import { RUN_SWITCHES, runTaskCommand } from '../../../src/cli/run-task';
 import { CLARIFY_QUESTION } from '../../../src/model/scenarios/clarify';
-import { type EngineEvent, EngineEventSchema } from '../../../src/protocol/events';
-
-async function run(argv: string[]) {
-  const lines: string[] = [];
-  const code = await runTaskCommand(parseArgs(argv, RUN_SWITCHES), (line) => lines.push(line));
-  return { code, events: lines.map((line): EngineEvent => EngineEventSchema.parse(JSON.parse(line))) };
-}
+import { runCli as run } from './run-cli';
 
 async function answersFile(text: string): Promise<string> {
   const path = join(await mkdtemp(join(tmpdir(), 'answers-')), 'answers.jsonl');

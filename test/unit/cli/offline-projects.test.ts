@@ -1,11 +1,6 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { parseArgs } from '../../../src/cli/args';
-import { RUN_SWITCHES, runTaskCommand } from '../../../src/cli/run-task';
-import { type EngineEvent, EngineEventSchema } from '../../../src/protocol/events';
-import { type MockOpenAiServer, startMockOpenAi, textReply, toolCallsReply } from '../model/mock-openai-server';
+import { describe, expect, it } from 'vitest';
+import { textReply } from '../model/mock-openai-server';
+import { callReply as call, mockEndpointPerTest, runCli, workspacePerTest } from './run-cli';
 
 /**
  * Issue 20's "done when": the CLI, driven by an OpenAI-compatible endpoint (the local mock server),
@@ -58,45 +53,23 @@ const PROJECTS: Project[] = [
   },
 ];
 
-async function writeProject(files: Record<string, string>): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'phasegate-project-'));
-  for (const [path, content] of Object.entries(files)) {
-    await mkdir(dirname(join(dir, path)), { recursive: true });
-    await writeFile(join(dir, path), content);
-  }
-  return dir;
-}
-
-const call = (id: string, name: string, args: unknown) => ({
-  kind: 'stream' as const,
-  chunks: toolCallsReply([{ id, name, arguments: JSON.stringify(args) }]),
-});
-
 describe('the CLI with an OpenAI-compatible endpoint fixes small projects offline', () => {
-  let server: MockOpenAiServer | null = null;
-  let dir: string | null = null;
-  afterEach(async () => {
-    await server?.close();
-    server = null;
-    if (dir) await rm(dir, { recursive: true, force: true });
-    dir = null;
-  });
+  const startServer = mockEndpointPerTest();
+  const writeProject = workspacePerTest();
 
   it.each(PROJECTS)(
     '$name: the tests fail, the fix lands, the tests pass',
     async (project) => {
-      dir = await writeProject(project.files);
-      server = await startMockOpenAi([
+      const dir = await writeProject(project.files);
+      const server = await startServer([
         call('call_1', 'run_tests', {}),
         call('call_2', 'read_file', { path: project.fix.path }),
         call('call_3', 'edit_file', project.fix),
         call('call_4', 'run_tests', {}),
         { kind: 'stream', chunks: textReply(['Fixed; the tests pass.']) },
       ]);
-      const lines: string[] = [];
       const argv = ['--task', 'Fix the failing test', '--workspace', dir, '--base-url', server.baseUrl, '--model', 'mock-model', '--json'];
-      const code = await runTaskCommand(parseArgs(argv, RUN_SWITCHES), (line) => lines.push(line));
-      const events: EngineEvent[] = lines.map((line) => EngineEventSchema.parse(JSON.parse(line)));
+      const { code, events } = await runCli(argv);
       const results = events.flatMap((event) => (event.type === 'tool_result' ? [event] : []));
       expect(results.map((result) => [result.name, result.ok])).toEqual([
         ['run_tests', false],

@@ -1,30 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseArgs, UsageError } from '../../../src/cli/args';
-import { RUN_FLAGS, RUN_SWITCHES, runTaskCommand } from '../../../src/cli/run-task';
-import { EngineEventSchema } from '../../../src/protocol/events';
-import { chunk, type MockOpenAiServer, startMockOpenAi, textReply, toolCallArgs, toolCallStart } from '../model/mock-openai-server';
-
-async function run(argv: string[]) {
-  const lines: string[] = [];
-  const code = await runTaskCommand(parseArgs(argv, RUN_SWITCHES), (line) => lines.push(line));
-  return { code, lines };
-}
-
-const readMissing = (n: number) => [
-  toolCallStart(0, `call_${n}`, 'read_file'),
-  toolCallArgs(0, JSON.stringify({ path: `missing-${n}.txt` })),
-  chunk({}, 'tool_calls'),
-];
+import { RUN_FLAGS, RUN_SWITCHES } from '../../../src/cli/run-task';
+import { textReply } from '../model/mock-openai-server';
+import { mockEndpointPerTest, readMissing, restoreApiKeyAfterEach, runCli as run } from './run-cli';
 
 describe('agent run --recovery-model', () => {
-  let server: MockOpenAiServer | null = null;
-  const savedKey = process.env.PHASEGATE_API_KEY;
-  afterEach(async () => {
-    await server?.close();
-    server = null;
-    if (savedKey === undefined) delete process.env.PHASEGATE_API_KEY;
-    else process.env.PHASEGATE_API_KEY = savedKey;
-  });
+  const startServer = mockEndpointPerTest();
+  restoreApiKeyAfterEach();
 
   it('is a known flag of run', () => {
     expect(RUN_FLAGS).toContain('recovery-model');
@@ -32,7 +14,7 @@ describe('agent run --recovery-model', () => {
   });
 
   it('asks the named model, on the same endpoint and key, for the critique; the key stays out of the log', async () => {
-    server = await startMockOpenAi([
+    const server = await startServer([
       { kind: 'stream', chunks: readMissing(1) },
       { kind: 'stream', chunks: readMissing(2) },
       { kind: 'stream', chunks: readMissing(3) },
@@ -40,7 +22,17 @@ describe('agent run --recovery-model', () => {
       { kind: 'stream', chunks: textReply(['Done.']) },
     ]);
     process.env.PHASEGATE_API_KEY = 'sk-cli-recovery-secret';
-    const { code, lines } = await run(['--task', 't', '--base-url', server.baseUrl, '--model', 'main-model', '--recovery-model', 'critic-model', '--json']);
+    const { code, lines, events } = await run([
+      '--task',
+      't',
+      '--base-url',
+      server.baseUrl,
+      '--model',
+      'main-model',
+      '--recovery-model',
+      'critic-model',
+      '--json',
+    ]);
     expect(code).toBe(0);
     expect(server.requests.map((request) => (request.body as { model: string }).model)).toEqual([
       'main-model',
@@ -50,7 +42,6 @@ describe('agent run --recovery-model', () => {
       'main-model',
     ]);
     expect(server.requests.every((request) => request.headers.authorization === 'Bearer sk-cli-recovery-secret')).toBe(true);
-    const events = lines.map((line) => EngineEventSchema.parse(JSON.parse(line)));
     const host = new URL(server.baseUrl).host;
     expect(events.find((e) => e.type === 'recovery_finished')).toMatchObject({
       ok: true,
@@ -62,8 +53,8 @@ describe('agent run --recovery-model', () => {
   });
 
   it('goes with a scripted model, which writes the critique itself', async () => {
-    const { lines } = await run(['--task', 't', '--model', 'scripted:stuck', '--recovery-model', 'critic-model', '--json']);
-    const finished = lines.map((line) => JSON.parse(line) as { type: string; model?: unknown }).find((e) => e.type === 'recovery_finished');
+    const { events } = await run(['--task', 't', '--model', 'scripted:stuck', '--recovery-model', 'critic-model', '--json']);
+    const finished = events.find((e) => e.type === 'recovery_finished');
     expect(finished?.model).toBe('Demo (scripted): stuck');
   });
 

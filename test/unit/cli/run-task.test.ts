@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseArgs, UsageError } from '../../../src/cli/args';
-import { RUN_SWITCHES, runTaskCommand } from '../../../src/cli/run-task';
-import { EngineEventSchema } from '../../../src/protocol/events';
-
-async function run(argv: string[]) {
-  const lines: string[] = [];
-  const code = await runTaskCommand(parseArgs(argv, RUN_SWITCHES), (line) => lines.push(line));
-  return { code, lines };
-}
+import { UsageError } from '../../../src/cli/args';
+import { runCli as run } from './run-cli';
 
 describe('agent run', () => {
   it('prints the event log as JSONL, every line a valid event, the last one saying how the run ended', async () => {
-    const { code, lines } = await run(['--task', 'Add slugify', '--model', 'scripted:demo', '--json']);
+    const { code, events } = await run(['--task', 'Add slugify', '--model', 'scripted:demo', '--json']);
     expect(code).toBe(0);
-    const events = lines.map((line) => EngineEventSchema.parse(JSON.parse(line)));
     expect(events[0]).toMatchObject({ type: 'run_started', task: 'Add slugify', mode: 'react', sandbox: { kind: 'virtual' } });
     expect(events.at(-1)).toMatchObject({ type: 'run_finished', status: 'completed' });
   });
@@ -29,9 +21,8 @@ describe('agent run', () => {
   });
 
   it('plays python-demo on its own Python project: pytest fails twice, the fix lands, pytest passes', async () => {
-    const { code, lines } = await run(['--task', 'Fix the tests', '--model', 'scripted:python-demo', '--json']);
+    const { code, events } = await run(['--task', 'Fix the tests', '--model', 'scripted:python-demo', '--json']);
     expect(code).toBe(0);
-    const events = lines.map((line) => EngineEventSchema.parse(JSON.parse(line)));
     const results = events.flatMap((event) => (event.type === 'tool_result' && event.name === 'run_tests' ? [event.output] : []));
     expect(results).toHaveLength(2);
     expect(results[0]).toContain('2 failed, 2 passed');
@@ -41,9 +32,8 @@ describe('agent run', () => {
   }, 60_000);
 
   it('plays node-demo on its own TypeScript project: node --test fails twice, the fix lands, the suite passes', async () => {
-    const { code, lines } = await run(['--task', 'Fix the tests', '--model', 'scripted:node-demo', '--json']);
+    const { code, events } = await run(['--task', 'Fix the tests', '--model', 'scripted:node-demo', '--json']);
     expect(code).toBe(0);
-    const events = lines.map((line) => EngineEventSchema.parse(JSON.parse(line)));
     const results = events.flatMap((event) => (event.type === 'tool_result' && event.name === 'run_tests' ? [event.output] : []));
     expect(results).toHaveLength(2);
     expect(results[0]).toContain('2 failed, 1 passed, 0 skipped (node:test)');
@@ -78,8 +68,7 @@ describe('agent run', () => {
 describe('agent run: --policy', () => {
   it("takes a phase's rollback command without rollbackOnFailure, and the command runs when the validation fails", async () => {
     const policy = JSON.stringify({ phases: { building: { validate: 'exit 1', rollback: 'echo undone' } } });
-    const { lines } = await run(['--task', 't', '--mode', 'plan_exec', '--policy', policy, '--json']);
-    const events = lines.map((line) => EngineEventSchema.parse(JSON.parse(line)));
+    const { events } = await run(['--task', 't', '--mode', 'plan_exec', '--policy', policy, '--json']);
     // Each failed advance_phase out of building rolls back with the command.
     const started = events.filter((e) => e.type === 'phase_rollback_started');
     expect(started.length).toBeGreaterThan(0);
@@ -95,7 +84,7 @@ describe('agent run: --policy', () => {
 describe('agent run: the failure chain flags', () => {
   it('takes --max-recoveries 0..5 and --no-emergency', async () => {
     await expect(run(['--task', 't', '--max-recoveries', '9'])).rejects.toThrow(/--max-recoveries must be a whole number from 0 to 5/);
-    const { code, lines } = await run([
+    const { code, events } = await run([
       '--task',
       't',
       '--model',
@@ -108,7 +97,7 @@ describe('agent run: the failure chain flags', () => {
       '--json',
     ]);
     expect(code).toBe(1);
-    const end = JSON.parse(lines.at(-1) ?? '{}') as Record<string, unknown>;
+    const end = events.at(-1);
     expect(end).toMatchObject({ type: 'run_finished', errorCode: 'budget_exceeded' });
     expect(end).not.toHaveProperty('suggestions');
   });

@@ -1,14 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { parseArgs } from '../../../src/cli/args';
-import { RUN_SWITCHES, runTaskCommand } from '../../../src/cli/run-task';
+import { describe, expect, it } from 'vitest';
 import { costOf, loadModelPrice } from '../../../src/model/model-prices';
-import { EngineEventSchema, type EventOf } from '../../../src/protocol/events';
-import { chunk, type MockOpenAiServer, startMockOpenAi, textReply, toolCallArgs, toolCallStart } from '../model/mock-openai-server';
+import type { EventOf } from '../../../src/protocol/events';
+import { textReply } from '../model/mock-openai-server';
+import { mockEndpointPerTest, readMissing, restoreApiKeyAfterEach, runCli } from './run-cli';
 
 async function run(argv: string[]) {
-  const lines: string[] = [];
-  const code = await runTaskCommand(parseArgs(argv, RUN_SWITCHES), (line) => lines.push(line));
-  const events = lines.map((line) => EngineEventSchema.parse(JSON.parse(line)));
+  const { code, events } = await runCli(argv);
   return { code, events, usage: events.filter((e): e is EventOf<'usage'> => e.type === 'usage') };
 }
 
@@ -21,33 +18,21 @@ const usageChunk = (prompt: number, completion: number) => ({
   choices: [],
   usage: { prompt_tokens: prompt, completion_tokens: completion },
 });
-const readMissing = (n: number) => [
-  toolCallStart(0, `call_${n}`, 'read_file'),
-  toolCallArgs(0, JSON.stringify({ path: `missing-${n}.txt` })),
-  chunk({}, 'tool_calls'),
-  usageChunk(1_000, 10),
-];
 
 describe('agent run meters the recovery model’s call', () => {
-  let server: MockOpenAiServer | null = null;
-  const savedKey = process.env.PHASEGATE_API_KEY;
-  afterEach(async () => {
-    await server?.close();
-    server = null;
-    if (savedKey === undefined) delete process.env.PHASEGATE_API_KEY;
-    else process.env.PHASEGATE_API_KEY = savedKey;
-  });
+  const startServer = mockEndpointPerTest();
+  restoreApiKeyAfterEach();
 
   const script = () => [
-    { kind: 'stream' as const, chunks: readMissing(1) },
-    { kind: 'stream' as const, chunks: readMissing(2) },
-    { kind: 'stream' as const, chunks: readMissing(3) },
+    { kind: 'stream' as const, chunks: readMissing(1, usageChunk(1_000, 10)) },
+    { kind: 'stream' as const, chunks: readMissing(2, usageChunk(1_000, 10)) },
+    { kind: 'stream' as const, chunks: readMissing(3, usageChunk(1_000, 10)) },
     { kind: 'stream' as const, chunks: [...textReply(['List the folder first.']), usageChunk(2_000, 40)] },
     { kind: 'stream' as const, chunks: [...textReply(['Done.']), usageChunk(1_200, 5)] },
   ];
 
   it('records it as "recovery" with the provider’s counts and the recovery model’s own price', async () => {
-    server = await startMockOpenAi(script());
+    const server = await startServer(script());
     process.env.PHASEGATE_API_KEY = 'sk-test';
     const { code, usage } = await run(['--task', 't', '--base-url', server.baseUrl, '--model', 'main-model', '--recovery-model', 'gpt-4o', '--json']);
     expect(code).toBe(0);
@@ -65,15 +50,14 @@ describe('agent run meters the recovery model’s call', () => {
   });
 
   it('counts it against --max-tokens: once the critique spent the room, the next request passes the budget', async () => {
-    server = await startMockOpenAi(script());
+    const first = await startServer(script());
     process.env.PHASEGATE_API_KEY = 'sk-test';
     const args = ['--task', 't', '--model', 'main-model', '--recovery-model', 'critic', '--json'];
-    const full = await run([...args, '--base-url', server.baseUrl]);
+    const full = await run([...args, '--base-url', first.baseUrl]);
     const last = full.usage.at(-1) as EventOf<'usage'>;
     // Room for every call but the last; without the critique's 2,040 tokens the last would fit too.
     const budget = 3_030 + 2_040 + last.requestTokens - 1;
-    await server.close();
-    server = await startMockOpenAi(script());
+    const server = await startServer(script());
     const { events } = await run([...args, '--base-url', server.baseUrl, '--max-tokens', String(budget)]);
     expect(server.requests.map((request) => (request.body as { model: string }).model)).toEqual(['main-model', 'main-model', 'main-model', 'critic']);
     const finished = events.at(-1) as EventOf<'run_finished'>;
