@@ -256,6 +256,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
           onForgetKey={forgetKey}
           checkPolicy={client.checkPolicy}
           loadDefaultPolicy={client.defaultPolicy}
+          policyWarningsOf={client.policyWarnings}
         />
         <ShareDialog
           open={shareOpen}

@@ -187,6 +187,8 @@ export function createEngineClient(): EngineClient {
       return current.api.rememberSecrets(model);
     },
     checkPolicy: async (text) => checked(z.string().nullable(), 'the policy check')(await current.api.checkPolicy(text)),
+    policyWarnings: async (text, mode, finalCheck) =>
+      checked(z.array(z.string()), 'the policy warnings')(await current.api.policyWarnings(text, mode, finalCheck)),
     defaultPolicy: async () => checked(z.string(), 'the default policy')(await current.api.defaultPolicy()),
     sessionsNotKept: async () => checked(z.string().nullable(), 'the storage state')(await current.api.sessionsNotKept()),
     listSessions: async () => checked(SessionListSchema, 'the session list')(await current.api.listSessions()),

@@ -1,5 +1,6 @@
 import type { EngineEvent, RunStatus, SandboxInfo } from '../protocol/events';
 import type { SessionMeta } from '../protocol/session-file';
+import type { Mode } from '../protocol/settings';
 import type { SandboxHost } from '../sandbox/remote';
 import type { StorageUsage } from '../store/port';
 import type { ExportSecrets, ResumeRequest, RunRequest } from './run-request';
@@ -63,6 +64,8 @@ export interface EngineWorkerApi {
   holdLifeLock(name: string): Promise<boolean>;
   /** Checks policy JSON text as typed in Settings: null when valid, else an error naming the bad value. */
   checkPolicy(text: string): Promise<string | null>;
+  /** What a valid policy (JSON text) sets that would never take effect in `mode` (with the final check on or off); [] when invalid. */
+  policyWarnings(text: string, mode: Mode, finalCheck: boolean): Promise<string[]>;
   /** The default policy as JSON text, for Settings to show (the page never loads the engine itself). */
   defaultPolicy(): Promise<string>;
 

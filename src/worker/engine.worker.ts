@@ -3,6 +3,7 @@ import * as Comlink from 'comlink';
 import { setFetchedGrammarSource } from '../code/fetched-grammar-source';
 import { Engine } from '../engine/engine';
 import { DEFAULT_POLICY, resolvePolicyText } from '../engine/policy';
+import { policyWarnings } from '../engine/policy-warnings';
 import { restoreWorkspace } from '../engine/restore-workspace';
 import { recordedSettingsOf, withRecordedSampling } from '../engine/resume-plan';
 import { contextOptionsFor, createModel, createRecoveryModel, createSummaryModel, samplingOptionsFor } from '../model/create-model';
@@ -24,7 +25,7 @@ import { browserPythonRuntime } from './browser-python';
 import { holdLifeLock, startHeartbeats } from './life-signals';
 import { PageAnswers } from './page-answers';
 import { PageStop } from './page-stop';
-import { ExportSecretsSchema, HumanAnswerRequestSchema, ResumeRequestSchema, RunRequestSchema } from './run-request';
+import { ExportSecretsSchema, HumanAnswerRequestSchema, PolicyWarningsRequestSchema, ResumeRequestSchema, RunRequestSchema } from './run-request';
 import { openSessionStore, WorkerSessions } from './sessions';
 import { checkWorkspaceFiles, currentWorkspace, refuseWhileReplacing, replaceWorkspace, sameFiles, sessionChanges } from './workspace-io';
 
@@ -313,6 +314,15 @@ const api: EngineWorkerApi = {
   async checkPolicy(text: string): Promise<string | null> {
     const result = resolvePolicyText(String(text), KNOWN_TOOL_NAMES);
     return result.ok ? null : result.error;
+  },
+
+  async policyWarnings(text: string, mode: Mode, finalCheck: boolean): Promise<string[]> {
+    const parsed = PolicyWarningsRequestSchema.safeParse({ text, mode, finalCheck });
+    if (!parsed.success) throw new Error(`invalid policy warnings request: ${describeFirstIssue(parsed.error, 'request')}`);
+    const resolved = resolvePolicyText(parsed.data.text, KNOWN_TOOL_NAMES);
+    if (!resolved.ok) return [];
+    const overrides: unknown = parsed.data.text.trim() === '' ? {} : JSON.parse(parsed.data.text);
+    return policyWarnings(overrides, resolved.policy, parsed.data.mode, parsed.data.finalCheck);
   },
 
   async defaultPolicy(): Promise<string> {

@@ -48,6 +48,13 @@ export const HumanAnswerRequestSchema = z.object({
   text: z.string().max(HUMAN_QUESTION_LIMITS.answer),
 });
 
+/** Settings asks, as the policy is typed, what it sets that would never take effect. */
+export const PolicyWarningsRequestSchema = z.object({
+  text: z.string().max(1024 * 1024),
+  mode: ModeSchema,
+  finalCheck: z.boolean(),
+});
+
 /** What the page asks to go on with an interrupted session: which one, and the model to use. */
 export const ResumeRequestSchema = z.object({
   sessionId: z.string().min(1),

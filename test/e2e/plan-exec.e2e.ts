@@ -149,7 +149,7 @@ describe('plan_exec mode on the scripted demo', () => {
 });
 
 describe('the phase policy in Settings', () => {
-  it('shows an inline error naming the bad value, blocks saving, and accepts a valid override', async () => {
+  it('warns of settings that never take effect, shows an inline error naming the bad value, blocks saving, and accepts a valid override', async () => {
     const { context, page } = await openApp(browser, { settings: { sandbox: 'virtual' } });
     await page.waitForSelector('.app[data-ready="true"]');
     await page.getByRole('button', { name: 'Settings' }).click();
@@ -166,9 +166,15 @@ describe('the phase policy in Settings', () => {
     expect(JSON.parse(defaults)).toMatchObject({ startPhase: 'planning', phases: { planning: { writes: false } } });
 
     const policy = dialog.getByRole('textbox', { name: 'Policy (JSON)' });
+    // A setting that would never take effect is said as it is typed, before any run.
+    await policy.fill('{"phases":{"building":{"rollback":"git checkout ."}}}');
+    const warnings = dialog.getByRole('list', { name: 'Policy warnings' });
+    const warned = await waitForText(warnings, (text) => text.includes('phases.building.rollback never runs'), { what: 'the policy warning' });
+    expect(warned).toContain('phases.building.validate is not set');
     await policy.fill('{"phases":{"planning":{"tools":["rm"]}}}');
     const error = await waitForText(policyError(page), (text) => text.includes('"rm"'), { what: 'the inline policy error' });
     expect(error).toContain('phases.planning.tools');
+    expect(await warnings.count()).toBe(0);
     expect(await policy.getAttribute('aria-invalid')).toBe('true');
     expect(await policy.getAttribute('aria-describedby')).toContain('policy-error');
 

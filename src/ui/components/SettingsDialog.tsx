@@ -12,6 +12,7 @@ import { RunFieldset } from './settings/RunFieldset';
 import { SharingFieldset } from './settings/SharingFieldset';
 import { SuggestionsFieldset } from './settings/SuggestionsFieldset';
 import { useModalDialog } from './settings/use-modal-dialog';
+import { type PolicyWarningsOf, usePolicyWarnings } from './settings/use-policy-warnings';
 import { useSettingsForm } from './settings/use-settings-form';
 
 import '../styles/settings.css';
@@ -27,11 +28,24 @@ export interface SettingsDialogProps {
   checkPolicy: CheckPolicy;
   /** The default policy as JSON text, from the worker. */
   loadDefaultPolicy: LoadDefaultPolicy;
+  /** What the typed policy sets that would never take effect, from the worker. */
+  policyWarningsOf: PolicyWarningsOf;
 }
 
 /** A modal <dialog>: the page behind is inert, Tab stays inside, Escape cancels. */
-export function SettingsDialog({ open, settings, scenarios, onSave, onCancel, onForgetKey, checkPolicy, loadDefaultPolicy }: SettingsDialogProps) {
+export function SettingsDialog({
+  open,
+  settings,
+  scenarios,
+  onSave,
+  onCancel,
+  onForgetKey,
+  checkPolicy,
+  loadDefaultPolicy,
+  policyWarningsOf,
+}: SettingsDialogProps) {
   const form = useSettingsForm({ open, settings, checkPolicy, onSave, onForgetKey });
+  const policyWarnings = usePolicyWarnings(open, form.draft.policyText, form.draft.mode, form.draft.finalCheck, policyWarningsOf);
   // The draft resets only when the dialog opens, not when settings change under it.
   const dialog = useModalDialog(open, form.reset);
   const fields = { draft: form.draft, errors: form.errors, update: form.update };
@@ -71,7 +85,7 @@ export function SettingsDialog({ open, settings, scenarios, onSave, onCancel, on
           />
           <ContextFieldset {...fields} />
           <RunFieldset {...fields} />
-          <AgentFieldset {...fields} loadDefaultPolicy={loadDefaultPolicy} />
+          <AgentFieldset {...fields} loadDefaultPolicy={loadDefaultPolicy} policyWarnings={policyWarnings} />
           <SuggestionsFieldset {...fields} />
           <SharingFieldset {...fields} />
         </div>

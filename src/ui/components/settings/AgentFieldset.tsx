@@ -31,7 +31,13 @@ const RECOVERY_MODEL_NOTE =
   'request. The scripted demo always answers with its own scenario.';
 
 /** How the agent works: the mode, the policy overrides (checked by the worker as typed), and the two switches. */
-export function AgentFieldset({ draft, errors, update, loadDefaultPolicy }: DraftProps & { loadDefaultPolicy: LoadDefaultPolicy }) {
+export function AgentFieldset({
+  draft,
+  errors,
+  update,
+  loadDefaultPolicy,
+  policyWarnings,
+}: DraftProps & { loadDefaultPolicy: LoadDefaultPolicy; policyWarnings: readonly string[] }) {
   return (
     <fieldset>
       <legend>Agent</legend>
@@ -60,6 +66,13 @@ export function AgentFieldset({ draft, errors, update, loadDefaultPolicy }: Draf
           />
         )}
       </Field>
+      {policyWarnings.length > 0 && (
+        <ul className="policy-warnings" aria-label="Policy warnings">
+          {policyWarnings.map((warning) => (
+            <li key={warning}>{warning}</li>
+          ))}
+        </ul>
+      )}
       <DefaultPolicy load={loadDefaultPolicy} />
       <CheckField
         noteId="refuse-syntax-note"
