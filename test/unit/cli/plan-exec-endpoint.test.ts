@@ -38,6 +38,8 @@ describe('agent run --mode plan_exec against an endpoint: the run ends in delive
       '◆ phase: planning — run started',
       '◆ phase: planning → building — the agent says: plan done',
       '◆ phase: building → verification — the agent says: built',
+      // The engine's failed check sends the work back, as the engine's move, not the agent's.
+      "◆ phase: verification → building (automatic) — the engine's check `npm test` failed on leaving verification: back to building to fix it (fix attempt 1 of 3)",
     ]);
     expect(text).not.toMatch(/→ delivery/);
     // The refusal says what is missing and which command removed it; the model reads it in the next request.

@@ -194,6 +194,14 @@ const CASES: Record<string, Case> = {
     run: (h) =>
       advancePhaseTool.run({}, { ...h.ctx, phases: { advance: async () => ({ ok: false, errorKind: 'validation_failed', message: 'npm test failed.' }) } }),
   },
+  "advance_phase: the engine's check still failing after the fix attempts": {
+    kind: 'verification_failed',
+    run: (h) =>
+      advancePhaseTool.run(
+        {},
+        { ...h.ctx, phases: { advance: async () => ({ ok: false, errorKind: 'verification_failed', message: 'npm test still failed.' }) } },
+      ),
+  },
 };
 
 describe('failure kinds', () => {
