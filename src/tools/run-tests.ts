@@ -5,7 +5,8 @@ import { parseTestReport } from './test-report';
 import { noTestsRan } from './test-report-empty';
 import { type DetectedTestRunner, detectTestRunner } from './test-runner-detect';
 import { FAILED_TAIL_LINES, failureSection, outputTail, PASSED_TAIL_LINES, verdictLine } from './test-summary';
-import { targetedCommand, testNameSchema, testPathSchema } from './test-target';
+import { flavourOf, targetedCommand, type TargetFacts, testNameSchema, testPathSchema } from './test-target';
+import { targetFacts } from './test-target-files';
 import { defineTool, fail, type ToolFailure } from './tool';
 
 /** Test suites get the longest timeout run_command allows. */
@@ -46,8 +47,16 @@ export const runTestsTool = defineTool({
 
     let command = runner.command;
     if (args.test_path !== undefined || args.name !== undefined) {
-      const targeted = targetedCommand(runner, { test_path: args.test_path, name: args.name });
-      if (!targeted.ok) return fail('invalid_arguments', targeted.error);
+      const target = { test_path: args.test_path, name: args.name };
+      const flavour = flavourOf(runner);
+      let facts: TargetFacts = { kind: null };
+      try {
+        if (flavour !== null) facts = await targetFacts(ctx.sandbox, flavour, target);
+      } catch (error) {
+        return failFromError(error, args.test_path ?? 'the workspace');
+      }
+      const targeted = targetedCommand(runner, target, facts);
+      if (!targeted.ok) return fail(targeted.noTests ? 'no_tests' : 'invalid_arguments', targeted.error);
       command = targeted.command;
     }
     const outcome = await runCommandWithEvents(ctx, command, { timeoutSeconds: TEST_TIMEOUT_SECONDS, cwd: ctx.sandbox.workdir });
