@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
 import { VirtualSandbox } from '../../../src/sandbox/virtual';
 import { runTestsTool } from '../../../src/tools/run-tests';
 import { LOAD_TIMEOUT_MS, loadPython, sharedPython } from '../sandbox/python/python-runtime-helpers';
@@ -22,6 +23,13 @@ describe('run_tests says plainly when no test ran (offline node and vitest/jest)
     expect(firstLine(result.output)).toContain(head);
     expect(firstLine(result.output)).toContain(said);
     expect(result.output).toContain('the runner finds no test in this project');
+  });
+
+  it('the starter project without its test files', async () => {
+    const files = Object.fromEntries(Object.entries(STARTER_PROJECT).filter(([path]) => !path.endsWith('_test.sh')));
+    const result = await runTestsTool.run({}, harness(files).ctx);
+    expect(result).toMatchObject({ ok: false, errorKind: 'no_tests' });
+    expect(firstLine(result.output)).toBe('No tests ran (exit code 0): the runner found or selected no test — "Test files: 0 passed, 0 failed"');
   });
 
   it('a name filter matching no test (vitest -t) ran no tests, and says what to check', async () => {
