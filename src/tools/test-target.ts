@@ -5,7 +5,8 @@ import type { DetectedTestRunner } from './test-runner-detect';
  * run_tests on part of the suite: a file, folder or test id (`test_path`) and a name filter, put
  * into the detected runner's own command line. Both become words of a shell command: the schema
  * refuses what could change the command's meaning (a leading "-", control characters, a path
- * outside the workspace) and every word is single-quoted.
+ * outside the workspace) and each is single-quoted. The words taken from the project's own "test"
+ * script stay as written, so the shell reads them as npm would.
  */
 
 /** The runners run_tests can aim at part of a suite, each with its own syntax. */
