@@ -3,6 +3,7 @@ import type { Sandbox } from '../sandbox/port';
 import { runCommandWithEvents } from '../tools/command-runner';
 import { MAX_FAILURES_SHOWN, TEST_TIMEOUT_SECONDS } from '../tools/run-tests';
 import { parseTestReport } from '../tools/test-report';
+import { noTestsRan } from '../tools/test-report-empty';
 import { detectTestRunner } from '../tools/test-runner-detect';
 import { FAILED_TAIL_LINES, failureSection, outputTail, verdictLine } from '../tools/test-summary';
 import type { RunScope } from '../tools/tool';
@@ -139,6 +140,12 @@ export class FinalCheck {
     const { result } = ran;
     const output = result.stderr === '' ? result.stdout : `${result.stdout}\n${result.stderr}`;
     const report = parseTestReport(output);
+    // Zero tests ran (none found, all skipped): neither a pass nor a failure, so "unknown", never verified.
+    const none = noTestsRan(output, result, report);
+    if (none !== null) {
+      finished('no_tests', `\`${spec.command}\` ran no tests ("${none}").`, { command: spec.command });
+      return { outcome: 'no_tests' };
+    }
     const passed = result.exitCode === 0 && !result.timedOut && !result.aborted;
     const verdict = verdictLine(result, report, `exit code ${result.exitCode}`);
     if (passed) {

@@ -45,7 +45,7 @@ export async function executeToolCall(call: ToolCall, run: RunContext): Promise<
   if (tool?.kind === 'execute') result = withBlockerHint(result);
   if (tool?.kind === 'execute') result = withMissingScript(run, result);
   if (tool && mayHaveWritten(tool, result)) await takeStepSnapshot(run, call.id);
-  if (tool) await run.verification.observe(tool, result);
+  if (tool) await run.verification.observe(tool, parseArgumentsOrNull(call.arguments), result);
   const durationMs = performance.now() - started;
   const event = resultEvent(call, result, durationMs);
   emit(event);

@@ -41,7 +41,8 @@ const GO_PACKAGE = /^(ok|FAIL|\?)\s+(\S+)\s+(?:\d+(?:\.\d+)?s|\(cached\)|\[[^\]]
 const GO_RESULT = /^(\s*)--- (PASS|FAIL|SKIP): (\S+)/;
 
 /**
- * go test: a "ok  pkg 0.01s" / "FAIL pkg 0.02s" / "?  pkg [no test files]" line per package.
+ * go test: a "ok  pkg 0.01s" / "FAIL pkg 0.02s" / "?  pkg [no test files]" line per package (a
+ * package without test files, or where -run matched none, counts as skipped).
  * Without -v only failing tests are named ("--- FAIL: TestX (0.00s)" with their log lines
  * indented below), so passing counts are per package unless -v printed "--- PASS" lines.
  */
@@ -52,7 +53,9 @@ export const parseGoTest: TestReportParser = (lines) => {
   for (const line of lines) {
     const pkg = GO_PACKAGE.exec(line);
     if (pkg) {
-      if (pkg[1] === 'ok') packages.passed++;
+      // "ok  pkg 0.01s [no tests to run]": -run matched nothing there.
+      if (pkg[1] === 'ok' && !line.includes('[no tests to run]')) packages.passed++;
+      else if (pkg[1] === 'ok') packages.skipped++;
       else if (pkg[1] === 'FAIL') {
         packages.failed++;
         failedPackages.push(pkg[2] as string);
@@ -74,7 +77,7 @@ export const parseGoTest: TestReportParser = (lines) => {
     packageCount === 0
       ? null
       : `go test: ${packages.passed} ok, ${packages.failed} FAIL${failedPackages.length > 0 ? ` (${failedPackages.join(', ')})` : ''}${
-          packages.skipped > 0 ? `, ${packages.skipped} without test files` : ''
+          packages.skipped > 0 ? `, ${packages.skipped} without tests to run` : ''
         }`;
 
   const failures: TestFailure[] = [];

@@ -5,6 +5,9 @@ export const EMPTY_REPLY_NUDGE = `Your last reply was empty. Either call a tool 
 export const FINISHED_WITH_FAILING_TESTS = `The last test run failed: {{summary}}
 Fix it, or say why the result is acceptable as it is, before you finish.`;
 
+/** Sent once when the model finishes after a run_tests that ran only part of the suite (test_path or name). */
+export const FINISHED_WITH_PART_OF_SUITE = `Your last test run ran only part of the suite (test_path or name), so the other tests were not run on these files. Run the whole suite (run_tests without test_path and name), or say why that is not needed, before you finish.`;
+
 /** Sent once when the model finishes although files changed after the last passing test run. */
 export const FINISHED_WITH_UNTESTED_CHANGES = `Files changed after the last passing test run. Run the tests again, or say why that is not needed, before you finish.`;
 

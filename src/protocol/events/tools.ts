@@ -60,6 +60,8 @@ export const ToolErrorKindSchema = z.enum([
   // Commands and tests.
   'command_failed',
   'tests_failed',
+  /** run_tests: the runner ran, but found or selected no test (neither a pass nor a failure). */
+  'no_tests',
   'no_test_runner',
   'timeout',
   'cancelled',

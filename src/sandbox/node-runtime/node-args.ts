@@ -19,7 +19,10 @@ const IGNORED_FLAGS = new Set([
 ]);
 
 /** `node --test` options that change nothing here: the spec reporter is the only one, `.only` always counts. */
-const IGNORED_TEST_FLAGS = /^--(test-reporter(=spec)?|test-only|test-concurrency=\d+|no-warnings|experimental-strip-types)$/;
+const IGNORED_TEST_FLAGS = /^--(test-reporter=spec|test-only|test-concurrency=\d+|no-warnings|experimental-strip-types)$/;
+
+/** The same options written with their value as the next word. */
+const SPACED_TEST_OPTION = /^--(test-reporter spec|test-concurrency \d+)$/;
 
 export const NODE_USAGE = `Usage: node [options] [ script.js | script.ts ] [arguments]
        node -e "code" | node -p "expression"
@@ -41,6 +44,9 @@ function parseTestArgs(args: string[]): NodeInvocation {
       const value = pattern[1] ?? args[++i];
       if (value === undefined) return { kind: 'error', message: 'node: --test-name-pattern requires an argument' };
       namePatterns.push(value);
+    } else if (SPACED_TEST_OPTION.test(`${arg} ${args[i + 1] ?? ''}`)) {
+      // `--test-reporter spec`: the value is the next word, not a path.
+      i++;
     } else if (!arg.startsWith('-')) paths.push(arg);
     else if (!IGNORED_TEST_FLAGS.test(arg)) return { kind: 'error', message: `node: ${arg} is not supported by the virtual sandbox's node --test` };
   }

@@ -5,15 +5,19 @@ const SCRIPT = '\\.(c|m)?[jt]s';
 /** Node 20+'s default patterns for `node --test` (TypeScript too, as with type stripping). */
 const TEST_FILE = new RegExp(`(^|/)(test|[^/]*[.\\-_]test|test-[^/]*)${SCRIPT}$|(^|/)test/.*${SCRIPT}$`);
 
+/** Whether `node --test DIR` runs the file at `relative` (a path relative to DIR): run_tests lists a folder's test files with it. */
+export function isNodeTestFile(relative: string): boolean {
+  if (relative.split('/').some((part) => part === 'node_modules' || part.startsWith('.'))) return false;
+  return TEST_FILE.test(relative) && !/\.d\.[cm]?ts$/.test(relative);
+}
+
 /** Test files below `dir`, outside node_modules and hidden folders, in path order. */
 function discover(fs: FsOverlay, dir: string): string[] {
   return fs
     .filePaths()
     .filter((path) => {
       const relative = relativeTo(dir, path);
-      if (relative === null || relative === '.') return false;
-      if (relative.split('/').some((part) => part === 'node_modules' || part.startsWith('.'))) return false;
-      return TEST_FILE.test(relative) && !/\.d\.[cm]?ts$/.test(relative);
+      return relative !== null && relative !== '.' && isNodeTestFile(relative);
     })
     .sort();
 }

@@ -62,6 +62,16 @@ def _phasegate_exit_code(code):
     return 1
 
 
+def _phasegate_reset_unittest_loader():
+    # unittest.main stores -k on the shared default loader (and discovery its state): a fresh
+    # process would start without them, so the next run must too.
+    loader = _sys.modules.get('unittest.loader')
+    if loader is not None:
+        default = loader.defaultTestLoader
+        default.__dict__.clear()
+        default.__dict__.update(loader.TestLoader().__dict__)
+
+
 def _phasegate_forget_workspace_modules(before):
     for name, module in list(_sys.modules.items()):
         if name in before:
@@ -137,5 +147,6 @@ def _phasegate_run(request_json, stdin):
             except BaseException:
                 pass
         _phasegate_forget_workspace_modules(before)
+        _phasegate_reset_unittest_loader()
     return code
 `;

@@ -170,6 +170,11 @@ const CASES: Record<string, Case> = {
     files: { ...STARTER_PROJECT, 'src/greet.sh': 'greet() {\n  echo "Bye"\n}\n' },
     run: (h) => runTestsTool.run({}, h.ctx),
   },
+  'run_tests: no test found': {
+    kind: 'no_tests',
+    files: { 'package.json': '{"scripts":{"test":"node --test"}}', 'index.js': 'module.exports = 1;\n' },
+    run: (h) => runTestsTool.run({}, h.ctx),
+  },
 
   'ask_human: nobody to answer': {
     kind: 'needs_human',

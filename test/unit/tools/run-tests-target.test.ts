@@ -50,10 +50,46 @@ describe('run_tests with test_path and name in the virtual sandbox', () => {
     const failing = await runTestsTool.run({ name: 'add' }, h.ctx);
     expect(failing.output.split('\n')[0]).toBe('Tests FAILED (exit code 1) — 1 failed, 0 passed, 0 skipped (node:test)');
     expect(started(h.events)).toEqual([
-      "node --test --test-name-pattern='^multiplies$' 'test/'",
-      "node --test --test-name-pattern='products' 'test/'",
-      "node --test --test-name-pattern='add' 'test/'",
+      "node --test --test-name-pattern='^multiplies$' test/",
+      "node --test --test-name-pattern='products' test/",
+      "node --test --test-name-pattern='add' test/",
     ]);
+  });
+
+  it('node --test keeps the script’s glob for the shell to expand and its reporter option, adding the name filter', async () => {
+    const files = {
+      'math.js': MATH_JS,
+      'test/add.test.js': nodeTest('adds', 'assert.equal(add(2, 3), 5)'),
+      'test/mul.test.js': nodeTest('multiplies', 'assert.equal(mul(2, 3), 6)'),
+    };
+    for (const script of ['node --test test/*.test.js', 'node --test --test-reporter spec test/']) {
+      const h = harness({ ...files, 'package.json': JSON.stringify({ scripts: { test: script } }) });
+      const result = await runTestsTool.run({ name: 'multiplies' }, h.ctx);
+      expect(result.output.split('\n')[0]).toBe('Tests passed (exit code 0) — 0 failed, 1 passed, 0 skipped (node:test)');
+    }
+  });
+
+  it('node --test on a folder runs the test files in it, named one by one; a folder without any ran no tests', async () => {
+    const h = harness({
+      'package.json': '{"scripts":{"test":"node --test"}}',
+      'math.js': MATH_JS,
+      'test/add.test.js': nodeTest('adds', 'assert.equal(add(2, 3), 5)'),
+      'test/unit/mul.test.js': nodeTest('multiplies', 'assert.equal(mul(2, 3), 6)').replace("'../math'", "'../../math'"),
+      'test/unit/square.test.js': nodeTest('squares', 'assert.equal(mul(3, 3), 9)').replace("'../math'", "'../../math'"),
+      'test/unit/helpers.js': 'module.exports = {};\n',
+      'lib/util.js': 'module.exports = {};\n',
+    });
+    const folder = await runTestsTool.run({ test_path: 'test/unit' }, h.ctx);
+    expect(folder.output.split('\n')[0]).toBe('Tests passed (exit code 0) — 0 failed, 2 passed, 0 skipped (node:test)');
+    const glob = await runTestsTool.run({ test_path: 'test/**/*.test.js', name: 'adds|squares' }, h.ctx);
+    expect(glob.output.split('\n')[0]).toBe('Tests FAILED (exit code 1) — 1 failed, 1 passed, 0 skipped (node:test)');
+    expect(started(h.events)).toEqual([
+      "node --test 'test/unit/mul.test.js' 'test/unit/square.test.js'",
+      "node --test --test-name-pattern='adds|squares' 'test/add.test.js' 'test/unit/mul.test.js' 'test/unit/square.test.js'",
+    ]);
+    const none = await runTestsTool.run({ test_path: 'lib' }, h.ctx);
+    expect(none).toMatchObject({ ok: false, errorKind: 'no_tests', output: expect.stringMatching(/^No tests ran: lib names no file node --test would run/) });
+    expect(started(h.events)).toHaveLength(2);
   });
 
   it('the virtual node reads --test-name-pattern in both forms, and refuses a missing or invalid pattern', async () => {
@@ -110,6 +146,59 @@ describe('run_tests with test_path and name in the virtual sandbox', () => {
     expect(result.output).toMatch(/^run_tests cannot aim the "test" script `bash tests\/run\.sh` at one test/);
     expect(h.events).toEqual([]);
   });
+});
+
+describe('run_tests with test_path and name on unittest (offline Python)', () => {
+  const { runtime } = sharedPython();
+  beforeAll(() => loadPython(runtime), LOAD_TIMEOUT_MS);
+  afterAll(() => runtime.dispose());
+
+  const CALC_TESTS = [
+    'import unittest',
+    'from calc import add',
+    '',
+    'class TestAdd(unittest.TestCase):',
+    '    def test_positive(self):',
+    '        self.assertEqual(add(2, 3), 5)',
+    '',
+    '    def test_zero(self):',
+    '        self.assertEqual(add(0, 0), 0)',
+    '',
+  ].join('\n');
+  const ran = (output: string) => /Ran (\d+) tests?/.exec(output)?.[1];
+
+  it('a folder runs through discover -s, a file and a dotted id as they are, a name through -k', async () => {
+    const sandbox = new VirtualSandbox({
+      python: runtime,
+      files: {
+        'package.json': '{"scripts":{"test":"python -m unittest discover -s tests -p \'*_test.py\'"}}',
+        'calc.py': 'def add(a, b):\n    return a + b\n',
+        'tests/calc_test.py': CALC_TESTS,
+        'tests/more/sub_test.py': 'import unittest\n\nclass TestSub(unittest.TestCase):\n    def test_sub(self):\n        self.assertEqual(3 - 1, 2)\n',
+        'tests/more/__init__.py': '',
+      },
+    });
+    const h = harness({}, () => sandbox);
+    const folder = await runTestsTool.run({ test_path: 'tests/more' }, h.ctx);
+    const file = await runTestsTool.run({ test_path: 'tests/calc_test.py', name: 'zero' }, h.ctx);
+    const byName = await runTestsTool.run({ name: 'positive' }, h.ctx);
+    const whole = await runTestsTool.run({}, h.ctx);
+    expect(started(h.events)).toEqual([
+      "python -m unittest discover -s 'tests/more' -p '*_test.py'",
+      "python -m unittest 'tests/calc_test.py' -k 'zero'",
+      "python -m unittest discover -s tests -p '*_test.py' -k 'positive'",
+      'npm test',
+    ]);
+    expect([folder, file, byName, whole].map((r) => [r.ok, ran(r.output)])).toEqual([
+      [true, '1'],
+      [true, '1'],
+      [true, '1'],
+      // The name filter of the run before did not stay behind in the interpreter.
+      [true, '3'],
+    ]);
+    const none = await runTestsTool.run({ test_path: 'tests/more', name: 'zzz' }, h.ctx);
+    expect(none).toMatchObject({ ok: false, errorKind: 'no_tests' });
+  }, 120_000);
 });
 
 describe('run_tests with test_path and name on the offline pytest', () => {

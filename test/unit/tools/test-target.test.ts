@@ -15,7 +15,54 @@ const commandOf = (r: DetectedTestRunner, target: { test_path?: string; name?: s
 describe('run_tests on part of the suite: the command in each runner’s syntax', () => {
   it('node --test: the name pattern before the path; without a path, the script’s own folders', () => {
     expect(commandOf(npm('node --test'), { test_path: 'test/math.test.js', name: 'adds' })).toBe("node --test --test-name-pattern='adds' 'test/math.test.js'");
-    expect(commandOf(npm('node --test test/'), { name: 'math > adds' })).toBe("node --test --test-name-pattern='math > adds' 'test/'");
+    expect(commandOf(npm('node --test test/'), { name: 'math > adds' })).toBe("node --test --test-name-pattern='math > adds' test/");
+  });
+
+  it('node --test keeps the script’s own words: globs unquoted, options with their values, variables and --import', () => {
+    expect(commandOf(npm('node --test test/*.test.js'), { name: 'adds' })).toBe("node --test --test-name-pattern='adds' test/*.test.js");
+    expect(commandOf(npm('node --test --test-reporter spec test/'), { name: 'adds' })).toBe(
+      "node --test --test-reporter spec --test-name-pattern='adds' test/",
+    );
+    expect(commandOf(npm('node --test-reporter=tap --test "test/**/*.test.js"'), { name: 'adds' })).toBe(
+      'node --test-reporter=tap --test --test-name-pattern=\'adds\' "test/**/*.test.js"',
+    );
+    expect(commandOf(npm('NODE_ENV=test node --import tsx --test test/*.test.ts'), { test_path: 'test/a.test.ts' })).toBe(
+      "NODE_ENV=test node --import tsx --test 'test/a.test.ts'",
+    );
+    // The script's own pattern would widen the filter (node runs tests matching any): the name replaces it.
+    expect(commandOf(npm('node --test --test-name-pattern=unit test/'), { name: 'adds' })).toBe("node --test --test-name-pattern='adds' test/");
+  });
+
+  it('node --test: a folder or glob test_path becomes the files it names (node 21+ takes no folder)', () => {
+    const facts = { kind: 'dir' as const, nodeTestFiles: ['test/a.test.js', 'test/unit/b.test.js'] };
+    expect(targetedCommand(npm('node --test'), { test_path: 'test' }, facts)).toEqual({
+      ok: true,
+      command: "node --test 'test/a.test.js' 'test/unit/b.test.js'",
+    });
+    expect(targetedCommand(npm('node --test'), { test_path: 'lib' }, { kind: 'dir', nodeTestFiles: [] })).toMatchObject({
+      ok: false,
+      noTests: true,
+      error: expect.stringMatching(/^No tests ran: lib names no file node --test would run/),
+    });
+    const many = Array.from({ length: 301 }, (_, i) => `test/t${i}.test.js`);
+    expect(targetedCommand(npm('node --test'), { test_path: 'test' }, { kind: 'dir', nodeTestFiles: many })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('names 301 test files'),
+    });
+  });
+
+  it('unittest: a folder is discover -s with the script’s -p and -t; a file or id as it is; -k replaces the script’s', () => {
+    const script = npm("python3 -m unittest discover -s tests -p '*_test.py' -t . -v");
+    expect(targetedCommand(script, { test_path: 'tests/unit' }, { kind: 'dir' })).toEqual({
+      ok: true,
+      command: "python3 -m unittest discover -s 'tests/unit' -p '*_test.py' -t . -v",
+    });
+    expect(targetedCommand(script, { test_path: 'tests/unit/calc_test.py', name: 'zero' }, { kind: 'file' })).toEqual({
+      ok: true,
+      command: "python3 -m unittest 'tests/unit/calc_test.py' -v -k 'zero'",
+    });
+    expect(commandOf(script, { name: 'zero' })).toBe("python3 -m unittest discover -s tests -p '*_test.py' -t . -v -k 'zero'");
+    expect(commandOf(npm('python -m unittest -k slow'), { name: 'zero' })).toBe("python -m unittest -k 'zero'");
   });
 
   it('vitest and jest: the path, then -t', () => {
@@ -31,7 +78,7 @@ describe('run_tests on part of the suite: the command in each runner’s syntax'
     );
     expect(commandOf(runner('pytest', 'python -m pytest -q'), { name: 'negative and not slow' })).toBe("python -m pytest -q -k 'negative and not slow'");
     expect(commandOf(npm('python3 -m unittest discover'), { test_path: 'tests.test_calc.TestAdd', name: 'zero' })).toBe(
-      "python -m unittest 'tests.test_calc.TestAdd' -k 'zero'",
+      "python3 -m unittest 'tests.test_calc.TestAdd' -k 'zero'",
     );
   });
 
@@ -73,8 +120,18 @@ describe('run_tests on part of the suite: the command in each runner’s syntax'
 
 it('every targeted command is a test command, allowed where only read-only commands and tests are (verification)', () => {
   const runners = [npm('node --test'), npm('jest'), runner('vitest', 'npx vitest run'), runner('pytest', 'python -m pytest -q'), npm('python -m unittest')];
-  const targets = [runner('go', 'go test ./...'), runner('cargo', 'cargo test')].map((r) => commandOf(r, { name: "a'; touch x" }));
-  for (const command of [...runners.map((r) => commandOf(r, { test_path: 'tests/a b', name: "a'; touch x" })), ...targets]) {
+  const targets = [
+    runner('go', 'go test ./...'),
+    runner('cargo', 'cargo test'),
+    npm('node --test --test-reporter spec test/*.test.js'),
+    npm("python -m unittest discover -s tests -p '*_test.py'"),
+  ].map((r) => commandOf(r, { name: "a'; touch x" }));
+  const folders = [npm('node --test'), npm('python -m unittest discover')].map((r) => {
+    const result = targetedCommand(r, { test_path: 'tests/a b', name: "a'; touch x" }, { kind: 'dir', nodeTestFiles: ['tests/a b/c.test.js'] });
+    if (!result.ok) throw new Error(result.error);
+    return result.command;
+  });
+  for (const command of [...runners.map((r) => commandOf(r, { test_path: 'tests/a b', name: "a'; touch x" })), ...targets, ...folders]) {
     expect(checkCommand(command, 'readonly_or_tests')).toMatchObject({ allowed: true });
   }
 });

@@ -104,4 +104,13 @@ describe('parseNodeArgs', () => {
     expect(parseNodeArgs([])).toEqual({ kind: 'stdin', args: [] });
     expect(parseNodeArgs(['-e'])).toMatchObject({ kind: 'error' });
   });
+
+  it('reads --test-reporter spec and --test-concurrency N as options with their value, not paths', () => {
+    expect(parseNodeArgs(['--test', '--test-reporter', 'spec', '--test-concurrency', '2', 'test/'])).toEqual({
+      kind: 'test',
+      paths: ['test/'],
+      namePatterns: [],
+    });
+    expect(parseNodeArgs(['--test', '--test-reporter', 'dot', 'test/'])).toMatchObject({ kind: 'error' });
+  });
 });
