@@ -1,5 +1,5 @@
 import type { EngineEvent } from '../protocol/events';
-import type { Sandbox } from '../sandbox/port';
+import type { ExecResult, Sandbox } from '../sandbox/port';
 import { runCommandWithEvents } from '../tools/command-runner';
 import { MAX_FAILURES_SHOWN, TEST_TIMEOUT_SECONDS } from '../tools/run-tests';
 import { parseTestReport } from '../tools/test-report';
@@ -147,7 +147,7 @@ export class FinalCheck {
       return { outcome: 'no_tests' };
     }
     const passed = result.exitCode === 0 && !result.timedOut && !result.aborted;
-    const verdict = verdictLine(result, report, `exit code ${result.exitCode}`);
+    const verdict = report === null ? commandVerdict(result, output) : verdictLine(result, report, `exit code ${result.exitCode}`);
     if (passed) {
       tracker.notePass(key, await this.options.digest());
       finished('passed', verdict, { command: spec.command });
@@ -158,6 +158,19 @@ export class FinalCheck {
     finished('failed', verdict, { command: spec.command, failures });
     return { outcome: 'failed', command: spec.command, verdict, failures, text };
   }
+}
+
+/**
+ * A check whose output is no test report (a policy command such as `test -f NOTES.md`, a script
+ * that could not start) is described as the command it is: how it ended, and its first line of output.
+ */
+function commandVerdict(result: ExecResult, output: string): string {
+  const ended = result.timedOut ? 'Timed out' : result.aborted ? 'Stopped' : result.exitCode === 0 ? 'Passed' : 'Failed';
+  const first = output
+    .split('\n')
+    .map((line) => line.trim())
+    .find((line) => line !== '');
+  return `${ended} (exit code ${result.exitCode})${first === undefined ? '' : `: ${first.length > 160 ? `${first.slice(0, 160)}…` : first}`}`;
 }
 
 /** "check `npm test` failed: 2 tests fail (add, sub)" — the failure named for run_finished's reason. */

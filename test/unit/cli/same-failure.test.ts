@@ -2,21 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventOf } from '../../../src/protocol/events';
 import type { MockReply } from '../model/mock-openai-server';
 import { answerReply, callReply, mockEndpointPerTest, readMissing, runCli } from './run-cli';
-
-/** A test the starter project does not pass yet: `add` is not written. */
-const addTest = callReply('call_test', 'create_file', {
-  path: 'tests/add_test.sh',
-  content: 'source src/add.sh\nassert_eq "$(add 2 3)" "5" "adds two numbers"\n',
-});
-
-/** Attempt N: a different wrong `add` (it subtracts, multiplies, …), then the tests, which fail the same way. */
-const WRONG_ADDS = ['$(($1 - $2))', '$(($1 * $2))', '$(($1 / $2))', '$(($1 % $2))', '$(($1 ** $2))'];
-const wrongFix = (n: number): MockReply[] => [
-  n === 1
-    ? callReply('call_fix_1', 'create_file', { path: 'src/add.sh', content: `add() {\n  echo ${WRONG_ADDS[0]}\n}\n` })
-    : callReply(`call_fix_${n}`, 'edit_file', { path: 'src/add.sh', search: WRONG_ADDS[n - 2], replace: WRONG_ADDS[n - 1] }),
-  callReply(`call_run_${n}`, 'run_tests', {}),
-];
+import { addTest, rightFix, wrongFix } from './wrong-fixes';
 
 const CRITIQUE = answerReply('You keep guessing the operator: read the test, it wants the sum.');
 
@@ -25,7 +11,6 @@ describe('agent run: different fixes that fail the same way', () => {
   const argv = (baseUrl: string) => ['--task', 'Add an add function', '--base-url', baseUrl, '--model', 'm', '--json'];
 
   it('three different wrong fixes failing the same test start the recovery, trigger same_failure, with the attempts listed', async () => {
-    const rightFix = callReply('call_fix_right', 'edit_file', { path: 'src/add.sh', search: WRONG_ADDS[2], replace: '$(($1 + $2))' });
     const server = await startServer([
       addTest,
       ...wrongFix(1),
