@@ -56,6 +56,15 @@ async function run(turns: ScriptedTurn[], options: { human?: HumanChannel; maxRe
   return { events, of };
 }
 
+/** run_tests failing on TEST, as the tracker sees it. */
+const failing: FixCall = {
+  tool: 'run_tests',
+  args: {},
+  ok: false,
+  errorKind: 'tests_failed',
+  output: `Tests failed\nFirst failure (of 1): ${TEST}\nexpected: '42'\nactual: '1'`,
+};
+
 const critique = { text: 'The value is wrong each time; read the test.' };
 
 describe('different fixes that fail the same way', () => {
@@ -114,26 +123,12 @@ describe('different fixes that fail the same way', () => {
 
   it('the same fix run again is one attempt, not several', () => {
     const tracker = new FixAttemptTracker();
-    const failing: FixCall = {
-      tool: 'run_tests',
-      args: {},
-      ok: false,
-      errorKind: 'tests_failed',
-      output: `Tests failed\nFirst failure (of 1): ${TEST}\nexpected: '42'\nactual: '1'`,
-    };
     for (let i = 0; i < 6; i++) tracker.observe(failing);
     expect(tracker.takeSameFailure()).toBeNull();
   });
 
   it('looking between test runs is not a change: the same failing run is still one attempt', () => {
     const tracker = new FixAttemptTracker();
-    const failing: FixCall = {
-      tool: 'run_tests',
-      args: {},
-      ok: false,
-      errorKind: 'tests_failed',
-      output: `Tests failed\nFirst failure (of 1): ${TEST}\nexpected: '42'\nactual: '1'`,
-    };
     for (const look of ['cat src/answer.sh', 'ls -la', 'grep -rn answer src', 'cat src/answer.sh']) {
       tracker.observe({ tool: 'run_command', args: { command: look }, ok: true, output: 'exit code 0' });
       tracker.observe(failing);
