@@ -10,6 +10,7 @@ import {
   PINNED_ANSWERS,
   PINNED_FAILURES,
   PINNED_FILES,
+  PINNED_MODE_ORCHESTRATOR,
   PINNED_MODE_PHASE,
   PINNED_MODE_PLAN_EXEC,
   PINNED_MODE_REACT,
@@ -95,8 +96,10 @@ function taskSection(task: string): string {
 function modeSection(events: readonly EngineEvent[], startMode: EventOf<'run_started'>['mode']): string {
   let configured: EventOf<'run_configured'> | null = null;
   let phase: Phase | null = null;
+  let role: EventOf<'role_started'> | null = null;
   for (const event of events) {
     if (event.type === 'phase_changed') phase = event.to;
+    else if (event.type === 'role_started') role = event;
     else if (event.type === 'run_configured') {
       configured = event;
       if (event.mode === 'react') phase = null;
@@ -104,6 +107,7 @@ function modeSection(events: readonly EngineEvent[], startMode: EventOf<'run_sta
   }
   const mode = configured?.mode ?? startMode;
   if (mode === 'react') return PINNED_MODE_REACT;
+  if (mode === 'orchestrator') return renderTemplate(PINNED_MODE_ORCHESTRATOR, { role: role ? `${role.role}, round ${role.round}` : 'starting' });
   if (phase === null) return PINNED_MODE_PLAN_EXEC;
   const resolved = resolvePolicy(configured?.policy ?? {}, KNOWN_TOOL_NAMES);
   const description = resolved.ok ? describePhase(resolved.policy, phase) : phase;

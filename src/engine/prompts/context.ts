@@ -46,6 +46,9 @@ export const PINNED_MODE_REACT = `Mode: react (no phases).`;
 /** `description` is the phase's rules as the phase layer words them (describePhase). */
 export const PINNED_MODE_PHASE = `Mode: plan_exec. Current phase: {{description}}`;
 
+/** orchestrator mode: the role whose loop this is, and its round. */
+export const PINNED_MODE_ORCHESTRATOR = `Mode: orchestrator. Your role: {{role}}.`;
+
 /** plan_exec mode without a phase in the log yet. */
 export const PINNED_MODE_PLAN_EXEC = `Mode: plan_exec.`;
 
