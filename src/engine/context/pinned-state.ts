@@ -15,6 +15,7 @@ import {
   PINNED_MODE_PLAN_EXEC,
   PINNED_MODE_REACT,
   PINNED_PLAN,
+  PINNED_ROLE_BRIEF,
   PINNED_STATE,
   PINNED_TASK,
   PINNED_TASK_CUT,
@@ -39,6 +40,8 @@ import {
 export const PINNED_LIMITS = {
   /** Characters of the task (a longer one keeps its head and says so). */
   task: 4_000,
+  /** Characters of an orchestrator role's brief (the task, the plan, findings, a diff cut at 12,000). */
+  brief: 20_000,
   /** Characters of the plan. */
   plan: 2_000,
   files: 50,
@@ -70,7 +73,9 @@ const WRITE_TOOLS = new Set(['edit_file', 'create_file']);
 export function pinnedState(events: readonly EngineEvent[]): string {
   const start = events.find((e): e is EventOf<'run_started'> => e.type === 'run_started');
   if (!start) return '';
-  const sections = [taskSection(start.task), modeSection(events, start.mode)];
+  // orchestrator: a role's brief (the task and what the roles before it handed on) stands in for the task.
+  const role = events.findLast((e): e is EventOf<'role_started'> => e.type === 'role_started');
+  const sections = [role ? briefSection(role) : taskSection(start.task), modeSection(events, start.mode)];
   // A later run of a session keeps what it was told of the runs before it.
   const earlier = events.findLast((e): e is EventOf<'run_configured'> => e.type === 'run_configured')?.earlierRuns;
   if (earlier) sections.splice(1, 0, earlier);
@@ -83,6 +88,11 @@ export function pinnedState(events: readonly EngineEvent[]): string {
   const answers = answerLines(events);
   if (answers.length > 0) sections.push(renderTemplate(PINNED_ANSWERS, { lines: listLines(answers, answers.length) }));
   return renderTemplate(PINNED_STATE, { sections: sections.join('\n\n') });
+}
+
+function briefSection(role: EventOf<'role_started'>): string {
+  const brief = cutText(role.brief.trim(), PINNED_LIMITS.brief);
+  return renderTemplate(PINNED_ROLE_BRIEF, { role: role.role, round: String(role.round), brief });
 }
 
 function taskSection(task: string): string {

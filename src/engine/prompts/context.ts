@@ -37,6 +37,10 @@ export const PINNED_STATE = `Current state of this run (rebuilt from the run's l
 export const PINNED_TASK = `Task, as the user wrote it:
 {{task}}`;
 
+/** orchestrator: the role's brief in place of the task. */
+export const PINNED_ROLE_BRIEF = `Your part as the {{role}} (round {{round}}), with the task and what the roles before you handed on:
+{{brief}}`;
+
 /** A task over the limit: its head, then this note. */
 export const PINNED_TASK_CUT = `{{head}}
 [… task cut at {{limit}} characters]`;

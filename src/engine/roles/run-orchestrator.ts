@@ -10,7 +10,7 @@ import { GatedSandbox } from '../gated-sandbox';
 import { runReactLoop } from '../loop';
 import type { LoopOutcome } from '../loop-outcome';
 import type { Policy } from '../policy';
-import { renderTemplate, ROLE_LAYERS } from '../prompts';
+import { PLANNER_BRIEF, renderTemplate, ROLE_LAYERS } from '../prompts';
 import type { ResumePlan } from '../resume-plan';
 import type { RunContext } from '../run-context';
 import type { RunOptions } from '../run-options';
@@ -115,10 +115,8 @@ function briefFor(
   log: readonly EngineEvent[],
   sentBack: string | null,
 ): string {
-  if (step.role === 'planner') {
-    // The task message as the run recorded it (with a later run's note on the earlier ones).
-    return log.findLast((event) => event.type === 'run_configured')?.taskMessage ?? task;
-  }
+  // The planner's brief is the task; a later run's note on the earlier runs is in the pinned state, as in the other modes.
+  if (step.role === 'planner') return renderTemplate(PLANNER_BRIEF, { task });
   const plan = state.plan;
   if (!plan) throw new Error('the coder and the reviewer start only after a plan');
   if (step.role === 'coder') {
