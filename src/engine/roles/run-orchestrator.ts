@@ -144,10 +144,14 @@ function lastRoleStarted(log: readonly EngineEvent[]): EventOf<'role_started'> {
   return started;
 }
 
-/** The events before the first role, then the role's own from its role_started (`seq`) on. */
+/**
+ * The events before the first role, the user's answers to any role (they hold for the whole run),
+ * then the role's own from its role_started (`seq`) on.
+ */
 export function eventsOfRole(log: readonly EngineEvent[], seq: number): EngineEvent[] {
   const first = log.find((event) => event.type === 'role_started')?.seq ?? seq;
-  return log.filter((event) => event.seq < first || event.seq >= seq);
+  const answer = (event: EngineEvent) => event.type === 'human_asked' || event.type === 'human_answered';
+  return log.filter((event) => event.seq < first || event.seq >= seq || answer(event));
 }
 
 /** The model turns of the run: each role counts its own from 1, so each (role, iteration) once. */

@@ -164,3 +164,22 @@ describe('orchestrator mode: fresh context', () => {
     expect(reviewer?.text).toContain('did the work');
   });
 });
+
+describe('orchestrator mode: a role’s loop is a run’s loop', () => {
+  it('detects a role repeating itself as in any run', async () => {
+    const read = { toolCalls: [{ name: 'read_file', args: { path: 'README.md' } }] };
+    const { events } = await runOrchestrator(demoWith({ 'planner:1': [read, read, read, { toolCalls: [{ name: 'submit_plan', args: VALID_PLAN }] }] }));
+    const plannerEnd = events.findIndex((event) => event.type === 'role_finished');
+    expect(ofType(events.slice(0, plannerEnd), 'loop_detected').map((event) => event.action)).toEqual(['nudge']);
+  });
+
+  it('asks the human from a role, and every later role keeps the answer pinned', async () => {
+    const ask = { toolCalls: [{ name: 'ask_human', args: { question: 'Tabs or spaces?' } }] };
+    const planner = getScenario('orchestrator-demo').roles?.['planner:1'] ?? [];
+    const human = { interactive: false, ask: async () => ({ answer: 'TABS-PLEASE', via: 'answers_file' as const }) };
+    const { events, model } = await runOrchestrator(demoWith({ 'planner:1': [ask, ...planner] }), { human });
+    expect(ofType(events, 'human_answered').map((event) => event.answer)).toEqual(['TABS-PLEASE']);
+    for (const request of model.requests.filter((request) => request.role !== 'planner:1')) expect(request.text).toContain('TABS-PLEASE');
+    expect(events.at(-1)).toMatchObject({ type: 'run_finished', status: 'completed' });
+  });
+});
