@@ -2,6 +2,7 @@ import { cutOutputNote } from '../protocol/cut-output';
 import type { EngineEvent, EventOf } from '../protocol/events';
 import { retryingText } from '../protocol/retry-text';
 import { verdictText } from '../protocol/verdict-text';
+import { formatHandoff } from './format-handoff';
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
 const firstLines = (text: string, n: number) => {
@@ -94,6 +95,10 @@ export function formatEvent(event: EngineEvent, context: FormatContext = {}): st
       return event.ok
         ? `  ⟲ critique${event.model ? ` (${event.model})` : ''}: ${event.critique.trim().split('\n').join('\n    ')}`
         : '  ⟲ recovery request failed';
+    case 'role_started':
+      return `◆ ${event.role}${event.role === 'planner' ? '' : ` (round ${event.round})`}`;
+    case 'role_finished':
+      return formatHandoff(event.handoff);
     case 'run_configured':
     case 'user_message':
     case 'usage':

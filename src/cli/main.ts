@@ -8,8 +8,8 @@ import { terminalSafe } from './terminal-safe';
 const USAGE = `usage: npm run -s agent -- <command> [options]
 
 commands:
-  run --task TEXT [--model scripted:NAME | --base-url URL --model NAME] [--mode react|plan_exec]
-      [--policy JSON] [--max-iterations N] [--workspace DIR] [--allow-destructive] [--json]
+  run --task TEXT [--model scripted:NAME | --base-url URL --model NAME] [--mode react|plan_exec|orchestrator]
+      [--max-review-rounds N] [--policy JSON] [--max-iterations N] [--workspace DIR] [--allow-destructive] [--json]
       [--save FILE] [--max-recoveries N] [--no-emergency] [--recovery-model NAME] [--answers FILE]
       [--context-window N] [--tokenizer o200k|cl100k] [--temperature X] [--max-output-tokens N]
       [--summary-model NAME [--summary-base-url URL]] [--max-tokens N] [--max-cost USD]
@@ -33,7 +33,10 @@ commands:
                  on a final answer the engine runs the check itself (the policy's delivery
                  validate, else the detected tests): a failure goes back to the model up to
                  --fix-attempts times (default 3), then ends the run with verification_failed;
-                 --no-final-check turns the check off
+                 --no-final-check turns the check off;
+                 orchestrator mode runs a planner, a coder and a reviewer, each with a fresh
+                 context; a review asking for changes starts a new coder round while fewer
+                 than --max-review-rounds (0-5, default 2) reviews ran
   run --resume FILE [--model … | --base-url URL --model NAME] [--recovery-model NAME] [--save FILE] [--json]
       [--max-recoveries N] [--no-emergency] [the counting, sampling and budget flags above]
                  go on with an interrupted session, writing to FILE (or to --save); the

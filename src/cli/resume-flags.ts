@@ -11,6 +11,7 @@ const FLAGS = [
   ['tokenEncoding', '--tokenizer'],
   ['temperature', '--temperature'],
   ['maxOutputTokens', '--max-output-tokens'],
+  ['maxReviewRounds', '--max-review-rounds'],
 ] as const satisfies readonly (readonly [keyof RecordedSettings, string])[];
 
 function show(value: unknown): string {

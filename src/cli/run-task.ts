@@ -11,6 +11,7 @@ import {
   MAX_ITERATIONS_LIMITS,
   MaxIterationsSchema,
   MaxRecoveriesSchema,
+  MaxReviewRoundsSchema,
   type Mode,
   type ModelSettingsInput,
   ModeSchema,
@@ -51,6 +52,7 @@ export const RUN_FLAGS = [
   'answers',
   'fix-attempts',
   'no-final-check',
+  'max-review-rounds',
   ...CONTEXT_FLAGS,
 ] as const;
 /** What a resumed run takes from its session file, so it may not be given again. */
@@ -69,7 +71,9 @@ export async function runTaskCommand(args: ParsedArgs, out: (line: string) => vo
   const task = stringFlag(args, 'task');
   if (!task) throw new UsageError('run needs --task TEXT');
   const mode = ModeSchema.safeParse(stringFlag(args, 'mode') ?? 'react');
-  if (!mode.success) throw new UsageError('--mode must be react or plan_exec');
+  if (!mode.success) throw new UsageError('--mode must be react, plan_exec or orchestrator');
+  const reviewRounds = reviewRoundsFromArgs(args);
+  if (reviewRounds.maxReviewRounds !== undefined && mode.data !== 'orchestrator') throw new UsageError('--max-review-rounds goes with --mode orchestrator');
   const maxIterations = MaxIterationsSchema.safeParse(Number(stringFlag(args, 'max-iterations') ?? DEFAULT_SETTINGS.maxIterations));
   if (!maxIterations.success) {
     const { min, max } = MAX_ITERATIONS_LIMITS;
@@ -100,9 +104,19 @@ export async function runTaskCommand(args: ParsedArgs, out: (line: string) => vo
       ...failureChainFromArgs(args),
       ...finalCheckFromArgs(args),
       ...budgetsFromArgs(args),
+      ...reviewRounds,
       human,
     }),
   );
+}
+
+/** `--max-review-rounds N` (orchestrator: how many reviews, 0–5, default 2), only as given. */
+function reviewRoundsFromArgs(args: ParsedArgs): { maxReviewRounds?: number } {
+  const text = stringFlag(args, 'max-review-rounds');
+  if (text === undefined) return {};
+  const parsed = MaxReviewRoundsSchema.safeParse(text.trim() === '' ? Number.NaN : Number(text));
+  if (!parsed.success) throw new UsageError('--max-review-rounds must be a whole number from 0 to 5');
+  return { maxReviewRounds: parsed.data };
 }
 
 /** `--answers FILE`, then the terminal when stdin is one; neither: a question ends the run with needs_human. */
@@ -164,6 +178,7 @@ async function resumeCommand(args: ParsedArgs, path: string, out: (line: string)
       secrets: modelSecrets(settings),
       ...failureChainFromArgs(args),
       ...givenBudgets(args),
+      ...reviewRoundsFromArgs(args),
       reason: `continued from ${path}`,
       human,
     }),
@@ -177,6 +192,7 @@ function settingsFromFlags(args: ParsedArgs, settings: ModelSettingsInput): Reco
   return {
     ...failureChainFromArgs(args),
     ...givenBudgets(args),
+    ...reviewRoundsFromArgs(args),
     ...(context.contextWindow === undefined ? {} : { contextWindow: counting.contextWindow }),
     ...(context.tokenizer === undefined ? {} : { tokenEncoding: counting.tokenEncoding }),
     ...(context.temperature === undefined ? {} : { temperature: context.temperature }),

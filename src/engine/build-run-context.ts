@@ -20,6 +20,7 @@ import type { Policy } from './policy';
 import { buildSystemPrompt, buildTaskMessage, loadProjectInstructions } from './prompt';
 import { loadManifest } from './restore-workspace';
 import type { ResumePlan } from './resume-plan';
+import { ORCHESTRATOR_TOOL_NAMES } from './roles/role-tools';
 import { DEFAULT_CONTEXT_WINDOW, type RunContext } from './run-context';
 import { DEFAULT_MAX_RECOVERIES, DEFAULT_TOKEN_ENCODING, recordedSettings, type RunOptions } from './run-options';
 import type { Session } from './session';
@@ -49,6 +50,17 @@ export interface RunHost {
   readonly runId: string;
 }
 
+/** What every gate of a run is built with: the workspace, the script reader for the command judge, the policy's own rules. */
+export function gateOptionsOf(sandbox: Sandbox, policy: Policy, emit: Emit): GateOptions {
+  return {
+    emit,
+    workdir: sandbox.workdir,
+    readScript: (path) => readFileOrNull(sandbox, path),
+    userRules: policy.commands,
+    destructiveEffect: policy.destructiveEffect,
+  };
+}
+
 /** The run's one context: its gate (phased in plan_exec), prompts and tools, and what the tools share. */
 export async function buildRunContext(
   host: RunHost,
@@ -59,13 +71,7 @@ export async function buildRunContext(
   resumed: ResumePlan | null,
 ): Promise<RunContext> {
   const { sandbox, blobs } = host;
-  const gateOptions: GateOptions = {
-    emit,
-    workdir: sandbox.workdir,
-    readScript: (path) => readFileOrNull(sandbox, path),
-    userRules: policy.commands,
-    destructiveEffect: policy.destructiveEffect,
-  };
+  const gateOptions = gateOptionsOf(sandbox, policy, emit);
   let gate: Gate = new GuardGate(reactRules(options.allowDestructive === true), gateOptions);
   let phases: PhaseControl | null = null;
   let phaseLayer: string | null = null;
@@ -97,7 +103,8 @@ export async function buildRunContext(
       systemPrompt: phaseLayer ? `${base}\n\n${phaseLayer}` : base,
       taskMessage: resumed?.configured.taskMessage ?? buildTaskMessage(options.task, earlierRuns),
       ...(earlierRuns === '' ? {} : { earlierRuns }),
-      tools: tools.map((tool) => tool.name),
+      // orchestrator: each role is offered its own share of these (roles/role-tools.ts).
+      tools: options.mode === 'orchestrator' ? [...ORCHESTRATOR_TOOL_NAMES] : tools.map((tool) => tool.name),
       policy,
       refuseSyntaxErrors: options.refuseSyntaxErrors === true,
       allowDestructive: options.allowDestructive === true,

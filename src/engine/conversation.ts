@@ -16,6 +16,13 @@ export function applyToConversation(messages: ChatMessage[], event: EventPayload
       if (messages.length === 0) messages.push({ role: 'system', content: event.systemPrompt }, { role: 'user', content: event.taskMessage });
       else messages[0] = { role: 'system', content: `${event.systemPrompt}${pinnedClarifications(messages[0]?.content ?? '')}` };
       return;
+    case 'role_started': {
+      // orchestrator: each role starts afresh from its own prompt and brief; the user's answers stay pinned.
+      const pinned = pinnedClarifications(messages[0]?.role === 'system' ? messages[0].content : '');
+      messages.length = 0;
+      messages.push({ role: 'system', content: `${event.systemPrompt}${pinned}` }, { role: 'user', content: event.brief });
+      return;
+    }
     case 'human_answered':
       // The answer is also the tool's result; pinned in the system prompt, it outlives any rewrite of the conversation.
       if (messages[0]?.role === 'system') messages[0] = { role: 'system', content: withClarification(messages[0].content, event.question, event.answer) };

@@ -118,7 +118,7 @@ const NO_READER: ScriptReader = async () => {
 };
 
 /** The rules in force right now and how refusals are recorded: shared by the phased and the react gate. */
-abstract class RuleGate implements Gate {
+export abstract class RuleGate implements Gate {
   protected call: { id: string; tool: string; refusal: Refusal | null } | null = null;
   private compiledAllowWrites: { source: readonly string[]; test: (path: string) => boolean; notCounted: (path: string) => boolean } | null = null;
   protected tries = 0;

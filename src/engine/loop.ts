@@ -40,13 +40,18 @@ export async function runReactLoop(run: RunContext): Promise<LoopOutcome> {
   };
   let nudged = false;
 
+  /** orchestrator: a role's submit call took its handoff; the loop ends once the reply's calls are done. */
+  let handedOff = false;
+  const handOff = (iterations: number): LoopOutcome => ({ status: 'completed', summary: '', iterations, verified: 'unknown' });
   for (const call of run.pendingCalls) {
     if (signal.aborted) return cancelled(run.firstIteration - 1);
     const { event } = await executeToolCall(call, run);
     applyToConversation(messages, event);
     const fatal = fatalOutcome(event);
     if (fatal) return { status: 'failed', ...fatal, iterations: run.firstIteration - 1 };
+    if (run.role?.handedOff(call, event)) handedOff = true;
   }
+  if (handedOff) return handOff(run.firstIteration - 1);
   let askedAboutLoop = run.waitingLoopQuestion !== null;
   /** The human's answer goes to the model; no answer (or a stop) ends the run. */
   const afterLoopQuestion = (guidance: Awaited<ReturnType<typeof askHowToGoOn>>, detail: string, iteration: number): LoopOutcome | null => {
@@ -74,6 +79,13 @@ export async function runReactLoop(run: RunContext): Promise<LoopOutcome> {
   const turn = new ModelTurn(run, say);
   /** A final answer: the run's end, or null when the model was told to go on. */
   const onFinalAnswer = async (text: string, iteration: number): Promise<LoopOutcome | null> => {
+    // An orchestrator role ends only with its submit tool: a reply without it is nudged once, then the run fails.
+    if (run.role) {
+      const missing = run.role.withoutHandoff();
+      if (missing.kind === 'fail') return { status: 'failed', errorCode: 'llm_failure', cause: 'no_handoff', reason: missing.reason, iterations: iteration };
+      say({ type: 'user_message', text: missing.text, reason: 'handoff_nudge' });
+      return null;
+    }
     // plan_exec is done only in its final phase: an earlier final answer is refused, then ends the run as failed.
     const early = finalPhase.judge(iteration < run.maxIterations);
     if (early.kind === 'fail') return { status: 'failed', errorCode: early.errorCode, cause: early.cause, reason: early.reason, iterations: iteration };
@@ -116,7 +128,7 @@ export async function runReactLoop(run: RunContext): Promise<LoopOutcome> {
       }
       return { status: 'failed', ...failure, reason, iterations: iteration };
     }
-    run.usage.record(turn.lastRequest, run.toolSpecs, reply);
+    run.usage.record(turn.lastRequest, run.toolSpecs, reply, run.role?.name ?? 'agent');
     // At most 50 calls a reply, and no call's arguments over 1 MiB: the rest never reaches the log (call-limits.ts).
     const bounded = boundToolCalls(reply.toolCalls);
     say({ type: 'assistant_message', text: reply.text, toolCalls: bounded.calls });
@@ -152,8 +164,10 @@ export async function runReactLoop(run: RunContext): Promise<LoopOutcome> {
       const fatal = fatalOutcome(event);
       if (fatal) return { status: 'failed', ...fatal, iterations: iteration };
       chain.observe(call, event, advice);
+      if (run.role?.handedOff(call, event)) handedOff = true;
     }
     if (signal.aborted) return cancelled(iteration);
+    if (handedOff) return handOff(iteration);
     // Notes and recovery come after the batch: every call of a reply must have its result first.
     const limitNote = callLimitNote(bounded);
     if (limitNote) say({ type: 'user_message', text: limitNote, reason: 'call_limit' });

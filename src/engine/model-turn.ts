@@ -51,6 +51,7 @@ export class ModelTurn {
       onTextDelta: (text) => emit({ type: 'model_delta', text }),
       onRetry: ({ attempt, maxAttempts, delayMs, reason }) => emit({ type: 'model_retry', attempt, maxAttempts, delayMs: Math.round(delayMs), reason }),
       onToolCallStart: ({ index, name, path }) => emit({ type: 'tool_call_preparing', index, name, ...(path === undefined ? {} : { path }) }),
+      ...(this.run.role ? { role: { name: this.run.role.name, round: this.run.role.round } } : {}),
     });
   }
 }

@@ -2,6 +2,10 @@ import { nextPhase, PHASES } from '../protocol/phases';
 import type { Mode } from '../protocol/settings';
 import { type Policy, PolicyOverridesSchema } from './policy';
 
+/** What an orchestrator role takes of its phase's rules (roles/role-tools.ts). */
+const ROLE_PHASE_NAMES: ReadonlySet<string> = new Set(['planning', 'building', 'verification']);
+const ROLE_PHASE_KEYS: ReadonlySet<string> = new Set(['tools', 'shell', 'writes', 'allowWrites']);
+
 /**
  * What a policy sets that will never take effect, each as a sentence naming the setting: a rollback
  * only runs when a phase's validation fails on advance_phase, so one without a validation, in the
@@ -19,6 +23,25 @@ export function policyWarnings(overrides: unknown, policy: Policy, mode: Mode | 
     !finalCheck && given.phases?.delivery?.validate != null
       ? ['phases.delivery.validate is the command of the engine\'s final check, which is off in this run ("Check the work when the agent finishes").']
       : [];
+  if (mode === 'orchestrator') {
+    // The roles take the planning, building and verification phases' tools, shell rule, writes and allowWrites; nothing else of the phases.
+    const phaseKeys = Object.entries(given.phases ?? {}).flatMap(([phase, rules]) =>
+      Object.keys(rules)
+        .filter((key) => !(ROLE_PHASE_NAMES.has(phase) && ROLE_PHASE_KEYS.has(key)))
+        .filter((key) => !(phase === 'delivery' && (key === 'validate' || key === 'validateTimeoutMs')))
+        .map((key) => `phases.${phase}.${key}`),
+    );
+    const unused = [
+      ...(given.startPhase === undefined ? [] : ['startPhase']),
+      ...phaseKeys,
+      ...(given.rollbackOnFailure === undefined ? [] : ['rollbackOnFailure']),
+    ];
+    const roles = 'the orchestrator roles take only the tools, shell, writes and allowWrites of planning, building and verification';
+    return [
+      ...(unused.length === 0 ? [] : [`${unused.join(', ')} ${unused.length === 1 ? 'is' : 'are'} not used in orchestrator mode: ${roles}.`]),
+      ...checkUnused,
+    ];
+  }
   if (mode === 'react') {
     const phaseKeys = Object.entries(given.phases ?? {}).flatMap(([phase, rules]) =>
       Object.keys(rules)

@@ -55,6 +55,7 @@ export interface RecordedSettings {
   tokenEncoding?: TokenEncoding;
   temperature?: number;
   maxOutputTokens?: number;
+  maxReviewRounds?: number;
 }
 
 /** Each setting's last recorded value (run_configured, then each run_resumed); one never recorded is absent. */
@@ -72,6 +73,7 @@ export function recordedSettingsOf(events: readonly EngineEvent[]): RecordedSett
       tokenEncoding: last(event.tokenEncoding, s.tokenEncoding),
       temperature: last(event.temperature, s.temperature),
       maxOutputTokens: last(event.maxOutputTokens, s.maxOutputTokens),
+      maxReviewRounds: last(event.maxReviewRounds, s.maxReviewRounds),
     };
   }
   return s;
@@ -143,6 +145,12 @@ export function planResume(events: readonly EngineEvent[]): ResumeCheck {
       case 'iteration_started':
         lastIteration = event.iteration;
         replyOfLastIteration = null;
+        break;
+      case 'role_started':
+        // orchestrator: each role's loop counts its own iterations from 1.
+        lastIteration = 0;
+        replyOfLastIteration = null;
+        answeredReply = false;
         break;
       case 'assistant_message':
         replyOfLastIteration = event;

@@ -9,6 +9,7 @@ import { resolvePolicy } from './policy';
 import { INTERRUPTED_CALL_RESULT } from './prompts';
 import { loadManifest, restoreWorkspace, snapshotFiles } from './restore-workspace';
 import type { ResumePlan } from './resume-plan';
+import { runOrchestrator } from './roles/run-orchestrator';
 import { recordedSettings, type ResumeOptions, type RunOptions } from './run-options';
 import { inWorkspace, readFileOrNull } from './workspace-files';
 
@@ -17,7 +18,7 @@ import { inWorkspace, readFileOrNull } from './workspace-files';
  * the caller's models and channels, and any recorded setting the caller gives again.
  */
 export function resumedOptions(plan: ResumePlan, options: ResumeOptions): RunOptions {
-  const { events: _events, reason: _reason, mode, maxRecoveries, emergency, maxTokensPerRun, maxCostPerRun, ...rest } = options;
+  const { events: _events, reason: _reason, mode, maxRecoveries, emergency, maxTokensPerRun, maxCostPerRun, maxReviewRounds, ...rest } = options;
   const { contextWindow, tokenEncoding, temperature, maxOutputTokens, ...carried } = rest;
   const stored = plan.settings;
   // The window, tokenizer and sampling the log recorded hold; the caller's stand in for an older log without them.
@@ -43,6 +44,7 @@ export function resumedOptions(plan: ResumePlan, options: ResumeOptions): RunOpt
     // null is a value here (no budget): only an absent one is taken from the log.
     maxTokensPerRun: maxTokensPerRun === undefined ? stored.maxTokensPerRun : maxTokensPerRun,
     maxCostPerRun: maxCostPerRun === undefined ? stored.maxCostPerRun : maxCostPerRun,
+    maxReviewRounds: maxReviewRounds ?? stored.maxReviewRounds,
   };
 }
 
@@ -78,7 +80,10 @@ export async function resumeRun(
   for (const call of plan.interruptedCalls) {
     emit({ type: 'tool_result', callId: call.id, name: call.name, ok: false, errorKind: 'interrupted', output: INTERRUPTED_CALL_RESULT, durationMs: 0 });
   }
-  return runReactLoop(await buildRunContext(host, options, resolved.policy, emit, signal, plan));
+  const run = await buildRunContext(host, options, resolved.policy, emit, signal, plan);
+  // orchestrator: goes on in the role and round the log was in (a run continued from another mode starts with the planner).
+  if (options.mode === 'orchestrator') return runOrchestrator(host, run, resolved.policy, options, emit, plan.mode === 'orchestrator' ? plan : null);
+  return runReactLoop(run);
 }
 
 /** The files an interrupted call had changed are back as they were: the page shows them so. */

@@ -1,6 +1,7 @@
 import type { ChatMessage, Model, ToolSpec } from '../model/port';
 import type { TokenCounter } from '../model/token-counter';
-import type { EngineEvent, EventOf, ToolCall } from '../protocol/events';
+import type { EngineEvent, EventOf, EventPayload, ToolCall } from '../protocol/events';
+import type { Role } from '../protocol/handoffs';
 import type { RunScope, Tool } from '../tools/tool';
 import type { FinalCheck } from './final-check';
 import type { FixAttemptTracker } from './fix-attempts';
@@ -15,6 +16,19 @@ export interface RunContextWindow {
   readonly counter: TokenCounter;
   /** Writes the summaries of old turns; null: the main model does. */
   readonly summaryModel: Model | null;
+}
+
+/**
+ * orchestrator mode: the role a loop plays. Its submit tool ends the loop (after the reply's other
+ * calls); a reply without it is nudged once, then the run fails.
+ */
+export interface RoleLoop {
+  readonly name: Role;
+  readonly round: number;
+  /** After each finished call: true once the role's submit tool took a handoff that passed its schema. */
+  handedOff(call: ToolCall, result: EventPayload<'tool_result'>): boolean;
+  /** The role replied without its submit tool: the nudge to send (once), then why the run fails. */
+  withoutHandoff(): { kind: 'nudge'; text: string } | { kind: 'fail'; reason: string };
 }
 
 /** When nothing says how large the model's window is (the protocol's figure for unknown models). */
@@ -61,6 +75,8 @@ export interface RunContext {
   readonly context: RunContextWindow;
   /** Tokens and cost so far: a `usage` event after each reply, and the budget check before each call. */
   readonly usage: UsageMeter;
+  /** orchestrator: the role this loop plays; absent in react and plan_exec runs. */
+  readonly role?: RoleLoop;
   /** What the tools share; its emit and signal are the run's. */
   readonly scope: RunScope;
 }

@@ -2,7 +2,7 @@ import type { Model } from '../model/port';
 import type { TokenEncoding } from '../model/token-counter';
 import type { EngineEvent, RunStatus } from '../protocol/events';
 import { UNKNOWN_MODEL_CONTEXT_WINDOW } from '../protocol/model-windows';
-import type { Mode } from '../protocol/settings';
+import { DEFAULT_MAX_REVIEW_ROUNDS, type Mode } from '../protocol/settings';
 import type { SuggestionOverrides } from '../protocol/suggestions';
 import type { HumanChannel } from '../tools/tool';
 import type { EarlierRun } from './earlier-runs';
@@ -52,6 +52,8 @@ export interface RunOptions {
   finalCheck?: boolean;
   /** "Fix attempts after a failed check" (0–5); default 3. */
   fixAttempts?: number;
+  /** orchestrator: how many reviews the run may have (0–5); default 2. */
+  maxReviewRounds?: number;
 }
 
 /** What a resumed run takes from the caller as a new run does (the rest comes from its log). */
@@ -64,7 +66,15 @@ export type CarriedOptions = Pick<RunOptions, 'secrets' | 'recoveryModel' | 'sug
  */
 export type RecordedOptions = Pick<
   RunOptions,
-  'maxRecoveries' | 'emergency' | 'maxTokensPerRun' | 'maxCostPerRun' | 'contextWindow' | 'tokenEncoding' | 'temperature' | 'maxOutputTokens'
+  | 'maxRecoveries'
+  | 'emergency'
+  | 'maxTokensPerRun'
+  | 'maxCostPerRun'
+  | 'contextWindow'
+  | 'tokenEncoding'
+  | 'temperature'
+  | 'maxOutputTokens'
+  | 'maxReviewRounds'
 >;
 
 /**
@@ -107,5 +117,6 @@ export function recordedSettings(options: RunOptions): RecordedSettings {
     // The provider's default sampling is not known here: only what the model was given is recorded.
     ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
     ...(options.maxOutputTokens === undefined ? {} : { maxOutputTokens: options.maxOutputTokens }),
+    ...(options.mode === 'orchestrator' ? { maxReviewRounds: options.maxReviewRounds ?? DEFAULT_MAX_REVIEW_ROUNDS } : {}),
   };
 }

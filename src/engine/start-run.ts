@@ -5,6 +5,7 @@ import { runReactLoop } from './loop';
 import type { LoopOutcome } from './loop-outcome';
 import { resolvePolicy } from './policy';
 import { policyWarnings } from './policy-warnings';
+import { runOrchestrator } from './roles/run-orchestrator';
 import type { RunOptions } from './run-options';
 
 /** A new run, after its run_started: the task and policy checked, a snapshot at the start and the end, the loop between. */
@@ -19,7 +20,7 @@ export async function startRun(host: RunHost, options: RunOptions, emit: Emit, s
   const run = await buildRunContext(host, options, resolved.policy, emit, signal, null);
   await run.snapshots?.take('run_start');
   host.checkpoints.rollbackPoint = run.snapshots?.latest ?? null;
-  const outcome = await runReactLoop(run);
+  const outcome = options.mode === 'orchestrator' ? await runOrchestrator(host, run, resolved.policy, options, emit, null) : await runReactLoop(run);
   await run.snapshots?.take('run_end').catch(() => undefined);
   return outcome;
 }

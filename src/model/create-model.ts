@@ -32,7 +32,8 @@ export function createModel(settings: ModelSettingsInput, options: CreateModelOp
   const { provider, baseUrl, model, apiKey, scenario, idleTimeoutSeconds, replyLimitMinutes, temperature, maxOutputTokens } = parsed.data;
   if (provider === 'scripted') {
     try {
-      const name = options.mode === 'plan_exec' && scenario === 'demo' ? 'plan_exec-demo' : scenario;
+      const name =
+        scenario !== 'demo' ? scenario : options.mode === 'plan_exec' ? 'plan_exec-demo' : options.mode === 'orchestrator' ? 'orchestrator-demo' : scenario;
       return new ScriptedModel(getScenario(name), { delayMs: options.scriptedDelayMs ?? 0 });
     } catch (err) {
       throw new ModelConfigError(messageOf(err));

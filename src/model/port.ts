@@ -36,6 +36,8 @@ export interface ModelRequest {
    * argument can be read from the partial arguments.
    */
   onToolCallStart?: (info: ToolCallStartInfo) => void;
+  /** orchestrator mode: the role asking and its round (a scripted model plays that role's turns; endpoints ignore it). */
+  role?: { name: string; round: number };
 }
 
 export interface ToolCallStartInfo {

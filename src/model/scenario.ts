@@ -21,6 +21,11 @@ export interface Scenario {
   files?: Readonly<Record<string, string>>;
   turns: ScriptedTurn[];
   /**
+   * orchestrator mode: each role's turns, keyed "role:round" ("planner:1", "coder:2", "reviewer:1"):
+   * every role starts a fresh conversation, so its turns are counted from its own first one.
+   */
+  roles?: Readonly<Record<string, ScriptedTurn[]>>;
+  /**
    * What it shows happens only live (Stop on a running command): it is never recorded as a
    * ready-made session, which would only wait out the command (or, for a busy node program,
    * hold the engine's thread for its whole time limit).

@@ -38,9 +38,11 @@ export class ScriptedModel implements Model {
     const again = interruptedCalls(request.messages);
     if (again.length > 0) return { text: '', toolCalls: again.map((call) => ({ ...call, id: `${call.id}${AGAIN}` })), finishReason: 'tool_calls' };
     const turnNumber = turnsSoFar(request.messages) + 1;
-    const turn = this.scenario.turns[turnNumber - 1];
+    const { turns, key } = this.turnsFor(request);
+    const turn = turns[turnNumber - 1];
     if (!turn) {
-      throw new ModelError(`scripted scenario '${this.scenario.name}' has no turn ${turnNumber}`, 'scenario_exhausted', false);
+      const whose = key === null ? '' : ` for ${key}`;
+      throw new ModelError(`scripted scenario '${this.scenario.name}' has no turn ${turnNumber}${whose}`, 'scenario_exhausted', false);
     }
     const text = turn.text ?? '';
     for (const chunk of splitIntoChunks(text)) {
@@ -49,9 +51,16 @@ export class ScriptedModel implements Model {
       request.onTextDelta?.(chunk);
     }
     throwIfAborted(request.signal);
-    const toolCalls = toToolCalls(turn, turnNumber);
+    const toolCalls = toToolCalls(turn, key === null ? `${turnNumber}` : `${key.replace(':', '')}_${turnNumber}`);
     await this.announce(turn, request);
     return { text, toolCalls, finishReason: toolCalls.length > 0 ? 'tool_calls' : 'stop' };
+  }
+
+  /** The turns to play: a role's own ("role:round") when an orchestrator role asks, else the scenario's. */
+  private turnsFor(request: ModelRequest): { turns: readonly ScriptedTurn[]; key: string | null } {
+    if (!request.role) return { turns: this.scenario.turns, key: null };
+    const key = `${request.role.name}:${request.role.round}`;
+    return { turns: this.scenario.roles?.[key] ?? [], key };
   }
 
   /** Tells the caller each tool call as a streaming model would: its name, then its path; paced like the text. */
@@ -99,9 +108,10 @@ export function splitIntoChunks(text: string): string[] {
   return text.match(/^\s+|\S+\s*/g) ?? [];
 }
 
-function toToolCalls(turn: ScriptedTurn, turnNumber: number): ToolCall[] {
+/** `turn` names the turn in the call ids ("3", or "coder2_3" for a role's): ids stay unique in the run's log. */
+function toToolCalls(turn: ScriptedTurn, turnId: string): ToolCall[] {
   return (turn.toolCalls ?? []).map((call, i) => ({
-    id: `call_${turnNumber}_${i}`,
+    id: `call_${turnId}_${i}`,
     name: call.name,
     arguments: call.rawArguments ?? JSON.stringify(call.args ?? {}),
   }));

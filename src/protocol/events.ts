@@ -27,6 +27,7 @@ import {
   PhaseValidationSchema,
   PhaseViolationSchema,
 } from './events/phases';
+import { RoleFinishedSchema, RoleStartedSchema } from './events/roles';
 import { IterationStartedSchema, NoticeSchema, RunConfiguredSchema, RunFinishedSchema, RunStartedSchema } from './events/run';
 import { CheckpointRestoredSchema, RunResumedSchema, WorkspaceSnapshotSchema } from './events/sessions';
 import { ToolCallEventSchema, ToolResultSchema } from './events/tools';
@@ -39,6 +40,7 @@ export * from './events/files';
 export * from './events/human';
 export * from './events/model';
 export * from './events/phases';
+export * from './events/roles';
 export * from './events/run';
 export * from './events/sessions';
 export * from './events/tools';
@@ -79,6 +81,8 @@ export const EngineEventSchema = z.discriminatedUnion('type', [
   NoticeSchema,
   PhaseChangedSchema,
   PhaseViolationSchema,
+  RoleStartedSchema,
+  RoleFinishedSchema,
   RunFinishedSchema,
 ]);
 

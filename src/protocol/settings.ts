@@ -15,7 +15,8 @@ export const PROVIDERS = {
 export type Provider = keyof typeof PROVIDERS;
 export const ProviderSchema = z.enum(Object.keys(PROVIDERS) as [Provider, ...Provider[]]);
 
-export const ModeSchema = z.enum(['react', 'plan_exec']);
+/** `orchestrator`: planner → coder → reviewer, each role its own loop with a checked handoff. */
+export const ModeSchema = z.enum(['react', 'plan_exec', 'orchestrator']);
 export type Mode = z.infer<typeof ModeSchema>;
 
 export const SandboxPreferenceSchema = z.enum(['auto', 'virtual', 'webcontainer']);
@@ -119,6 +120,15 @@ export const FixAttemptsSchema = z
   .min(FIX_ATTEMPTS_LIMITS.min, 'fix attempts is from 0 to 5')
   .max(FIX_ATTEMPTS_LIMITS.max, 'fix attempts is from 0 to 5');
 export const DEFAULT_FIX_ATTEMPTS = 3;
+
+/** orchestrator: how many reviews a run may have; a review asking for changes before the last one starts a new coder round. */
+export const MAX_REVIEW_ROUNDS_LIMITS = { min: 0, max: 5 } as const;
+export const MaxReviewRoundsSchema = z
+  .number()
+  .int('max review rounds is a whole number')
+  .min(MAX_REVIEW_ROUNDS_LIMITS.min, 'max review rounds is from 0 to 5')
+  .max(MAX_REVIEW_ROUNDS_LIMITS.max, 'max review rounds is from 0 to 5');
+export const DEFAULT_MAX_REVIEW_ROUNDS = 2;
 
 export const SettingsSchema = z.object({
   model: ModelSettingsSchema,

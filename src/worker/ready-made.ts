@@ -23,7 +23,7 @@ export function readyMadeId(scenario: string): string {
 export async function recordReadyMade(scenarioName: string, { python }: { python?: PythonRuntime } = {}): Promise<SessionFile> {
   const scenario = getScenario(scenarioName);
   if (scenario.liveOnly) throw new Error(`the scripted scenario "${scenario.name}" shows what happens live; it has no ready-made session`);
-  const mode: Mode = scenario.name.startsWith('plan_exec') ? 'plan_exec' : 'react';
+  const mode: Mode = scenario.name.startsWith('plan_exec') ? 'plan_exec' : scenario.name.startsWith('orchestrator') ? 'orchestrator' : 'react';
   const store = new MemoryStore();
   const sandbox = new LazyVirtualSandbox({
     files: { ...scenarioWorkspace(scenario.name) },

@@ -10,10 +10,12 @@ import {
   PINNED_ANSWERS,
   PINNED_FAILURES,
   PINNED_FILES,
+  PINNED_MODE_ORCHESTRATOR,
   PINNED_MODE_PHASE,
   PINNED_MODE_PLAN_EXEC,
   PINNED_MODE_REACT,
   PINNED_PLAN,
+  PINNED_ROLE_BRIEF,
   PINNED_STATE,
   PINNED_TASK,
   PINNED_TASK_CUT,
@@ -38,6 +40,8 @@ import {
 export const PINNED_LIMITS = {
   /** Characters of the task (a longer one keeps its head and says so). */
   task: 4_000,
+  /** Characters of an orchestrator role's brief (the task, the plan, findings, a diff cut at 12,000). */
+  brief: 20_000,
   /** Characters of the plan. */
   plan: 2_000,
   files: 50,
@@ -69,7 +73,9 @@ const WRITE_TOOLS = new Set(['edit_file', 'create_file']);
 export function pinnedState(events: readonly EngineEvent[]): string {
   const start = events.find((e): e is EventOf<'run_started'> => e.type === 'run_started');
   if (!start) return '';
-  const sections = [taskSection(start.task), modeSection(events, start.mode)];
+  // orchestrator: a role's brief (the task and what the roles before it handed on) stands in for the task.
+  const role = events.findLast((e): e is EventOf<'role_started'> => e.type === 'role_started');
+  const sections = [role ? briefSection(role) : taskSection(start.task), modeSection(events, start.mode)];
   // A later run of a session keeps what it was told of the runs before it.
   const earlier = events.findLast((e): e is EventOf<'run_configured'> => e.type === 'run_configured')?.earlierRuns;
   if (earlier) sections.splice(1, 0, earlier);
@@ -84,6 +90,11 @@ export function pinnedState(events: readonly EngineEvent[]): string {
   return renderTemplate(PINNED_STATE, { sections: sections.join('\n\n') });
 }
 
+function briefSection(role: EventOf<'role_started'>): string {
+  const brief = cutText(role.brief.trim(), PINNED_LIMITS.brief);
+  return renderTemplate(PINNED_ROLE_BRIEF, { role: role.role, round: String(role.round), brief });
+}
+
 function taskSection(task: string): string {
   const text = task.trim();
   const limit = PINNED_LIMITS.task;
@@ -95,8 +106,10 @@ function taskSection(task: string): string {
 function modeSection(events: readonly EngineEvent[], startMode: EventOf<'run_started'>['mode']): string {
   let configured: EventOf<'run_configured'> | null = null;
   let phase: Phase | null = null;
+  let role: EventOf<'role_started'> | null = null;
   for (const event of events) {
     if (event.type === 'phase_changed') phase = event.to;
+    else if (event.type === 'role_started') role = event;
     else if (event.type === 'run_configured') {
       configured = event;
       if (event.mode === 'react') phase = null;
@@ -104,6 +117,7 @@ function modeSection(events: readonly EngineEvent[], startMode: EventOf<'run_sta
   }
   const mode = configured?.mode ?? startMode;
   if (mode === 'react') return PINNED_MODE_REACT;
+  if (mode === 'orchestrator') return renderTemplate(PINNED_MODE_ORCHESTRATOR, { role: role ? `${role.role}, round ${role.round}` : 'starting' });
   if (phase === null) return PINNED_MODE_PLAN_EXEC;
   const resolved = resolvePolicy(configured?.policy ?? {}, KNOWN_TOOL_NAMES);
   const description = resolved.ok ? describePhase(resolved.policy, phase) : phase;

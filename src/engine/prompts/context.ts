@@ -37,6 +37,10 @@ export const PINNED_STATE = `Current state of this run (rebuilt from the run's l
 export const PINNED_TASK = `Task, as the user wrote it:
 {{task}}`;
 
+/** orchestrator: the role's brief in place of the task. */
+export const PINNED_ROLE_BRIEF = `Your part as the {{role}} (round {{round}}), with the task and what the roles before you handed on:
+{{brief}}`;
+
 /** A task over the limit: its head, then this note. */
 export const PINNED_TASK_CUT = `{{head}}
 [… task cut at {{limit}} characters]`;
@@ -45,6 +49,9 @@ export const PINNED_MODE_REACT = `Mode: react (no phases).`;
 
 /** `description` is the phase's rules as the phase layer words them (describePhase). */
 export const PINNED_MODE_PHASE = `Mode: plan_exec. Current phase: {{description}}`;
+
+/** orchestrator mode: the role whose loop this is, and its round. */
+export const PINNED_MODE_ORCHESTRATOR = `Mode: orchestrator. Your role: {{role}}.`;
 
 /** plan_exec mode without a phase in the log yet. */
 export const PINNED_MODE_PLAN_EXEC = `Mode: plan_exec.`;

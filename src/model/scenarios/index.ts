@@ -8,6 +8,7 @@ import { markdown } from './markdown';
 import { noTests } from './no-tests';
 import { nodeDemo } from './node-demo';
 import { nudged } from './nudged';
+import { orchestratorDemo } from './orchestrator-demo';
 import { planExecDemo } from './plan-exec-demo';
 import { pythonDemo } from './python-demo';
 import { recovery } from './recovery';
@@ -36,6 +37,7 @@ export const SCENARIOS: readonly Scenario[] = [
   markdown,
   untested,
   noTests,
+  orchestratorDemo,
 ];
 
 export function getScenario(name: string): Scenario {

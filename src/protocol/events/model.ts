@@ -62,6 +62,8 @@ export const UserMessageSchema = z.object({
     'call_limit',
     'phase_not_final',
     'final_check_failed',
+    /** orchestrator: a role answered without its submit tool. */
+    'handoff_nudge',
   ]),
 });
 
@@ -88,8 +90,11 @@ export const ContextCompactedSchema = z.object({
   replacedReplies: z.number().int().nonnegative().optional(),
 });
 
-/** Which call a `usage` event counts: the agent's turn, a context summary, a recovery critique, the final check's, a review. */
-export const USAGE_ROLES = ['agent', 'summary', 'recovery', 'final_check', 'review'] as const;
+/**
+ * Which call a `usage` event counts: the agent's turn, a context summary, a recovery critique, the
+ * final check's, a review; in orchestrator mode each role's turns as that role.
+ */
+export const USAGE_ROLES = ['agent', 'summary', 'recovery', 'final_check', 'review', 'planner', 'coder', 'reviewer'] as const;
 export type UsageRole = (typeof USAGE_ROLES)[number];
 
 /**

@@ -33,7 +33,7 @@ export const RunStartedSchema = z.object({
   ...base,
   type: z.literal('run_started'),
   task: z.string(),
-  mode: z.enum(['react', 'plan_exec']),
+  mode: z.enum(['react', 'plan_exec', 'orchestrator']),
   model: ModelInfoSchema,
   sandbox: SandboxInfoSchema,
   maxIterations: z.number().int().positive(),
@@ -78,6 +78,8 @@ export const resumedSettings = {
   /** The model's sampling, as the run's model was built with it. */
   temperature: z.number().min(0).optional(),
   maxOutputTokens: z.number().int().positive().optional(),
+  /** orchestrator: how many reviews the run may have (0–5); absent in the other modes. */
+  maxReviewRounds: z.number().int().min(0).max(5).optional(),
 };
 
 /**
@@ -88,7 +90,7 @@ export const RunConfiguredSchema = z.object({
   ...base,
   type: z.literal('run_configured'),
   /** The mode from here on (a run continued in another mode records a new configuration). */
-  mode: z.enum(['react', 'plan_exec']),
+  mode: z.enum(['react', 'plan_exec', 'orchestrator']),
   systemPrompt: z.string(),
   taskMessage: z.string(),
   /** A later run of a session: what it was told of the runs before it (also in `taskMessage`; the pinned state keeps it in every request). */

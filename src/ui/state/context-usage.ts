@@ -61,7 +61,16 @@ export function meterView(usage: ContextUsage): { text: string; fraction: number
   return { text, fraction, detail };
 }
 
-const ROLE_NAMES: Record<UsageRole, string> = { agent: 'agent', summary: 'summaries', recovery: 'recovery', final_check: 'final check', review: 'review' };
+const ROLE_NAMES: Record<UsageRole, string> = {
+  agent: 'agent',
+  summary: 'summaries',
+  recovery: 'recovery',
+  final_check: 'final check',
+  review: 'review',
+  planner: 'planner',
+  coder: 'coder',
+  reviewer: 'reviewer',
+};
 
 /** " By call: agent 12,400, summaries 900 tokens." once a call other than the agent's was metered; else nothing. */
 function roleBreakdown(byRole: ContextUsage['byRole']): string {

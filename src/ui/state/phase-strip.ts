@@ -48,6 +48,7 @@ export function phaseStrip(state: UiState, nextMode: Mode): PhaseStrip {
 
 function statusText(state: UiState, mode: Mode): string {
   if (mode === 'react') return 'Mode: ReAct — no phases';
+  if (mode === 'orchestrator') return 'Mode: Orchestrator — planner, coder, reviewer';
   if (state.phase.current !== null) return `Phase: ${state.phase.current}`;
   return state.run === null ? 'Phase: none — not started' : 'Phase: none — starting';
 }

@@ -79,6 +79,10 @@ export function reduce(state: UiState, event: EngineEvent): UiState {
     case 'run_configured':
     case 'user_message':
       return state;
+    case 'role_started':
+    case 'role_finished':
+      // orchestrator runs: the page's role view (Phase strip roles, Timeline role groups, handoff cards) is not built yet.
+      return state;
     case 'usage':
       return { ...state, usage: addUsage(state.usage, event) };
     case 'phase_changed':

@@ -1,4 +1,5 @@
 import type { ModelInfo, RunStatus, SandboxInfo } from '../../protocol/events';
+import type { Mode } from '../../protocol/settings';
 import type { ContextUsage } from './context-usage';
 import { type FilesState, initialFiles } from './files';
 import { initialPhaseState, type PhaseState } from './phase';
@@ -10,7 +11,7 @@ import type { TimelineEntry } from './timeline';
 export interface RunView {
   id: string;
   task: string;
-  mode: 'react' | 'plan_exec';
+  mode: Mode;
   model: ModelInfo;
   sandbox: SandboxInfo;
   maxIterations: number;

@@ -8,7 +8,7 @@ import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
 import { VirtualSandbox } from '../../../src/sandbox/virtual';
 import { KNOWN_TOOL_NAMES } from '../../../src/tools/registry';
 
-function warningsOf(overrides: unknown, mode: 'react' | 'plan_exec' = 'plan_exec', finalCheck = true): string[] {
+function warningsOf(overrides: unknown, mode: 'react' | 'plan_exec' | 'orchestrator' = 'plan_exec', finalCheck = true): string[] {
   const resolved = resolvePolicy(overrides, KNOWN_TOOL_NAMES);
   if (!resolved.ok) throw new Error(resolved.error);
   return policyWarnings(overrides, resolved.policy, mode, finalCheck);
@@ -47,6 +47,14 @@ describe('policy settings that would never take effect are named', () => {
     expect(warningsOf({ commands: { deny: ['git push'] } }, 'react')).toEqual([]);
     expect(warningsOf({ rollbackOnFailure: true, phases: { building: { validate: 'npm test' } } }, 'react')).toEqual([
       'phases.building.validate, rollbackOnFailure are used in plan_exec mode only; this run is in react mode.',
+    ]);
+  });
+
+  it('in orchestrator mode the roles’ phase rules are used; the other phase settings are named as unused', () => {
+    const used = { phases: { planning: { tools: ['read_file'] }, building: { shell: 'any' }, verification: { writes: false, allowWrites: ['x/**'] } } };
+    expect(warningsOf(used, 'orchestrator')).toEqual([]);
+    expect(warningsOf({ startPhase: 'building', phases: { building: { validate: 'npm test' }, delivery: { validate: 'npm test' } } }, 'orchestrator')).toEqual([
+      'startPhase, phases.building.validate are not used in orchestrator mode: the orchestrator roles take only the tools, shell, writes and allowWrites of planning, building and verification.',
     ]);
   });
 

@@ -22,6 +22,7 @@ const names = [
   'markdown',
   'untested',
   'no-tests',
+  'orchestrator-demo',
 ];
 
 describe('scenario registry', () => {

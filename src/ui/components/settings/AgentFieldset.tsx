@@ -7,11 +7,16 @@ import type { DraftProps } from './use-settings-form';
 const MODE_LABELS: Record<Mode, string> = {
   react: 'ReAct — one loop, every tool',
   plan_exec: 'Plan & execute — gated phases',
+  orchestrator: 'Orchestrator — planner, coder, reviewer',
 };
+
+/** Not offered yet: the page's role view (Phase strip roles, Timeline role groups, handoff cards) is not built; the CLI runs it. */
+const OFFERED_MODES = ModeSchema.options.filter((mode) => mode !== 'orchestrator');
 
 const MODE_NOTES: Record<Mode, string> = {
   react: 'The agent may use every tool at any time; destructive commands are refused unless allowed below.',
   plan_exec: `The run walks ${PHASES.join(' → ')}; each phase allows only some tools and commands, and the gate refuses the rest.`,
+  orchestrator: 'A planner, a coder and a reviewer each run their own loop with a fresh context and hand a checked result to the next.',
 };
 
 const POLICY_NOTE =
@@ -45,7 +50,7 @@ export function AgentFieldset({
         {(control) => (
           <ChoiceSelect
             {...control}
-            options={ModeSchema.options}
+            options={OFFERED_MODES}
             labelOf={(mode) => MODE_LABELS[mode]}
             value={draft.mode}
             onChange={(mode) => update('mode', mode)}
