@@ -330,7 +330,14 @@ const api: EngineWorkerApi = {
   },
 
   async scenarios(): Promise<ScenarioInfo[]> {
-    return SCENARIOS.map(({ name, title, description, defaultTask, liveOnly }) => ({ name, title, description, defaultTask, readyMade: liveOnly !== true }));
+    // Orchestrator scenarios are left out until the page's role view (Phase strip roles, Timeline role groups, handoff cards) is built: the CLI plays them.
+    return SCENARIOS.filter(({ roles }) => roles === undefined).map(({ name, title, description, defaultTask, liveOnly }) => ({
+      name,
+      title,
+      description,
+      defaultTask,
+      readyMade: liveOnly !== true,
+    }));
   },
 
   async holdLifeLock(name: string): Promise<boolean> {
