@@ -12,7 +12,7 @@ import { earlierRunsSection } from './earlier-runs';
 import { FinalCheck, fixAttemptsIn } from './final-check';
 import { finishedCalls } from './finished-calls';
 import { FixAttemptTracker } from './fix-attempts';
-import { type Gate, type GateOptions, GuardGate, PhaseGate, reactRules } from './gate';
+import { FixedGate, type Gate, type GateOptions, PhaseGate, reactRules } from './gate';
 import { GatedSandbox } from './gated-sandbox';
 import { createPhaseControl, PhaseChecks } from './phase-boundary';
 import { buildPhaseLayer } from './phase-prompt';
@@ -72,7 +72,7 @@ export async function buildRunContext(
 ): Promise<RunContext> {
   const { sandbox, blobs } = host;
   const gateOptions = gateOptionsOf(sandbox, policy, emit);
-  let gate: Gate = new GuardGate(reactRules(options.allowDestructive === true), gateOptions);
+  let gate: Gate = new FixedGate(null, reactRules(options.allowDestructive === true), gateOptions);
   let phases: PhaseControl | null = null;
   let phaseLayer: string | null = null;
   // A resumed run in its own mode goes on where it was; in another mode it starts that mode afresh.

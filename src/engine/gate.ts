@@ -370,13 +370,17 @@ export function reactRules(allowDestructive: boolean): PhasePolicy {
   };
 }
 
-/** react mode: no phases; one set of rules for the whole run. */
-export class GuardGate extends RuleGate {
-  readonly phase = null;
-
+/**
+ * One set of rules that never moves: react mode's, for the whole run (no phase), or an
+ * orchestrator role's (the phase the role works as; the role ends by handing off, not by advancing).
+ */
+export class FixedGate extends RuleGate {
   constructor(
+    readonly phase: Phase | null,
     private readonly fixed: PhasePolicy,
     options: GateOptions,
+    /** What advance_phase answers. */
+    private readonly noAdvance = 'This run has no phases.',
   ) {
     super(options);
   }
@@ -386,7 +390,7 @@ export class GuardGate extends RuleGate {
   }
 
   async advance(): Promise<PhaseMove> {
-    return { ok: false, errorKind: 'final_phase', message: 'This run has no phases.' };
+    return { ok: false, errorKind: 'final_phase', message: this.noAdvance };
   }
 }
 

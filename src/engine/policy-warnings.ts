@@ -23,40 +23,25 @@ export function policyWarnings(overrides: unknown, policy: Policy, mode: Mode | 
     !finalCheck && given.phases?.delivery?.validate != null
       ? ['phases.delivery.validate is the command of the engine\'s final check, which is off in this run ("Check the work when the agent finishes").']
       : [];
-  if (mode === 'orchestrator') {
-    // The roles take the planning, building and verification phases' tools, shell rule, writes and allowWrites; nothing else of the phases.
-    const phaseKeys = Object.entries(given.phases ?? {}).flatMap(([phase, rules]) =>
-      Object.keys(rules)
-        .filter((key) => !(ROLE_PHASE_NAMES.has(phase) && ROLE_PHASE_KEYS.has(key)))
-        .filter((key) => !(phase === 'delivery' && (key === 'validate' || key === 'validateTimeoutMs')))
-        .map((key) => `phases.${phase}.${key}`),
-    );
+  if (mode === 'orchestrator' || mode === 'react') {
+    // Delivery's validate is the final check; an orchestrator role also takes its phase's tools, shell, writes and allowWrites.
+    const used = (phase: string, key: string) =>
+      (phase === 'delivery' && (key === 'validate' || key === 'validateTimeoutMs')) ||
+      (mode === 'orchestrator' && ROLE_PHASE_NAMES.has(phase) && ROLE_PHASE_KEYS.has(key));
     const unused = [
       ...(given.startPhase === undefined ? [] : ['startPhase']),
-      ...phaseKeys,
+      ...Object.entries(given.phases ?? {}).flatMap(([phase, rules]) =>
+        Object.keys(rules)
+          .filter((key) => !used(phase, key))
+          .map((key) => `phases.${phase}.${key}`),
+      ),
       ...(given.rollbackOnFailure === undefined ? [] : ['rollbackOnFailure']),
     ];
-    const roles = 'the orchestrator roles take only the tools, shell, writes and allowWrites of planning, building and verification';
-    return [
-      ...(unused.length === 0 ? [] : [`${unused.join(', ')} ${unused.length === 1 ? 'is' : 'are'} not used in orchestrator mode: ${roles}.`]),
-      ...checkUnused,
-    ];
-  }
-  if (mode === 'react') {
-    const phaseKeys = Object.entries(given.phases ?? {}).flatMap(([phase, rules]) =>
-      Object.keys(rules)
-        .filter((key) => !(phase === 'delivery' && (key === 'validate' || key === 'validateTimeoutMs')))
-        .map((key) => `phases.${phase}.${key}`),
-    );
-    const unused = [
-      ...(given.startPhase === undefined ? [] : ['startPhase']),
-      ...phaseKeys,
-      ...(given.rollbackOnFailure === undefined ? [] : ['rollbackOnFailure']),
-    ];
-    return [
-      ...(unused.length === 0 ? [] : [`${unused.join(', ')} ${unused.length === 1 ? 'is' : 'are'} used in plan_exec mode only; this run is in react mode.`]),
-      ...checkUnused,
-    ];
+    const why =
+      mode === 'react'
+        ? 'used in plan_exec mode only; this run is in react mode.'
+        : 'not used in orchestrator mode: the orchestrator roles take only the tools, shell, writes and allowWrites of planning, building and verification.';
+    return [...(unused.length === 0 ? [] : [`${unused.join(', ')} ${unused.length === 1 ? 'is' : 'are'} ${why}`]), ...checkUnused];
   }
   const warnings: string[] = [];
   const validated = PHASES.filter((phase) => nextPhase(phase) !== null && policy.phases[phase].validate !== null);

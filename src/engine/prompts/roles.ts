@@ -93,3 +93,6 @@ export const REVIEW_APPROVED = `approved in round {{round}}.`;
 export const REVIEW_NONE = `none (max review rounds is 0).`;
 export const REVIEW_OPEN = `{{count}} finding(s) still open after the last review round ({{round}}):
 {{findings}}`;
+
+/** advance_phase in a role: roles do not change phases. */
+export const ROLE_NO_ADVANCE = 'An orchestrator role does not change phases; it ends by calling its submit tool.';

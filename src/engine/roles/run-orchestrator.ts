@@ -6,17 +6,17 @@ import { conversationOf } from '../conversation';
 import { judgeFinalAnswer } from '../final-answer';
 import { finishedCalls } from '../finished-calls';
 import { FixAttemptTracker } from '../fix-attempts';
+import { FixedGate } from '../gate';
 import { GatedSandbox } from '../gated-sandbox';
 import { runReactLoop } from '../loop';
 import type { LoopOutcome } from '../loop-outcome';
 import type { Policy } from '../policy';
-import { PLANNER_BRIEF, renderTemplate, ROLE_LAYERS } from '../prompts';
+import { PLANNER_BRIEF, renderTemplate, ROLE_LAYERS, ROLE_NO_ADVANCE } from '../prompts';
 import type { ResumePlan } from '../resume-plan';
 import type { RunContext } from '../run-context';
 import type { RunOptions } from '../run-options';
 import { nextStep, orchestratorState, type OrchestratorStep } from './orchestrator-state';
 import { coderBrief, orchestratorSummary, reviewerBrief, roundDiff } from './role-briefs';
-import { RoleGate } from './role-gate';
 import { ROLE_PHASES, roleRules, roleTools } from './role-tools';
 import { RoleTurns } from './role-turns';
 
@@ -82,7 +82,7 @@ function roleContext(
   resumed: ResumePlan | null,
 ): { run: RunContext; turns: RoleTurns } {
   const rules = roleRules(policy, started.role);
-  const gate = new RoleGate(ROLE_PHASES[started.role], rules, gateOptionsOf(host.sandbox, policy, emit));
+  const gate = new FixedGate(ROLE_PHASES[started.role], rules, gateOptionsOf(host.sandbox, policy, emit), ROLE_NO_ADVANCE);
   const { tools, offered } = roleTools(rules, started.role);
   // What the role's loop reads of the log (pinned state, summaries, the failure chain): the run's start, then its own events only.
   const log = () => eventsOfRole(base.log(), started.seq);
