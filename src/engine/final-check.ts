@@ -43,10 +43,16 @@ export interface FinalCheckOptions {
   fixAttemptsGiven?: number;
 }
 
-/** Fix attempts a log gave after failed checks: the failures sent back on a final answer, and the moves back to building from verification. */
+/**
+ * Fix attempts a log gave after failed checks: the failures sent back on a final answer, the moves
+ * back to building from verification, and the orchestrator's coder rounds the check sent back.
+ */
 export function fixAttemptsIn(events: readonly EngineEvent[]): number {
   return events.filter(
-    (e) => (e.type === 'user_message' && e.reason === 'final_check_failed') || (e.type === 'phase_changed' && e.from === 'verification' && e.to === 'building'),
+    (e) =>
+      (e.type === 'user_message' && e.reason === 'final_check_failed') ||
+      (e.type === 'phase_changed' && e.from === 'verification' && e.to === 'building') ||
+      (e.type === 'role_started' && e.fix === 'check'),
   ).length;
 }
 

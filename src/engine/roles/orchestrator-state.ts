@@ -14,18 +14,15 @@ export interface OrchestratorState {
   current: EventOf<'role_started'> | null;
   /** The last role that finished, and whether its coder round was one the engine's check sent back. */
   last: { role: Role; round: number; fix: 'review' | 'check' | null } | null;
-  /** Coder rounds the engine's check sent back: the fix attempts the run gave. */
-  checkRounds: number;
 }
 
 /** The fold of an orchestrator run's log. */
 export function orchestratorState(events: readonly EngineEvent[]): OrchestratorState {
-  const state: OrchestratorState = { plan: null, work: null, review: null, round: 0, current: null, last: null, checkRounds: 0 };
+  const state: OrchestratorState = { plan: null, work: null, review: null, round: 0, current: null, last: null };
   for (const event of events) {
     if (event.type === 'role_started') {
       state.current = event;
       if (event.role === 'coder') state.round = event.round;
-      if (event.fix === 'check') state.checkRounds++;
     } else if (event.type === 'role_finished') {
       const fix = state.current?.role === event.role ? (state.current.fix ?? null) : null;
       state.current = null;
