@@ -130,6 +130,27 @@ export const MaxReviewRoundsSchema = z
   .max(MAX_REVIEW_ROUNDS_LIMITS.max, 'max review rounds is from 0 to 5');
 export const DEFAULT_MAX_REVIEW_ROUNDS = 2;
 
+/** orchestrator: one role's own settings; empty or null: the run's (the main model, the run's step limit, no extra text). */
+export const RoleSettingsSchema = z.object({
+  /** Another model name on the main endpoint, with the same key; '': the main model. */
+  model: z.string().trim().max(200, "a role's model name is at most 200 characters").default(''),
+  /** The role's own step cap per round; null: the run's "Max steps". */
+  maxSteps: MaxIterationsSchema.nullable().default(null),
+  /** Added to the role's prompt layer. */
+  instructions: z.string().trim().max(4_000, "a role's extra instructions are at most 4,000 characters").default(''),
+});
+export type RoleSettings = z.infer<typeof RoleSettingsSchema>;
+export const DEFAULT_ROLE_SETTINGS: RoleSettings = { model: '', maxSteps: null, instructions: '' };
+
+/** Each orchestrator role's settings; settings stored before they existed read as the defaults. */
+export const RolesSettingsSchema = z.object({
+  planner: RoleSettingsSchema.default(DEFAULT_ROLE_SETTINGS),
+  coder: RoleSettingsSchema.default(DEFAULT_ROLE_SETTINGS),
+  reviewer: RoleSettingsSchema.default(DEFAULT_ROLE_SETTINGS),
+});
+export type RolesSettings = z.infer<typeof RolesSettingsSchema>;
+export const DEFAULT_ROLES_SETTINGS: RolesSettings = { planner: DEFAULT_ROLE_SETTINGS, coder: DEFAULT_ROLE_SETTINGS, reviewer: DEFAULT_ROLE_SETTINGS };
+
 export const SettingsSchema = z.object({
   model: ModelSettingsSchema,
   mode: ModeSchema,
@@ -156,6 +177,10 @@ export const SettingsSchema = z.object({
   finalCheck: z.boolean().default(true),
   /** "Fix attempts after a failed check": how many times the model is sent back with the failures. */
   fixAttempts: FixAttemptsSchema.default(DEFAULT_FIX_ATTEMPTS),
+  /** orchestrator: "Max review rounds". */
+  maxReviewRounds: MaxReviewRoundsSchema.default(DEFAULT_MAX_REVIEW_ROUNDS),
+  /** orchestrator: each role's model, step cap and extra instructions. */
+  roles: RolesSettingsSchema.default(DEFAULT_ROLES_SETTINGS),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -190,6 +215,8 @@ export const DEFAULT_SETTINGS: Settings = {
   maxCostPerRun: null,
   finalCheck: true,
   fixAttempts: DEFAULT_FIX_ATTEMPTS,
+  maxReviewRounds: DEFAULT_MAX_REVIEW_ROUNDS,
+  roles: DEFAULT_ROLES_SETTINGS,
 };
 
 /** Parses stored or imported settings; anything invalid falls back to the defaults, with the reason. */
