@@ -1,6 +1,16 @@
 import { endSentence } from '../../protocol/error-message';
 import { type RunErrorCode, RunErrorCodeSchema } from '../../protocol/events';
-import { MAX_ITERATIONS_LIMITS, type Provider, PROVIDERS, type Settings, SettingsSchema, type Tokenizer } from '../../protocol/settings';
+import { type Role, ROLES } from '../../protocol/handoffs';
+import {
+  MAX_ITERATIONS_LIMITS,
+  MAX_REVIEW_ROUNDS_LIMITS,
+  type Provider,
+  PROVIDERS,
+  type RolesSettings,
+  type Settings,
+  SettingsSchema,
+  type Tokenizer,
+} from '../../protocol/settings';
 import type { SuggestionOverrides } from '../../protocol/suggestions';
 import type { PageSettings } from './page-settings';
 
@@ -44,12 +54,24 @@ export interface SettingsDraft {
   /** Budgets; empty: none. */
   maxTokensPerRun: string;
   maxCostPerRun: string;
+  /** orchestrator: how many reviews a run may have. */
+  maxReviewRounds: string;
+  /** orchestrator: each role's model name (empty: the main model), step cap (empty: Max iterations) and extra instructions. */
+  roles: Record<Role, RoleDraft>;
+}
+
+export interface RoleDraft {
+  model: string;
+  maxSteps: string;
+  instructions: string;
 }
 
 export type DraftField = keyof SettingsDraft;
 /** One error code's suggestions textarea, which shows its own error. */
 export type SuggestionsField = `suggestions.${RunErrorCode}`;
-export type DraftErrors = Partial<Record<DraftField | SuggestionsField, string>>;
+/** One role's field, which shows its own error. */
+export type RoleField = `roles.${Role}.${keyof RoleDraft}`;
+export type DraftErrors = Partial<Record<DraftField | SuggestionsField | RoleField, string>>;
 
 export function toDraft(settings: PageSettings): SettingsDraft {
   return {
@@ -83,7 +105,25 @@ export function toDraft(settings: PageSettings): SettingsDraft {
     summaryBaseUrl: settings.model.summaryBaseUrl,
     maxTokensPerRun: settings.maxTokensPerRun === null ? '' : String(settings.maxTokensPerRun),
     maxCostPerRun: settings.maxCostPerRun === null ? '' : String(settings.maxCostPerRun),
+    maxReviewRounds: String(settings.maxReviewRounds),
+    roles: roleDrafts(settings.roles),
   };
+}
+
+function roleDrafts(roles: RolesSettings): Record<Role, RoleDraft> {
+  const entries = ROLES.map((role) => {
+    const { model, maxSteps, instructions } = roles[role];
+    return [role, { model, maxSteps: maxSteps === null ? '' : String(maxSteps), instructions }] as const;
+  });
+  return Object.fromEntries(entries) as Record<Role, RoleDraft>;
+}
+
+function rolesOf(drafts: Record<Role, RoleDraft>) {
+  const entries = ROLES.map((role) => {
+    const { model, maxSteps, instructions } = drafts[role];
+    return [role, { model: model.trim(), maxSteps: parseOptional(maxSteps, null), instructions: instructions.trim() }] as const;
+  });
+  return Object.fromEntries(entries);
 }
 
 /** The overrides as the form's texts: one suggestion a line, empty for a code without overrides. */
@@ -136,6 +176,7 @@ const FIELD_BY_PATH: Record<string, DraftField> = {
   'model.summaryBaseUrl': 'summaryBaseUrl',
   maxTokensPerRun: 'maxTokensPerRun',
   maxCostPerRun: 'maxCostPerRun',
+  maxReviewRounds: 'maxReviewRounds',
 };
 
 const MESSAGES: Partial<Record<DraftField, string>> = {
@@ -151,7 +192,10 @@ const MESSAGES: Partial<Record<DraftField, string>> = {
   maxOutputTokens: 'Enter a whole number of tokens from 1 to 1,000,000.',
   maxTokensPerRun: 'Enter a whole number of tokens (at least 1), or leave it empty for no budget.',
   maxCostPerRun: 'Enter an amount in US dollars from 0.0001 to 100000, or leave it empty for no budget.',
+  maxReviewRounds: `Enter a whole number from ${MAX_REVIEW_ROUNDS_LIMITS.min} (no review) to ${MAX_REVIEW_ROUNDS_LIMITS.max}.`,
 };
+
+const ROLE_STEPS_MESSAGE = `Enter a whole number from ${MAX_ITERATIONS_LIMITS.min} to ${MAX_ITERATIONS_LIMITS.max}, or leave it empty for Max iterations.`;
 
 function parseNumber(text: string): number {
   return text.trim() === '' ? Number.NaN : Number(text);
@@ -197,6 +241,8 @@ export function validateDraft(draft: SettingsDraft): { ok: true; settings: PageS
     suggestions: suggestions.overrides,
     maxTokensPerRun: parseOptional(draft.maxTokensPerRun, null),
     maxCostPerRun: parseOptional(draft.maxCostPerRun, null),
+    maxReviewRounds: parseNumber(draft.maxReviewRounds),
+    roles: rolesOf(draft.roles),
   };
   const errors: DraftErrors = {};
   const result = SettingsSchema.safeParse(candidate);
@@ -208,6 +254,11 @@ export function validateDraft(draft: SettingsDraft): { ok: true; settings: PageS
         const field: SuggestionsField = `suggestions.${code as RunErrorCode}`;
         const line = typeof index === 'number' ? suggestions.lineNumbers[code]?.[index] : undefined;
         errors[field] ??= line === undefined ? capitalize(issue.message) : `Line ${line}: ${punctuate(issue.message)}`;
+        continue;
+      }
+      if (first === 'roles' && typeof code === 'string' && typeof index === 'string') {
+        const field = `roles.${code}.${index}` as RoleField;
+        errors[field] ??= index === 'maxSteps' ? ROLE_STEPS_MESSAGE : capitalize(issue.message);
         continue;
       }
       const field = FIELD_BY_PATH[issue.path.join('.')];

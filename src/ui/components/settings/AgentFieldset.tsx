@@ -2,6 +2,7 @@ import { PHASES } from '../../../protocol/phases';
 import { type Mode, ModeSchema } from '../../../protocol/settings';
 import { DefaultPolicy, type LoadDefaultPolicy } from '../DefaultPolicy';
 import { CheckField, ChoiceSelect, Disclosure, Field, NumberField, TextField } from './fields';
+import { OrchestratorFields } from './OrchestratorFields';
 import type { DraftProps } from './use-settings-form';
 
 const MODE_LABELS: Record<Mode, string> = {
@@ -57,6 +58,7 @@ export function AgentFieldset({
           />
         )}
       </Field>
+      {draft.mode === 'orchestrator' && <OrchestratorFields draft={draft} errors={errors} update={update} />}
       <Field id="policy" label="Policy (JSON)" error={errors.policyText} note={POLICY_NOTE}>
         {(control) => (
           <textarea
