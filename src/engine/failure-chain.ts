@@ -2,7 +2,7 @@ import type { ChatMessage } from '../model/port';
 import { messageOf } from '../protocol/error-message';
 import { type EngineEvent, type EventPayload, parseArgumentsOrNull, type ToolCall } from '../protocol/events';
 import { finishedCalls } from './finished-calls';
-import { LoopDetector } from './loop-detector';
+import { LoopDetector, type StepFacts } from './loop-detector';
 import { isBlockerQuestion } from './loop-escalation';
 import { RECOVERY_CRITIQUE, RECOVERY_REQUEST, renderTemplate } from './prompts';
 import type { RunContext } from './run-context';
@@ -57,23 +57,34 @@ export class FailureChain {
     // The blocker question starts the count again.
     const counted = events.findLastIndex((e) => e.type === 'human_asked' && isBlockerQuestion(e.callId));
     for (const { call, result, workspace, index } of finishedCalls(events)) {
-      if (this.run.tools.find((t) => t.name === call.name)?.kind === 'edit' && result.ok) this.edits++;
-      this.loops.observe({
-        tool: call.name,
-        args: call.args,
-        rawArguments: call.rawArguments,
-        resultText: result.output,
-        ok: result.ok,
-        workspaceDigest: workspace ?? `edits:${this.edits}`,
-      });
+      this.loops.observe(this.stepOf(call.name, call.args, call.rawArguments, result, workspace));
       if (index > counted && this.countsAsFailed(result)) this.failedCalls++;
-      this.failuresInARow.set(call.name, result.ok ? 0 : (this.failuresInARow.get(call.name) ?? 0) + 1);
+      this.countInARow(call.name, result.ok);
     }
     for (const event of events) {
       if (event.type !== 'recovery_started') continue;
       this.recoveries++;
       if (event.trigger === 'budget') this.budgetChecked = true;
     }
+  }
+
+  /** What the loop detector remembers of a finished call; an edit that landed changes the workspace it is told apart by when there are no snapshots. */
+  private stepOf(
+    tool: string,
+    args: StepFacts['args'],
+    rawArguments: string,
+    result: EventPayload<'tool_result'>,
+    workspace: string | null | undefined,
+  ): StepFacts {
+    if (this.run.tools.find((t) => t.name === tool)?.kind === 'edit' && result.ok) this.edits++;
+    return { tool, args, rawArguments, resultText: result.output, ok: result.ok, workspaceDigest: workspace ?? `edits:${this.edits}` };
+  }
+
+  /** The tool's failures in a row, this call counted. */
+  private countInARow(tool: string, ok: boolean): number {
+    const failures = ok ? 0 : (this.failuresInARow.get(tool) ?? 0) + 1;
+    this.failuresInARow.set(tool, failures);
+    return failures;
   }
 
   private countsAsFailed(result: EventPayload<'tool_result'>): boolean {
@@ -93,16 +104,7 @@ export class FailureChain {
 
   /** After each call of a batch, with its recorded result. */
   observe(call: ToolCall, result: EventPayload<'tool_result'>, advice: ChainAdvice): void {
-    const tool = this.run.tools.find((t) => t.name === call.name);
-    if (tool?.kind === 'edit' && result.ok) this.edits++;
-    const verdict = this.loops.observe({
-      tool: call.name,
-      args: parseArgumentsOrNull(call.arguments),
-      rawArguments: call.arguments,
-      resultText: result.output,
-      ok: result.ok,
-      workspaceDigest: this.run.snapshots?.latest ?? `edits:${this.edits}`,
-    });
+    const verdict = this.loops.observe(this.stepOf(call.name, parseArgumentsOrNull(call.arguments), call.arguments, result, this.run.snapshots?.latest));
     if (verdict.action !== 'none' && verdict.message !== null && verdict.pattern !== null) {
       this.run.scope.emit({
         type: 'loop_detected',
@@ -126,8 +128,7 @@ export class FailureChain {
       advice.blocker ??= { count: this.failedCalls, last: `${call.name}, ${result.errorKind ?? 'failed'}` };
       this.failedCalls = 0;
     }
-    const failures = result.ok ? 0 : (this.failuresInARow.get(call.name) ?? 0) + 1;
-    this.failuresInARow.set(call.name, failures);
+    const failures = this.countInARow(call.name, result.ok);
     if (failures === FAILURES_IN_A_ROW && this.canRecover) {
       advice.recover ??= { trigger: 'repeated_errors', detail: `${call.name} failed ${failures} times in a row.` };
     }
