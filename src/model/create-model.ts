@@ -106,15 +106,20 @@ function parseModelSettings(settings: ModelSettingsInput): ModelSettings {
 
 /** The value itself is never echoed: people paste keys into the wrong field. */
 function checkBaseUrl(baseUrl: string): void {
+  const problem = baseUrlProblem(baseUrl);
+  if (problem !== null) throw new ModelConfigError(problem);
+}
+
+/** What is wrong with a base URL as typed, or null. */
+export function baseUrlProblem(baseUrl: string): string | null {
   const example = 'e.g. https://api.openai.com/v1 or http://localhost:11434/v1';
-  if (baseUrl.trim() === '') throw new ModelConfigError(`base URL is required (${example})`);
+  if (baseUrl.trim() === '') return `base URL is required (${example})`;
   let url: URL;
   try {
     url = new URL(baseUrl);
   } catch {
-    throw new ModelConfigError(`base URL is not a valid URL (${example})`);
+    return `base URL is not a valid URL (${example})`;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ModelConfigError(`base URL must start with http:// or https:// (${example})`);
-  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `base URL must start with http:// or https:// (${example})`;
+  return null;
 }

@@ -1,15 +1,15 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { ModelInfo } from '../protocol/events';
 import { abortableSleep, abortedError, throwIfAborted } from './abortable-sleep';
+import { createOpenAiClient } from './openai-client';
 import { backoffMs, classifyFailure } from './openai-failure';
-import { endpointHost, openAiLabel, splitEndpoint } from './openai-label';
+import { endpointHost, openAiLabel } from './openai-label';
 import { RequestParameters } from './openai-request';
 import { StreamAccumulator } from './openai-stream';
 import { toWireMessages, toWireTools } from './openai-wire';
 import { type Model, ModelError, type ModelRequest, type ModelResponse } from './port';
 import { DEFAULT_REPLY_LIMITS, type ReplyLimits, ReplyTimer } from './reply-timer';
-import { withSmallPieces } from './small-chunks';
 
 export interface OpenAiModelOptions {
   /** e.g. "https://api.openai.com/v1" or "http://localhost:11434/v1". */
@@ -33,9 +33,6 @@ export interface OpenAiModelOptions {
   /** Sent as `max_tokens` (`max_completion_tokens` to reasoning models), clipped to the model's known limit; absent: none. */
   maxOutputTokens?: number;
 }
-
-/** The SDK refuses an empty key, but local servers ignore whatever is sent. */
-const PLACEHOLDER_KEY = 'no-key';
 
 /** An OpenAI-compatible chat-completions endpoint, streamed. */
 export class OpenAiModel implements Model {
@@ -64,21 +61,7 @@ export class OpenAiModel implements Model {
       ...(options.maxOutputTokens === undefined ? {} : { maxOutputTokens: options.maxOutputTokens }),
     });
     this.info = { kind: 'openai', name: options.model, label: options.label ?? openAiLabel(options.model, options.baseUrl) };
-    const { baseURL, defaultQuery } = splitEndpoint(options.baseUrl);
-    this.client = new OpenAI({
-      baseURL,
-      ...(defaultQuery ? { defaultQuery } : {}),
-      apiKey: options.apiKey.length > 0 ? options.apiKey : PLACEHOLDER_KEY,
-      // Never pick these up from the Node environment (CLI): the settings are the only source.
-      organization: null,
-      project: null,
-      dangerouslyAllowBrowser: true,
-      // Retries are ours, so they are reported and abortable.
-      maxRetries: 0,
-      logLevel: 'off',
-      // Looked up on each request, so a fetch replaced after construction (tests) is still the one used.
-      fetch: withSmallPieces(() => options.fetch ?? globalThis.fetch),
-    });
+    this.client = createOpenAiClient(options);
   }
 
   async complete(request: ModelRequest): Promise<ModelResponse> {

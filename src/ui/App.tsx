@@ -257,6 +257,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
           checkPolicy={client.checkPolicy}
           loadDefaultPolicy={client.defaultPolicy}
           policyWarningsOf={client.policyWarnings}
+          endpointCheck={client}
         />
         <ShareDialog
           open={shareOpen}

@@ -1,5 +1,6 @@
 import * as Comlink from 'comlink';
 import { z } from 'zod';
+import { ConnectionTestSchema, ModelListingSchema } from '../protocol/endpoint-check';
 import { type EngineEvent, EngineEventSchema, RunStatusSchema } from '../protocol/events';
 import { SessionMetaSchema } from '../protocol/session-file';
 import type { SandboxHost } from '../sandbox/remote';
@@ -190,6 +191,8 @@ export function createEngineClient(): EngineClient {
     policyWarnings: async (text, mode, finalCheck) =>
       checked(z.array(z.string()), 'the policy warnings')(await current.api.policyWarnings(text, mode, finalCheck)),
     defaultPolicy: async () => checked(z.string(), 'the default policy')(await current.api.defaultPolicy()),
+    listModels: async (model) => checked(ModelListingSchema, 'the model list')(await current.api.listModels(model)),
+    testConnection: async (model) => checked(ConnectionTestSchema, 'the connection test')(await current.api.testConnection(model)),
     sessionsNotKept: async () => checked(z.string().nullable(), 'the storage state')(await current.api.sessionsNotKept()),
     listSessions: async () => checked(SessionListSchema, 'the session list')(await current.api.listSessions()),
     openSession: async (id, loadWorkspace) => checked(OpenedSessionSchema, 'a session')(await current.api.openSession(id, loadWorkspace)),

@@ -1,6 +1,7 @@
+import type { ConnectionTest, ModelListing } from '../protocol/endpoint-check';
 import type { EngineEvent, RunStatus, SandboxInfo } from '../protocol/events';
 import type { SessionMeta } from '../protocol/session-file';
-import type { Mode } from '../protocol/settings';
+import type { Mode, ModelSettingsInput } from '../protocol/settings';
 import type { SandboxHost } from '../sandbox/remote';
 import type { StorageUsage } from '../store/port';
 import type { ExportSecrets, ResumeRequest, RunRequest } from './run-request';
@@ -68,6 +69,10 @@ export interface EngineWorkerApi {
   policyWarnings(text: string, mode: Mode, finalCheck: boolean): Promise<string[]>;
   /** The default policy as JSON text, for Settings to show (the page never loads the engine itself). */
   defaultPolicy(): Promise<string>;
+  /** Settings → "List models": GET /models on the endpoint as typed (the model settings, key included, not kept). */
+  listModels(model: ModelSettingsInput): Promise<ModelListing>;
+  /** Settings → "Test connection": one request for one token with the model settings as typed. */
+  testConnection(model: ModelSettingsInput): Promise<ConnectionTest>;
 
   // Sessions: every run is stored as it happens (IndexedDB), before the page is told of its events.
   /** Told when a write of the session log fails. */

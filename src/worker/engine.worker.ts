@@ -22,6 +22,7 @@ import { deferredBlobStore } from '../store/deferred-blob-store';
 import { KNOWN_TOOL_NAMES } from '../tools/registry';
 import { type EngineWorkerApi, type ImportOutcome, LIFE_LOCK_PREFIX, type ResumeRequest, type RunRequest, type ScenarioInfo, type StorageProblem } from './api';
 import { browserPythonRuntime } from './browser-python';
+import { listModelsFor, testConnectionFor } from './endpoint-check';
 import { holdLifeLock, startHeartbeats } from './life-signals';
 import { PageAnswers } from './page-answers';
 import { PageStop } from './page-stop';
@@ -328,6 +329,9 @@ const api: EngineWorkerApi = {
   async defaultPolicy(): Promise<string> {
     return JSON.stringify(DEFAULT_POLICY, null, 2);
   },
+
+  listModels: (model: unknown) => listModelsFor(model),
+  testConnection: (model: unknown) => testConnectionFor(model),
 
   async scenarios(): Promise<ScenarioInfo[]> {
     // Orchestrator scenarios are left out until the page's role view (Phase strip roles, Timeline role groups, handoff cards) is built: the CLI plays them.

@@ -1,4 +1,5 @@
 import type { Scenario } from '../engine/scenarios';
+import type { EndpointCheck } from '../settings/endpoint-check';
 import type { PageSettings } from '../settings/page-settings';
 import type { CheckPolicy } from '../settings/policy-problem';
 import { errorCount } from '../settings/save-outcome';
@@ -30,6 +31,8 @@ export interface SettingsDialogProps {
   loadDefaultPolicy: LoadDefaultPolicy;
   /** What the typed policy sets that would never take effect, from the worker. */
   policyWarningsOf: PolicyWarningsOf;
+  /** The worker's "List models" and "Test connection" on the endpoint as typed. */
+  endpointCheck: EndpointCheck;
 }
 
 /** A modal <dialog>: the page behind is inert, Tab stays inside, Escape cancels. */
@@ -43,6 +46,7 @@ export function SettingsDialog({
   checkPolicy,
   loadDefaultPolicy,
   policyWarningsOf,
+  endpointCheck,
 }: SettingsDialogProps) {
   const form = useSettingsForm({ open, settings, checkPolicy, onSave, onForgetKey });
   const policyWarnings = usePolicyWarnings(open, form.draft.policyText, form.draft.mode, form.draft.finalCheck, policyWarningsOf);
@@ -78,6 +82,7 @@ export function SettingsDialog({
           <ModelFieldset
             {...fields}
             scenarios={scenarios}
+            check={endpointCheck}
             onProviderChange={form.choosePreset}
             hasSavedKey={holdsSecrets(settings)}
             keyForgotten={form.keyForgotten}

@@ -207,26 +207,31 @@ function parseOptional<T>(text: string, empty: T): number | T {
   return trimmed === '' ? empty : Number(trimmed);
 }
 
+/** The model settings as typed, unchecked: what validation checks, and what "List models" and "Test connection" send. */
+export function draftModelSettings(draft: SettingsDraft) {
+  return {
+    provider: draft.provider,
+    baseUrl: draft.baseUrl.trim(),
+    model: draft.model.trim(),
+    apiKey: draft.apiKey.trim(),
+    scenario: draft.scenario,
+    idleTimeoutSeconds: parseNumber(draft.idleTimeoutSeconds),
+    replyLimitMinutes: parseNumber(draft.replyLimitMinutes),
+    recoveryModel: draft.recoveryModel.trim(),
+    contextWindow: parseOptional(draft.contextWindow, 0),
+    tokenizer: draft.tokenizer,
+    temperature: parseNumber(draft.temperature),
+    maxOutputTokens: parseNumber(draft.maxOutputTokens),
+    summaryModel: draft.summaryModel.trim(),
+    summaryBaseUrl: draft.summaryBaseUrl.trim(),
+  };
+}
+
 /** Checks every field but the policy, whose check needs the worker (see SettingsDialog). */
 export function validateDraft(draft: SettingsDraft): { ok: true; settings: PageSettings } | { ok: false; errors: DraftErrors } {
   const suggestions = suggestionLines(draft.suggestions);
   const candidate = {
-    model: {
-      provider: draft.provider,
-      baseUrl: draft.baseUrl.trim(),
-      model: draft.model.trim(),
-      apiKey: draft.apiKey.trim(),
-      scenario: draft.scenario,
-      idleTimeoutSeconds: parseNumber(draft.idleTimeoutSeconds),
-      replyLimitMinutes: parseNumber(draft.replyLimitMinutes),
-      recoveryModel: draft.recoveryModel.trim(),
-      contextWindow: parseOptional(draft.contextWindow, 0),
-      tokenizer: draft.tokenizer,
-      temperature: parseNumber(draft.temperature),
-      maxOutputTokens: parseNumber(draft.maxOutputTokens),
-      summaryModel: draft.summaryModel.trim(),
-      summaryBaseUrl: draft.summaryBaseUrl.trim(),
-    },
+    model: draftModelSettings(draft),
     mode: draft.mode,
     maxIterations: parseNumber(draft.maxIterations),
     sandbox: draft.sandbox,

@@ -34,6 +34,8 @@ export type MockFallback = MockReply | ((request: RecordedRequest) => MockReply)
 
 export interface MockOpenAiOptions {
   fallback?: MockFallback;
+  /** GET /v1/models: these ids as OpenAI lists them, or this reply (an error, silence); absent: 404, as on servers without the route. */
+  models?: string[] | MockReply;
 }
 
 export interface RecordedRequest {
@@ -48,6 +50,8 @@ export interface MockOpenAiServer {
   baseUrl: string;
   requests: RecordedRequest[];
   preflights: RecordedRequest[];
+  /** GET /v1/models requests (with `models` set). */
+  modelRequests: RecordedRequest[];
   /** Adds replies to the end of the queue. */
   enqueue(...replies: MockReply[]): void;
   /** Changes what answers once the queue is empty (e.g. from failing to healthy). */
@@ -61,6 +65,7 @@ export async function startMockOpenAi(replies: MockReply[], options: MockOpenAiO
   const queue = [...replies];
   const requests: RecordedRequest[] = [];
   const preflights: RecordedRequest[] = [];
+  const modelRequests: RecordedRequest[] = [];
   let fallback: MockFallback = options.fallback ?? NOTHING_QUEUED;
 
   const server = createServer((req, res) => {
@@ -83,12 +88,20 @@ export async function startMockOpenAi(replies: MockReply[], options: MockOpenAiO
       if (req.method === 'OPTIONS') {
         preflights.push(record);
         res.writeHead(204, {
-          'Access-Control-Allow-Methods': 'POST, OPTIONS',
+          'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
           // "*" does not cover Authorization, so echo what the browser asks for.
           'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? 'authorization, content-type',
           'Access-Control-Max-Age': '600',
         });
         res.end();
+        return;
+      }
+      if (req.method === 'GET' && (req.url ?? '').split('?')[0] === '/v1/models' && options.models !== undefined) {
+        modelRequests.push(record);
+        if (Array.isArray(options.models)) {
+          res.writeHead(200, { 'Content-Type': 'application/json' });
+          res.end(JSON.stringify({ object: 'list', data: options.models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'mock' })) }));
+        } else void answer(options.models, res);
         return;
       }
       if (req.method !== 'POST' || (req.url ?? '').split('?')[0] !== '/v1/chat/completions') {
@@ -108,6 +121,7 @@ export async function startMockOpenAi(replies: MockReply[], options: MockOpenAiO
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
     preflights,
+    modelRequests,
     enqueue: (...more) => queue.push(...more),
     setFallback: (next) => {
       fallback = next;

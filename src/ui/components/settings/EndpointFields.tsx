@@ -1,3 +1,5 @@
+import type { EndpointCheck } from '../../settings/endpoint-check';
+import { EndpointChecks } from './EndpointChecks';
 import { Field, NumberField, SecretInput, UrlInput } from './fields';
 import type { DraftProps } from './use-settings-form';
 
@@ -9,7 +11,15 @@ export interface ForgetKeyProps {
 }
 
 /** Where an OpenAI-compatible endpoint is, its key, and how long its replies may take. */
-export function EndpointFields({ draft, errors, update, hasSavedKey, keyForgotten, onForgetKey }: DraftProps & ForgetKeyProps) {
+export function EndpointFields({
+  draft,
+  errors,
+  update,
+  hasSavedKey,
+  keyForgotten,
+  onForgetKey,
+  check,
+}: DraftProps & ForgetKeyProps & { check: EndpointCheck }) {
   return (
     <>
       <Field id="base-url" label="Base URL" error={errors.baseUrl}>
@@ -29,6 +39,7 @@ export function EndpointFields({ draft, errors, update, hasSavedKey, keyForgotte
         </button>
         {keyForgotten && <span role="status">The key was removed from this browser.</span>}
       </div>
+      <EndpointChecks draft={draft} errors={errors} update={update} check={check} />
       <NumberField
         id="idle-timeout"
         label="Idle timeout (seconds)"

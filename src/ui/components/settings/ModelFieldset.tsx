@@ -1,11 +1,14 @@
 import { type Provider, PROVIDERS, ProviderSchema } from '../../../protocol/settings';
 import type { Scenario } from '../../engine/scenarios';
+import type { EndpointCheck } from '../../settings/endpoint-check';
 import { EndpointFields, type ForgetKeyProps } from './EndpointFields';
 import { ChoiceSelect, Field } from './fields';
 import type { DraftProps } from './use-settings-form';
 
 export interface ModelFieldsetProps extends DraftProps, ForgetKeyProps {
   scenarios: Scenario[];
+  /** The worker's "List models" and "Test connection". */
+  check: EndpointCheck;
   /** A provider was picked: its preset replaces the base URL and model. */
   onProviderChange: (provider: Provider) => void;
 }
