@@ -1,6 +1,6 @@
 import { messageOf } from '../protocol/error-message';
 import { contextWindowFor } from '../protocol/model-windows';
-import { type Mode, type ModelSettings, type ModelSettingsInput, ModelSettingsSchema } from '../protocol/settings';
+import { type Mode, type ModelSettings, type ModelSettingsInput, ModelSettingsSchema, scriptedScenarioFor } from '../protocol/settings';
 import { describeFirstIssue } from '../protocol/zod-issue';
 import { LazyOpenAiModel } from './lazy-openai';
 import type { Model } from './port';
@@ -32,9 +32,7 @@ export function createModel(settings: ModelSettingsInput, options: CreateModelOp
   const { provider, baseUrl, model, apiKey, scenario, idleTimeoutSeconds, replyLimitMinutes, temperature, maxOutputTokens } = parsed.data;
   if (provider === 'scripted') {
     try {
-      const name =
-        scenario !== 'demo' ? scenario : options.mode === 'plan_exec' ? 'plan_exec-demo' : options.mode === 'orchestrator' ? 'orchestrator-demo' : scenario;
-      return new ScriptedModel(getScenario(name), { delayMs: options.scriptedDelayMs ?? 0 });
+      return new ScriptedModel(getScenario(scriptedScenarioFor(scenario, options.mode ?? 'react')), { delayMs: options.scriptedDelayMs ?? 0 });
     } catch (err) {
       throw new ModelConfigError(messageOf(err));
     }

@@ -19,6 +19,12 @@ export const ProviderSchema = z.enum(Object.keys(PROVIDERS) as [Provider, ...Pro
 export const ModeSchema = z.enum(['react', 'plan_exec', 'orchestrator']);
 export type Mode = z.infer<typeof ModeSchema>;
 
+/** The scenario the scripted model plays: "demo" has a phased variant for plan_exec and a role-played one for orchestrator. */
+export function scriptedScenarioFor(scenario: string, mode: Mode): string {
+  if (scenario !== 'demo') return scenario;
+  return mode === 'plan_exec' ? 'plan_exec-demo' : mode === 'orchestrator' ? 'orchestrator-demo' : scenario;
+}
+
 export const SandboxPreferenceSchema = z.enum(['auto', 'virtual', 'webcontainer']);
 export type SandboxPreference = z.infer<typeof SandboxPreferenceSchema>;
 

@@ -109,7 +109,13 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
   const onReplayOnly = replayOnly !== null && replayOnly.id === engine.view.live.sessionId;
   const askToContinue = (position: number) =>
     replayOnly &&
-    setContinueAt({ position, length: engine.view.log.length, task: state.run?.task ?? replayOnly.task, from: replayOnly.importedFrom ?? 'link' });
+    setContinueAt({
+      position,
+      length: engine.view.log.length,
+      task: state.run?.task ?? replayOnly.task,
+      from: replayOnly.importedFrom ?? 'link',
+      model: replayOnly.model,
+    });
   const continueImported = async (newTask: string) => {
     const at = continueAt;
     setContinueAt(null);
@@ -117,6 +123,11 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
     setTask(newTask);
     if (await engine.sessions.seedFromReplay(replayOnly.id, at.position)) engine.run(newTask);
   };
+  // A shared session shows its own task in the Task box (the viewer may change it before continuing).
+  const sharedTask = onReplayOnly ? replayOnly.task : null;
+  useEffect(() => {
+    if (sharedTask !== null) setTask(sharedTask);
+  }, [sharedTask]);
   const liveCutOff = engine.view.live.status === 'running' || engine.view.live.status === 'waiting';
 
   return (
@@ -132,7 +143,8 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
           }
           statusText={engine.pendingRun && engine.waitingForSandbox ? <StartingSandboxText since={engine.pendingRun.since} /> : undefined}
           sandbox={{ status: engine.sandbox, actions: engine.sandboxActions }}
-          modelText={modelLabel(settings.model)}
+          modelText={onReplayOnly ? replayOnly.model.label : modelLabel(settings.model)}
+          modelOfSession={onReplayOnly}
           phase={phaseStrip(state, settings.mode)}
           iteration={state.status === 'running' && state.run ? state.run : null}
           usage={state.usage}
@@ -159,7 +171,17 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
               onRun={run}
               onStop={engine.stop}
             />
-            <SessionBanners sessions={engine.sessions} canResume={engine.workerReady && !engine.busy} />
+            <SessionBanners
+              sessions={engine.sessions}
+              canResume={engine.workerReady && !engine.busy}
+              shared={{
+                onReplayFromStart: () => {
+                  replay.seekTo(0);
+                  replay.play();
+                },
+                onContinue: onReplayOnly && !engine.busy && engine.view.log.length > 0 ? () => askToContinue(replay.position) : null,
+              }}
+            />
             <ReplayBar
               replay={replay}
               onContinue={
@@ -265,7 +287,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
           shareAddress={settings.shareAddress}
           secrets={settingsSecrets({ ...settings.model, webcontainerApiKey: engine.webcontainerApiKey })}
           shareLink={client.shareLink}
-          exportFile={(id) => client.exportSession(id, false)}
+          exportFile={(id, withModelHosts) => client.exportSession(id, false, withModelHosts)}
           onClose={() => setShareOpen(false)}
         />
         <SessionsDialog
@@ -278,7 +300,16 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
         />
         <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
         <NewSessionDialog open={newSession.asking} onConfirm={newSession.confirm} onCancel={newSession.cancel} />
-        <ContinueImportedDialog at={continueAt} settings={settings} onConfirm={(next) => void continueImported(next)} onCancel={() => setContinueAt(null)} />
+        <ContinueImportedDialog
+          at={continueAt}
+          settings={settings}
+          onConfirm={(next) => void continueImported(next)}
+          onCancel={() => setContinueAt(null)}
+          onOpenSettings={() => {
+            setContinueAt(null);
+            setSettingsOpen(true);
+          }}
+        />
       </div>
     </PresenterModeContext.Provider>
   );

@@ -87,8 +87,11 @@ export interface EngineWorkerApi {
   /** Deletes the oldest finished sessions until there is room, then writes what waited; returns how many went. */
   freeSpace(): Promise<number>;
   storageUsage(): Promise<StorageUsage | null>;
-  /** The session as `*.phasegate.json` text; `withoutDeltas` leaves the streamed pieces (text deltas, tool calls being prepared) out (share links). */
-  exportSession(id: string, withoutDeltas: boolean): Promise<string>;
+  /**
+   * The session as `*.phasegate.json` text; `withoutDeltas` leaves the streamed pieces (text deltas, tool calls being prepared) out (share links);
+   * `withModelHosts` false (the Share dialog's default) names models without their endpoint's address; default true (a backup of one's own).
+   */
+  exportSession(id: string, withoutDeltas: boolean, withModelHosts?: boolean): Promise<string>;
   /** Stores a session from a file, after checking all of it, as a replay. */
   importSession(text: string): Promise<ImportOutcome>;
   /** Puts the sandbox's files back as a checkpoint (a snapshot manifest) of a session held them; returns how many changed. */
@@ -97,8 +100,8 @@ export interface EngineWorkerApi {
   readyMadeSession(scenario: string): Promise<ImportOutcome>;
   /** "Continue from here": a new session of the first `count` events of another, ready to resume. */
   forkSession(id: string, count: number): Promise<ImportOutcome>;
-  /** The session encoded for a share link's fragment (`#session=…`). */
-  shareLink(id: string): Promise<string>;
+  /** The session encoded for a share link's fragment (`#session=…`); models named without their endpoint's address unless `withModelHosts`. */
+  shareLink(id: string, withModelHosts?: boolean): Promise<string>;
   /** Stores the session a share link's fragment carries (untrusted input, checked whole), as a replay. */
   importSharedLink(encoded: string): Promise<ImportOutcome>;
   /**

@@ -121,8 +121,8 @@ const api: EngineWorkerApi = {
     return (await sessionsReady).usage();
   },
 
-  async exportSession(id: string, withoutDeltas: boolean): Promise<string> {
-    return (await sessionsReady).exportFile(String(id), { withoutDeltas: withoutDeltas === true });
+  async exportSession(id: string, withoutDeltas: boolean, withModelHosts = true): Promise<string> {
+    return (await sessionsReady).exportFile(String(id), { withoutDeltas: withoutDeltas === true, withModelHosts: withModelHosts !== false });
   },
 
   async importSession(text: string): Promise<ImportOutcome> {
@@ -142,8 +142,8 @@ const api: EngineWorkerApi = {
     return (await sessionsReady).fork(String(id), Number(count));
   },
 
-  async shareLink(id: string): Promise<string> {
-    return (await sessionsReady).shareLink(String(id));
+  async shareLink(id: string, withModelHosts = false): Promise<string> {
+    return (await sessionsReady).shareLink(String(id), withModelHosts === true);
   },
 
   async importSharedLink(encoded: string): Promise<ImportOutcome> {

@@ -11,6 +11,7 @@ import { resolveEvents } from '../store/bounded-event';
 import { sha256Hex } from '../store/hash';
 import { IndexedDbStore } from '../store/indexeddb-store';
 import { MemoryStore } from '../store/memory-store';
+import { withoutModelHosts } from '../store/model-hosts';
 import { type SessionStore, StorageFullError, type StorageUsage } from '../store/port';
 import { type RecorderStats, SessionRecorder } from '../store/recorder';
 import { referencedBlobs } from '../store/references';
@@ -122,9 +123,10 @@ export class WorkerSessions {
   }
 
   /** The `*.phasegate.json` text of a stored session, the keys of this worker's runs redacted. */
-  async exportFile(id: string, options: { withoutDeltas: boolean }): Promise<string> {
+  async exportFile(id: string, options: { withoutDeltas: boolean; withModelHosts: boolean }): Promise<string> {
     await this.recorder.flush();
-    return JSON.stringify(await exportSession(this.store, id, { ...options, secrets: this.engine.session.registeredSecrets }));
+    const file = await exportSession(this.store, id, { withoutDeltas: options.withoutDeltas, secrets: this.engine.session.registeredSecrets });
+    return JSON.stringify(options.withModelHosts ? file : withoutModelHosts(file));
   }
 
   /** Stores a session from a file's text (untrusted: parsed and checked whole here, then kept as a replay). */
@@ -203,10 +205,10 @@ export class WorkerSessions {
   }
 
   /** The session for a link's fragment: without model deltas, the keys of this worker's runs redacted, deflated, base64url. */
-  async shareLink(id: string): Promise<string> {
+  async shareLink(id: string, withModelHosts: boolean): Promise<string> {
     await this.recorder.flush();
     const file = await exportSession(this.store, id, { withoutDeltas: true, secrets: this.engine.session.registeredSecrets });
-    return encodeSessionForLink(file, STARTER_TEXTS);
+    return encodeSessionForLink(withModelHosts ? file : withoutModelHosts(file), STARTER_TEXTS);
   }
 
   /** A shared link's session (untrusted: decoded with a size cap, then checked whole) into the store, as a replay. */

@@ -67,7 +67,17 @@ describe('share links, replay and presenter mode', () => {
     await second.page.goto(link);
     expect(await waitForStatus(second.page, ['completed'])).toBe('completed');
     expect(await second.page.getByRole('status', { name: 'Phase' }).innerText()).toMatch(/delivery/i);
-    expect(second.page.url()).not.toContain('#session=');
+    // The shared session explains itself, with its own task and model, and stays in the address: a reload shows it again.
+    const banner = second.page.getByRole('region', { name: 'Shared session' });
+    expect(await banner.innerText()).toMatch(
+      /^Shared session · Add a slugify function to sample-utils, with tests\. · .+ · model Demo \(scripted\)[^·]* · plan & execute · offline sandbox/,
+    );
+    expect(await second.page.getByRole('textbox', { name: 'Task' }).inputValue()).toBe('Add a slugify function to sample-utils, with tests.');
+    expect(second.page.url()).toContain('#session=');
+    await second.page.reload();
+    expect(await waitForStatus(second.page, ['completed'])).toBe('completed');
+    await banner.waitFor();
+    expect(second.page.url()).toContain('#session=');
     const opened = await newestStoredSession(second.page);
     expect(opened?.files).toEqual(original?.files);
     // Stored under an id of this page's own, as a replay (issue 26 item 2).

@@ -61,7 +61,7 @@ describe('a session from a link is replayed, never resumed', () => {
     await page.waitForSelector('.app[data-ready="true"]');
     const starterFiles = await sandboxFiles(page);
     await page.goto(await hostileLink());
-    await page.getByRole('region', { name: 'Replay only' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('region', { name: 'Shared session' }).waitFor({ timeout: 30_000 });
     expect(await waitForText(status(page), (text) => text === 'interrupted', { what: 'the cut-off run' })).toBe('interrupted');
     expect(await page.getByRole('button', { name: 'Resume' }).count()).toBe(0);
     const stored = await newestStoredSession(page);
@@ -86,8 +86,8 @@ describe('a session from a link is replayed, never resumed', () => {
 
     // Back to the link's session: "Continue from here" asks first, then starts a new run of the viewer's own.
     await openFromSessions(page, /^Open /);
-    await page.getByRole('region', { name: 'Replay only' }).waitFor({ timeout: 30_000 });
-    await page.getByRole('button', { name: 'Continue from here' }).click();
+    await page.getByRole('region', { name: 'Shared session' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('region', { name: 'Shared session' }).getByRole('button', { name: 'Continue from here' }).click();
     const dialog = page.getByRole('dialog', { name: 'Start a new run of yours from here?' });
     await dialog.waitFor();
     const said = await dialog.innerText();
@@ -100,7 +100,7 @@ describe('a session from a link is replayed, never resumed', () => {
     expect(fresh?.id).not.toBe(stored?.id);
     expect(fresh?.id).not.toMatch(/^imported-/);
     expect(fresh?.eventTypes).not.toContain('run_resumed');
-    expect(await page.getByRole('region', { name: 'Replay only' }).count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Shared session' }).count()).toBe(0);
     await context.close();
   }, 180_000);
 });

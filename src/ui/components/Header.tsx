@@ -12,6 +12,8 @@ export interface HeaderProps {
   statusText?: ReactNode;
   sandbox: SandboxStatusProps;
   modelText: string;
+  /** The label is the shared session's own model (its runs'), not the one the next run uses. */
+  modelOfSession?: boolean;
   phase: PhaseStrip;
   iteration: { iteration: number; maxIterations: number } | null;
   /** The context meter's figures (null before the session's first reply). */
@@ -33,6 +35,7 @@ export function Header({
   statusText,
   sandbox,
   modelText,
+  modelOfSession = false,
   phase,
   iteration,
   usage,
@@ -49,7 +52,10 @@ export function Header({
     <header className="app-header">
       <h1 className="brand">Phasegate</h1>
       {!presenter && (
-        <p className="model-label" title="The model the next run uses">
+        <p
+          className="model-label"
+          title={modelOfSession ? "The shared session's model; your next run uses yours from Settings" : 'The model the next run uses'}
+        >
           <span className="caption">Model</span> <span>{modelText}</span>
         </p>
       )}

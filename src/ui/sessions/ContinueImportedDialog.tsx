@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import type { ModelInfo } from '../../protocol/events';
+import { scriptedScenarioFor } from '../../protocol/settings';
 import { ModalDialog } from '../components/settings/ModalDialog';
 import type { PageSettings } from '../settings/page-settings';
 
@@ -6,23 +8,35 @@ import '../styles/settings.css';
 
 export interface ContinueImportedDialogProps {
   /** Where to continue from: the replay position, of how many events, and the session's own task. */
-  at: { position: number; length: number; task: string; from: 'link' | 'file' } | null;
+  at: { position: number; length: number; task: string; from: 'link' | 'file'; model: ModelInfo } | null;
   settings: PageSettings;
   onConfirm: (task: string) => void;
   onCancel: () => void;
+  /** The scripted demo cannot go on with another session: the viewer picks a model first. */
+  onOpenSettings: () => void;
+}
+
+/**
+ * The scripted demo plays its own recorded task from its first step: it can go on only from a
+ * session of that same scenario, never inside someone else's project.
+ */
+export function demoCannotContinue(settings: PageSettings, session: ModelInfo): boolean {
+  if (settings.model.provider !== 'scripted') return false;
+  return session.kind !== 'scripted' || session.name !== scriptedScenarioFor(settings.model.scenario, settings.mode);
 }
 
 /**
  * Asked before "Continue from here" on a session from a link or a file: a new run of the viewer's
  * own starts on the files of that point, under their Settings. It says what goes where first.
  */
-export function ContinueImportedDialog({ at, settings, onConfirm, onCancel }: ContinueImportedDialogProps) {
+export function ContinueImportedDialog({ at, settings, onConfirm, onCancel, onOpenSettings }: ContinueImportedDialogProps) {
   const [task, setTask] = useState('');
   useEffect(() => {
     if (at) setTask(at.task);
   }, [at]);
   const { model } = settings;
   const scripted = model.provider === 'scripted';
+  const refused = at !== null && demoCannotContinue(settings, at.model);
   return (
     <ModalDialog open={at !== null} onDismiss={onCancel} className="settings confirm" labelledBy="continue-title" describedBy="continue-text">
       <h2 id="continue-title">Start a new run of yours from here?</h2>
@@ -33,9 +47,11 @@ export function ContinueImportedDialog({ at, settings, onConfirm, onCancel }: Co
           sandbox).
         </p>
         <p>
-          {scripted
-            ? 'Your Settings use the scripted demo: it plays its own recorded task on the starter project, and nothing leaves this page.'
-            : `The task below, and the files the agent lists or reads, go to ${model.model || 'your model'} at ${model.baseUrl || 'your endpoint'} with your API key.`}
+          {refused
+            ? `Your Settings use the scripted demo, which plays only its own recorded task: it cannot go on with this session (recorded with ${at.model.label}). Choose a model in Settings first.`
+            : scripted
+              ? 'Your Settings use the scripted demo: it plays its own recorded task on the starter project, and nothing leaves this page.'
+              : `The task below, and the files the agent lists or reads, go to ${model.model || 'your model'} at ${model.baseUrl || 'your endpoint'} with your API key.`}
         </p>
         <p>
           The run uses your Settings: mode {settings.mode}, up to {settings.maxIterations} steps, destructive commands{' '}
@@ -50,9 +66,15 @@ export function ContinueImportedDialog({ at, settings, onConfirm, onCancel }: Co
         <button type="button" className="button" onClick={onCancel}>
           Cancel
         </button>
-        <button type="button" className="button button--primary" disabled={task.trim() === ''} onClick={() => onConfirm(task.trim())}>
-          Start new run
-        </button>
+        {refused ? (
+          <button type="button" className="button button--primary" onClick={onOpenSettings}>
+            Open Settings
+          </button>
+        ) : (
+          <button type="button" className="button button--primary" disabled={task.trim() === ''} onClick={() => onConfirm(task.trim())}>
+            Start new run
+          </button>
+        )}
       </div>
     </ModalDialog>
   );

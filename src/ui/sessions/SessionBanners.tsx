@@ -1,16 +1,49 @@
+import type { SessionMeta } from '../../protocol/session-file';
+import type { Mode } from '../../protocol/settings';
+import { formatStart, taskTitle } from './format';
 import type { SessionsControl } from './use-sessions';
 
-/** What the page says about the session itself: an interrupted run to resume, a replay-only session, storage trouble. */
-export function SessionBanners({ sessions, canResume }: { sessions: SessionsControl; canResume: boolean }) {
+const MODE_NAMES: Record<Mode, string> = { react: 'ReAct', plan_exec: 'plan & execute', orchestrator: 'orchestrator' };
+const SANDBOX_NAMES: Record<SessionMeta['sandbox'], string> = { virtual: 'offline sandbox', webcontainer: 'WebContainer' };
+
+export interface SharedSessionActions {
+  onReplayFromStart: () => void;
+  /** null while it cannot (a run of the viewer's is going). */
+  onContinue: (() => void) | null;
+}
+
+/** "Shared session · task · date · model · mode · sandbox": what a link or a file holds, as its own runs recorded it. */
+export function sharedSessionLine(session: SessionMeta): string {
+  return [
+    'Shared session',
+    taskTitle(session.task),
+    formatStart(session),
+    `model ${session.model.label}`,
+    MODE_NAMES[session.mode],
+    SANDBOX_NAMES[session.sandbox],
+  ].join(' · ');
+}
+
+/** What the page says about the session itself: an interrupted run to resume, a shared session to replay, storage trouble. */
+export function SessionBanners({ sessions, canResume, shared }: { sessions: SessionsControl; canResume: boolean; shared: SharedSessionActions }) {
   const { interrupted, replayOnly, storageProblem } = sessions;
   return (
     <>
       {replayOnly && (
-        <div className="banner banner--replay" role="region" aria-label="Replay only">
+        <div className="banner banner--replay" role="region" aria-label="Shared session">
           <p>
-            This session came from {replayOnly.importedFrom === 'file' ? 'a session file' : 'a share link'}: it plays here as a replay, and nothing in it runs.
+            <strong>{sharedSessionLine(replayOnly)}</strong>
+          </p>
+          <p>
+            It came from {replayOnly.importedFrom === 'file' ? 'a session file' : 'a share link'} and plays here as a replay: nothing in it runs.
             &ldquo;Continue from here&rdquo; starts a new run of yours, under your Settings, from the point shown.
           </p>
+          <button type="button" className="button" onClick={shared.onReplayFromStart}>
+            Replay from the start
+          </button>
+          <button type="button" className="button button--primary" disabled={shared.onContinue === null} onClick={shared.onContinue ?? undefined}>
+            Continue from here
+          </button>
         </div>
       )}
       {interrupted && (

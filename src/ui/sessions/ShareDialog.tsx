@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { messageOf } from '../../protocol/error-message';
 import { SESSION_FILE_SUFFIX } from '../../protocol/session-file';
 import { SHARE_LINK_LIMIT_BYTES, shareLinkFor } from '../../protocol/share-fragment';
@@ -17,8 +17,9 @@ export interface ShareDialogProps {
   shareAddress: string;
   /** What must never be in a link or a file (the key and the URL's credentials in Settings): checked on the decoded session before either is offered. */
   secrets: readonly string[];
-  shareLink: (id: string) => Promise<string>;
-  exportFile: (id: string) => Promise<string>;
+  /** `withModelHosts` false: models named without their endpoint's address. */
+  shareLink: (id: string, withModelHosts: boolean) => Promise<string>;
+  exportFile: (id: string, withModelHosts: boolean) => Promise<string>;
   onClose: () => void;
 }
 
@@ -32,21 +33,31 @@ export function ShareDialog({ open, sessionId, shareAddress, secrets, shareLink,
   const [state, setState] = useState<LinkState>({ kind: 'making' });
   const [copied, setCopied] = useState(false);
   const [fileError, setFileError] = useState<string | null>(null);
+  const [withHosts, setWithHosts] = useState(false);
+  // The link asked for last: an answer for an earlier choice is dropped.
+  const asked = useRef(0);
 
-  const dialog = useModalDialog(open, () => {
+  const makeLink = (hosts: boolean) => {
+    const ticket = ++asked.current;
     setCopied(false);
-    setFileError(null);
     setState({ kind: 'making' });
     if (!sessionId) return;
-    shareLink(sessionId).then(
+    shareLink(sessionId, hosts).then(
       (encoded) => {
+        if (ticket !== asked.current) return;
         const link = shareLinkFor(shareAddress.trim() || `${location.origin}${location.pathname}`, encoded);
         if (linkHoldsSecret(encoded, secrets)) setState({ kind: 'failed', message: KEY_REFUSED });
         else if (link.length > SHARE_LINK_LIMIT_BYTES) setState({ kind: 'too_long', bytes: link.length });
         else setState({ kind: 'ready', link });
       },
-      (error: unknown) => setState({ kind: 'failed', message: `The link could not be made: ${messageOf(error)}` }),
+      (error: unknown) => ticket === asked.current && setState({ kind: 'failed', message: `The link could not be made: ${messageOf(error)}` }),
     );
+  };
+
+  const dialog = useModalDialog(open, () => {
+    setFileError(null);
+    setWithHosts(false);
+    makeLink(false);
   });
 
   const copy = async () => {
@@ -63,7 +74,7 @@ export function ShareDialog({ open, sessionId, shareAddress, secrets, shareLink,
   const download = async () => {
     if (!sessionId) return;
     try {
-      const text = await exportFile(sessionId);
+      const text = await exportFile(sessionId, withHosts);
       if (fileHoldsSecret(text, secrets)) throw new Error('it would carry the API key (a file or an output of the session holds it)');
       downloadFile(`${sessionId}${SESSION_FILE_SUFFIX}`, text, 'application/json');
     } catch (error) {
@@ -84,8 +95,28 @@ export function ShareDialog({ open, sessionId, shareAddress, secrets, shareLink,
       <div className="sessions-body">
         <h2 id="share-title">Share</h2>
         <p className="sessions-note">
-          The link holds the whole session after its #, which browsers never send to a server. It holds no API key and no model address.
+          The link holds the whole session after its #, which browsers never send to a server. It holds no API key, and it names models without their
+          endpoint&apos;s address unless you include it below.
         </p>
+        <div className="field">
+          <label className="check">
+            <input
+              type="checkbox"
+              aria-describedby="share-hosts-note"
+              checked={withHosts}
+              onChange={(event) => {
+                setWithHosts(event.target.checked);
+                makeLink(event.target.checked);
+              }}
+            />
+            Include the model&apos;s address
+          </label>
+          <p id="share-hosts-note" className="field-note">
+            {withHosts
+              ? 'The link and the file name each model with its endpoint, e.g. "gpt-4o-mini @ gpu-box:8000".'
+              : 'Off: "gpt-4o-mini @ gpu-box:8000" travels as "gpt-4o-mini", and the address anywhere else in the session (an error message) as "the model\'s endpoint". The workspace files travel as they are.'}
+          </p>
+        </div>
         <label className="field">
           <span>Share link</span>
           <input

@@ -61,6 +61,8 @@ export function useSessions({ client, workerReady, settings, loadEvents, addProb
   const [storageProblem, setStorageProblem] = useState<StorageProblem | null>(null);
   const settingsRef = useRef(settings);
   settingsRef.current = settings;
+  // The session the address's #session= fragment opened, while it is the one on the page.
+  const linkSession = useRef<string | null>(null);
 
   const refresh = useCallback(async () => {
     try {
@@ -114,15 +116,31 @@ export function useSessions({ client, workerReady, settings, loadEvents, addProb
     }
   }, [client, open, addProblem]);
 
-  /** A share link's session: stored (after checking all of it) and opened; the fragment is then dropped. */
+  /**
+   * A share link's session: stored (after checking all of it) and opened. The fragment stays in the
+   * address while that session is the one on the page, so a reload shows it again (the same link
+   * stores nothing twice); it goes once the viewer starts or opens something of their own.
+   */
   const openLink = useCallback(async (): Promise<boolean> => {
     const encoded = sessionInFragment(location.hash);
     if (encoded === null) return false;
-    history.replaceState(null, '', `${location.pathname}${location.search}`);
-    const error = await openStored(client.importSharedLink(encoded));
-    if (error !== null) addProblem(`The shared session could not be opened: ${error}`);
+    const outcome = await client.importSharedLink(encoded).catch((error: unknown) => ({ ok: false as const, error: messageOf(error) }));
+    if (!outcome.ok) {
+      dropSessionFragment();
+      addProblem(`The shared session could not be opened: ${outcome.error}`);
+      return true;
+    }
+    linkSession.current = outcome.id;
+    await open(outcome.id);
+    await refresh();
     return true;
-  }, [client, openStored, addProblem]);
+  }, [client, open, refresh, addProblem]);
+
+  useEffect(() => {
+    if (linkSession.current === null || replayOnly?.id === linkSession.current) return;
+    linkSession.current = null;
+    dropSessionFragment();
+  }, [replayOnly]);
 
   useEffect(() => {
     if (!workerReady) return;
@@ -267,4 +285,8 @@ export function useSessions({ client, workerReady, settings, loadEvents, addProb
     openReadyMade,
     restore,
   };
+}
+
+function dropSessionFragment(): void {
+  if (sessionInFragment(location.hash) !== null) history.replaceState(null, '', `${location.pathname}${location.search}`);
 }
