@@ -14,6 +14,7 @@ commands:
       [--context-window N] [--tokenizer o200k|cl100k] [--temperature X] [--max-output-tokens N]
       [--summary-model NAME [--summary-base-url URL]] [--max-tokens N] [--max-cost USD]
       [--fix-attempts N] [--no-final-check]
+      [--role-model ROLE=NAME] [--role-steps ROLE=N] [--role-instructions ROLE=TEXT]
                  run the engine headless on the virtual sandbox (JSONL events with --json);
                  react mode refuses destructive commands unless --allow-destructive;
                  --save keeps a session file (*.phasegate.json) up to date as it runs;
@@ -36,11 +37,18 @@ commands:
                  --no-final-check turns the check off;
                  orchestrator mode runs a planner, a coder and a reviewer, each with a fresh
                  context; a review asking for changes starts a new coder round while fewer
-                 than --max-review-rounds (0-5, default 2) reviews ran
+                 than --max-review-rounds (0-5, default 2) reviews ran; ROLE is planner,
+                 coder or reviewer, and each role flag may be repeated for other roles:
+                 --role-model runs the role on another model of the same endpoint and key
+                 (default: the main model), --role-steps caps each of its loops (1-200,
+                 default --max-iterations), --role-instructions adds to its prompt
   run --resume FILE [--model … | --base-url URL --model NAME] [--recovery-model NAME] [--save FILE] [--json]
       [--max-recoveries N] [--no-emergency] [the counting, sampling and budget flags above]
+      [--role-model ROLE=NAME …]
                  go on with an interrupted session, writing to FILE (or to --save); the
-                 recoveries, the emergency tier and the budgets not given are the session's
+                 recoveries, the emergency tier, the budgets, the review rounds and the
+                 roles' step caps and instructions not given are the session's; the role
+                 models are given again like --recovery-model
   show FILE [--json]
                  print a session file's log (JSONL events with --json)
   export FILE --out DIR

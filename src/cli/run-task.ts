@@ -1,8 +1,9 @@
 import { Engine, type RunSummary } from '../engine/engine';
 import { workspaceAt } from '../engine/restore-workspace';
 import { type RecordedSettings, recordedSettingsOf, withRecordedSampling } from '../engine/resume-plan';
+import { recordedRoles } from '../engine/run-options';
 import { scenarioWorkspace } from '../engine/scenario-workspace';
-import { contextOptionsFor, createModel, createRecoveryModel, createSummaryModel, samplingOptionsFor } from '../model/create-model';
+import { contextOptionsFor, createModel, createRecoveryModel, createSummaryModel, roleOptionsFor, samplingOptionsFor } from '../model/create-model';
 import type { Model } from '../model/port';
 import { messageOf } from '../protocol/error-message';
 import {
@@ -31,6 +32,7 @@ import { loadWorkspace } from './load-workspace';
 import { nodePythonRuntime } from './node-python';
 import { policyFromArgs } from './policy-flag';
 import { refuseChangedSettings } from './resume-flags';
+import { refuseChangedRoles, ROLE_FLAGS, roleFlagsGiven, roleSettingsFromArgs } from './role-flags';
 import { readSessionFile, SessionFileWriter } from './session-file-io';
 import { terminalSafe } from './terminal-safe';
 
@@ -53,6 +55,7 @@ export const RUN_FLAGS = [
   'fix-attempts',
   'no-final-check',
   'max-review-rounds',
+  ...ROLE_FLAGS,
   ...CONTEXT_FLAGS,
 ] as const;
 /** What a resumed run takes from its session file, so it may not be given again. */
@@ -74,6 +77,9 @@ export async function runTaskCommand(args: ParsedArgs, out: (line: string) => vo
   if (!mode.success) throw new UsageError('--mode must be react, plan_exec or orchestrator');
   const reviewRounds = reviewRoundsFromArgs(args);
   if (reviewRounds.maxReviewRounds !== undefined && mode.data !== 'orchestrator') throw new UsageError('--max-review-rounds goes with --mode orchestrator');
+  const roles = roleSettingsFromArgs(args);
+  if (roleFlagsGiven(args) && mode.data !== 'orchestrator')
+    throw new UsageError('--role-model, --role-steps and --role-instructions go with --mode orchestrator');
   const maxIterations = MaxIterationsSchema.safeParse(Number(stringFlag(args, 'max-iterations') ?? DEFAULT_SETTINGS.maxIterations));
   if (!maxIterations.success) {
     const { min, max } = MAX_ITERATIONS_LIMITS;
@@ -105,6 +111,7 @@ export async function runTaskCommand(args: ParsedArgs, out: (line: string) => vo
       ...finalCheckFromArgs(args),
       ...budgetsFromArgs(args),
       ...reviewRounds,
+      ...(mode.data === 'orchestrator' ? { roles: roleOptionsFor(settings, roles, { mode: mode.data }) } : {}),
       human,
     }),
   );
@@ -166,8 +173,13 @@ async function resumeCommand(args: ParsedArgs, path: string, out: (line: string)
   const given = modelSettingsFromArgs(args, fallbackModel);
   const recorded = recordedSettingsOf(loaded.events);
   refuseChangedSettings(settingsFromFlags(args, given), recorded);
+  if (roleFlagsGiven(args) && meta.mode !== 'orchestrator')
+    throw new UsageError(`the role flags go with an orchestrator session (this one is in ${meta.mode} mode)`);
   // The model samples as the run's own did; the window and tokenizer the engine takes from the log.
   const settings = withRecordedSampling(given, recorded);
+  // The role models are given again like --recovery-model; the step caps and instructions the session recorded are kept.
+  const roles = roleOptionsFor(settings, roleSettingsFromArgs(args), { mode: meta.mode });
+  refuseChangedRoles(recordedRoles(roles), recorded.roles);
   const files = (await workspaceAt(loaded.events, loaded.store)) ?? STARTER_PROJECT;
   const human = await humanFromArgs(args);
   const recording = startRecording(args, loaded.store, stringFlag(args, 'save') ?? path, out, meta.id);
@@ -179,6 +191,7 @@ async function resumeCommand(args: ParsedArgs, path: string, out: (line: string)
       ...failureChainFromArgs(args),
       ...givenBudgets(args),
       ...reviewRoundsFromArgs(args),
+      roles,
       reason: `continued from ${path}`,
       human,
     }),

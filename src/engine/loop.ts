@@ -194,7 +194,7 @@ export async function runReactLoop(run: RunContext): Promise<LoopOutcome> {
     status: 'failed',
     errorCode: 'budget_exceeded',
     cause: 'max_iterations',
-    reason: `Reached the limit of ${run.maxIterations} iterations before the task was finished.`,
+    reason: run.role ? run.role.stepLimitReason(run.maxIterations) : `Reached the limit of ${run.maxIterations} iterations before the task was finished.`,
     iterations: run.maxIterations,
   };
 }

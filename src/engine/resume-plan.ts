@@ -1,5 +1,5 @@
 import type { TokenEncoding } from '../model/token-counter';
-import type { EngineEvent, EventOf, Phase, ToolCall } from '../protocol/events';
+import type { EngineEvent, EventOf, Phase, RecordedRoles, ToolCall } from '../protocol/events';
 import type { Mode, ModelSettingsInput } from '../protocol/settings';
 
 /** What a resumed run needs to know of its log, worked out before anything is touched. */
@@ -56,6 +56,7 @@ export interface RecordedSettings {
   temperature?: number;
   maxOutputTokens?: number;
   maxReviewRounds?: number;
+  roles?: RecordedRoles;
 }
 
 /** Each setting's last recorded value (run_configured, then each run_resumed); one never recorded is absent. */
@@ -74,6 +75,7 @@ export function recordedSettingsOf(events: readonly EngineEvent[]): RecordedSett
       temperature: last(event.temperature, s.temperature),
       maxOutputTokens: last(event.maxOutputTokens, s.maxOutputTokens),
       maxReviewRounds: last(event.maxReviewRounds, s.maxReviewRounds),
+      roles: last(event.roles, s.roles),
     };
   }
   return s;

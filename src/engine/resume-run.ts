@@ -10,7 +10,7 @@ import { INTERRUPTED_CALL_RESULT } from './prompts';
 import { loadManifest, restoreWorkspace, snapshotFiles } from './restore-workspace';
 import type { ResumePlan } from './resume-plan';
 import { runOrchestrator } from './roles/run-orchestrator';
-import { recordedSettings, type ResumeOptions, type RunOptions } from './run-options';
+import { recordedSettings, resumedRoles, type ResumeOptions, type RunOptions } from './run-options';
 import { inWorkspace, readFileOrNull } from './workspace-files';
 
 /**
@@ -18,7 +18,7 @@ import { inWorkspace, readFileOrNull } from './workspace-files';
  * the caller's models and channels, and any recorded setting the caller gives again.
  */
 export function resumedOptions(plan: ResumePlan, options: ResumeOptions): RunOptions {
-  const { events: _events, reason: _reason, mode, maxRecoveries, emergency, maxTokensPerRun, maxCostPerRun, maxReviewRounds, ...rest } = options;
+  const { events: _events, reason: _reason, mode, maxRecoveries, emergency, maxTokensPerRun, maxCostPerRun, maxReviewRounds, roles, ...rest } = options;
   const { contextWindow, tokenEncoding, temperature, maxOutputTokens, ...carried } = rest;
   const stored = plan.settings;
   // The window, tokenizer and sampling the log recorded hold; the caller's stand in for an older log without them.
@@ -45,6 +45,8 @@ export function resumedOptions(plan: ResumePlan, options: ResumeOptions): RunOpt
     maxTokensPerRun: maxTokensPerRun === undefined ? stored.maxTokensPerRun : maxTokensPerRun,
     maxCostPerRun: maxCostPerRun === undefined ? stored.maxCostPerRun : maxCostPerRun,
     maxReviewRounds: maxReviewRounds ?? stored.maxReviewRounds,
+    // The roles' models are the caller's; their step caps and instructions the caller's when given, else the log's.
+    roles: resumedRoles(roles ?? {}, stored.roles ?? {}),
   };
 }
 

@@ -29,6 +29,8 @@ export interface RoleLoop {
   handedOff(call: ToolCall, result: EventPayload<'tool_result'>): boolean;
   /** The role replied without its submit tool: the nudge to send (once), then why the run fails. */
   withoutHandoff(): { kind: 'nudge'; text: string } | { kind: 'fail'; reason: string };
+  /** Why the run fails when the role's loop used up its `maxSteps` steps without handing off. */
+  stepLimitReason(maxSteps: number): string;
 }
 
 /** When nothing says how large the model's window is (the protocol's figure for unknown models). */
@@ -58,6 +60,7 @@ export interface RunContext {
   readonly pendingFinalAnswer: string | null;
   /** A resumed run's loop question to the human that was waiting for an answer: asked again first. */
   readonly waitingLoopQuestion: EventOf<'human_asked'> | null;
+  /** The loop's step limit: the run's "Max steps", or in orchestrator mode the role's own cap. */
   readonly maxIterations: number;
   /** How many times the recovery tier may run (0: never). */
   readonly maxRecoveries: number;

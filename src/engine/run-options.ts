@@ -1,6 +1,7 @@
 import type { Model } from '../model/port';
 import type { TokenEncoding } from '../model/token-counter';
-import type { EngineEvent, RunStatus } from '../protocol/events';
+import type { EngineEvent, RecordedRoles, RunStatus } from '../protocol/events';
+import { type Role, ROLES } from '../protocol/handoffs';
 import { UNKNOWN_MODEL_CONTEXT_WINDOW } from '../protocol/model-windows';
 import { DEFAULT_MAX_REVIEW_ROUNDS, type Mode } from '../protocol/settings';
 import type { SuggestionOverrides } from '../protocol/suggestions';
@@ -54,7 +55,20 @@ export interface RunOptions {
   fixAttempts?: number;
   /** orchestrator: how many reviews the run may have (0–5); default 2. */
   maxReviewRounds?: number;
+  /** orchestrator: each role's own model, step cap and extra instructions; a role left out works with the run's. */
+  roles?: RoleOptionsByRole;
 }
+
+/** orchestrator: one role's own settings (Settings → Roles, `--role-model`, `--role-steps`, `--role-instructions`). */
+export interface RoleOptions {
+  /** The role's model (the same endpoint, another model name); absent: the main model. Given again on a resume, like `recoveryModel`. */
+  model?: Model;
+  /** The step cap of each of the role's loops; absent: the run's `maxIterations`. */
+  maxSteps?: number;
+  /** Added to the role's prompt layer (its system prompt); absent or empty: none. */
+  instructions?: string;
+}
+export type RoleOptionsByRole = Partial<Record<Role, RoleOptions>>;
 
 /** What a resumed run takes from the caller as a new run does (the rest comes from its log). */
 export type CarriedOptions = Pick<RunOptions, 'secrets' | 'recoveryModel' | 'suggestions' | 'human' | 'summaryModel'>;
@@ -75,6 +89,7 @@ export type RecordedOptions = Pick<
   | 'temperature'
   | 'maxOutputTokens'
   | 'maxReviewRounds'
+  | 'roles'
 >;
 
 /**
@@ -117,6 +132,41 @@ export function recordedSettings(options: RunOptions): RecordedSettings {
     // The provider's default sampling is not known here: only what the model was given is recorded.
     ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
     ...(options.maxOutputTokens === undefined ? {} : { maxOutputTokens: options.maxOutputTokens }),
-    ...(options.mode === 'orchestrator' ? { maxReviewRounds: options.maxReviewRounds ?? DEFAULT_MAX_REVIEW_ROUNDS } : {}),
+    ...(options.mode === 'orchestrator'
+      ? { maxReviewRounds: options.maxReviewRounds ?? DEFAULT_MAX_REVIEW_ROUNDS, roles: recordedRoles(options.roles ?? {}) }
+      : {}),
   };
+}
+
+/** The roles' step caps and instructions as the log records them: only what a role sets ({} when none does). */
+export function recordedRoles(roles: RoleOptionsByRole): RecordedRoles {
+  const recorded: RecordedRoles = {};
+  for (const role of ROLES) {
+    const { maxSteps, instructions } = roles[role] ?? {};
+    const text = instructions?.trim() ?? '';
+    const own = { ...(maxSteps === undefined ? {} : { maxSteps }), ...(text === '' ? {} : { instructions: text }) };
+    if (Object.keys(own).length > 0) recorded[role] = own;
+  }
+  return recorded;
+}
+
+/**
+ * The roles a resumed run goes on with: the caller's models; each step cap and instructions the
+ * caller's when given, else the log's.
+ */
+export function resumedRoles(given: RoleOptionsByRole, stored: RecordedRoles): RoleOptionsByRole {
+  const roles: RoleOptionsByRole = {};
+  for (const role of ROLES) {
+    const mine = given[role] ?? {};
+    const kept = stored[role] ?? {};
+    const maxSteps = mine.maxSteps ?? kept.maxSteps;
+    const instructions = mine.instructions ?? kept.instructions;
+    const merged: RoleOptions = {
+      ...(mine.model ? { model: mine.model } : {}),
+      ...(maxSteps === undefined ? {} : { maxSteps }),
+      ...(instructions ? { instructions } : {}),
+    };
+    if (Object.keys(merged).length > 0) roles[role] = merged;
+  }
+  return roles;
 }

@@ -51,18 +51,24 @@ export class BudgetExceeded extends Error {
  * final check) goes through `complete`, so no call escapes the budgets.
  */
 export class UsageMeter {
-  private tokensUsed = 0;
-  private costUsd = 0;
+  /** What the run's replies took so far: shared by the meters `forModel` makes, so one budget holds for every model. */
+  private readonly account: { tokens: number; costUsd: number };
   /** The last request counted: the same array at the same length is not counted again. */
   private lastCount: { messages: readonly ChatMessage[]; length: number; tools: readonly ToolSpec[]; tokens: number } | null = null;
   /** Prices of the other models a run calls, by name (looked up once). */
-  private readonly prices = new Map<string, Promise<ModelPrice | null>>();
+  private readonly prices: Map<string, Promise<ModelPrice | null>>;
 
-  constructor(private readonly options: UsageMeterOptions) {
+  constructor(
+    private readonly options: UsageMeterOptions,
+    shared?: { account: { tokens: number; costUsd: number }; prices: Map<string, Promise<ModelPrice | null>> },
+  ) {
+    this.prices = shared?.prices ?? new Map();
+    this.account = shared?.account ?? { tokens: 0, costUsd: 0 };
+    if (shared) return;
     for (const event of options.earlier ?? []) {
       if (event.type !== 'usage') continue;
-      this.tokensUsed += event.promptTokens + event.completionTokens;
-      this.costUsd += event.costUsd ?? 0;
+      this.account.tokens += event.promptTokens + event.completionTokens;
+      this.account.costUsd += event.costUsd ?? 0;
     }
   }
 
@@ -83,14 +89,32 @@ export class UsageMeter {
     return new UsageMeter({ ...options, price, model: model.info.name });
   }
 
+  /**
+   * The same account and budgets, with the loop's turns on `model` and priced by it (an orchestrator
+   * role on its own model); a notice when a cost budget is set and its price is unknown.
+   */
+  async forModel(model: Model): Promise<UsageMeter> {
+    if (model.info.name === this.options.model) return this;
+    const price = await this.priceOf(model);
+    const { maxCostUsd } = this.options.budgets;
+    if (maxCostUsd !== null && price === null && this.options.price !== null) {
+      this.options.emit({
+        type: 'notice',
+        level: 'warning',
+        message: `The cost budget (${formatUsd(maxCostUsd)} a run) cannot be enforced on the turns of ${model.info.name}: no price is known for it.`,
+      });
+    }
+    return new UsageMeter({ ...this.options, price, model: model.info.name }, { account: this.account, prices: this.prices });
+  }
+
   /** Tokens (prompt and completion) the run's replies took so far. */
   get tokens(): number {
-    return this.tokensUsed;
+    return this.account.tokens;
   }
 
   /** What the run's replies cost so far in US dollars; null when the price is unknown. */
   get cost(): number | null {
-    return this.options.price ? this.costUsd : null;
+    return this.options.price ? this.account.costUsd : null;
   }
 
   /** The counted size of a request: its messages and tools, as the run's tokenizer sees them. */
@@ -107,18 +131,18 @@ export class UsageMeter {
     const { maxTokens, maxCostUsd } = this.options.budgets;
     if (maxTokens === null && (maxCostUsd === null || !price)) return;
     const next = this.requestTokens(messages, tools);
-    if (maxTokens !== null && this.tokensUsed + next > maxTokens) {
+    if (maxTokens !== null && this.account.tokens + next > maxTokens) {
       throw new BudgetExceeded(
         'max_tokens',
-        `The run would pass its token budget: used ${formatCount(this.tokensUsed)} of ${formatCount(maxTokens)} tokens; the next request needs ~${formatCount(next)}.`,
+        `The run would pass its token budget: used ${formatCount(this.account.tokens)} of ${formatCount(maxTokens)} tokens; the next request needs ~${formatCount(next)}.`,
       );
     }
     if (maxCostUsd === null || !price) return;
     const nextCost = costOf(price, { promptTokens: next, completionTokens: 0 });
-    if (this.costUsd + nextCost > maxCostUsd) {
+    if (this.account.costUsd + nextCost > maxCostUsd) {
       throw new BudgetExceeded(
         'max_cost',
-        `The run would pass its cost budget: spent ${formatUsd(this.costUsd)} of ${formatUsd(maxCostUsd)}; the next request needs ~${formatUsd(nextCost)}.`,
+        `The run would pass its cost budget: spent ${formatUsd(this.account.costUsd)} of ${formatUsd(maxCostUsd)}; the next request needs ~${formatUsd(nextCost)}.`,
       );
     }
   }
@@ -140,8 +164,8 @@ export class UsageMeter {
     const requestTokens = this.requestTokens(messages, tools);
     const usage: ModelUsage = reply.usage ?? { promptTokens: requestTokens, completionTokens: this.countReply(reply) };
     const cost = price ? costOf(price, usage) : undefined;
-    this.tokensUsed += usage.promptTokens + usage.completionTokens;
-    if (cost !== undefined) this.costUsd += cost;
+    this.account.tokens += usage.promptTokens + usage.completionTokens;
+    if (cost !== undefined) this.account.costUsd += cost;
     this.options.emit({
       type: 'usage',
       promptTokens: usage.promptTokens,

@@ -1,6 +1,15 @@
 import { messageOf } from '../protocol/error-message';
+import { type Role, ROLES } from '../protocol/handoffs';
 import { contextWindowFor } from '../protocol/model-windows';
-import { type Mode, type ModelSettings, type ModelSettingsInput, ModelSettingsSchema, scriptedScenarioFor } from '../protocol/settings';
+import {
+  type Mode,
+  type ModelSettings,
+  type ModelSettingsInput,
+  ModelSettingsSchema,
+  type RoleSettings,
+  RoleSettingsSchema,
+  scriptedScenarioFor,
+} from '../protocol/settings';
 import { describeFirstIssue } from '../protocol/zod-issue';
 import { LazyOpenAiModel } from './lazy-openai';
 import type { Model } from './port';
@@ -55,6 +64,53 @@ export function createRecoveryModel(settings: ModelSettingsInput, options: Creat
   const { provider, model, recoveryModel } = parsed.data;
   if (provider === 'scripted' || recoveryModel === '' || recoveryModel === model) return undefined;
   return createModel({ ...parsed.data, model: recoveryModel, recoveryModel: '' }, options);
+}
+
+/**
+ * An orchestrator role's model: `roleModel` on the same provider, endpoint, key, limits and sampling,
+ * built by `createModel`. Undefined when the role should use the main model: the name is empty or
+ * names the main model, or the provider is scripted (its scenario plays every role).
+ */
+export function createRoleModel(settings: ModelSettingsInput, roleModel: string, options: CreateModelOptions = {}): Model | undefined {
+  const parsed = parseModelSettings(settings);
+  const name = roleModel.trim();
+  if (parsed.provider === 'scripted' || name === '' || name === parsed.model) return undefined;
+  return createModel({ ...parsed, model: name, recoveryModel: '', summaryModel: '', summaryBaseUrl: '' }, options);
+}
+
+/** One role's settings as a run takes them (the engine's `RunOptions.roles`): only what the role sets. */
+export interface RoleRunOptions {
+  model?: Model;
+  maxSteps?: number;
+  instructions?: string;
+}
+
+/**
+ * The roles' settings (Settings → Roles, the CLI's role flags) as run options: each role's model
+ * built by `createRoleModel`, its step cap and its instructions; a role that sets nothing is left out.
+ * Throws ModelConfigError on a setting the schema refuses.
+ */
+export function roleOptionsFor(
+  settings: ModelSettingsInput,
+  roles: Partial<Record<Role, Partial<RoleSettings>>>,
+  options: CreateModelOptions = {},
+): Partial<Record<Role, RoleRunOptions>> {
+  const result: Partial<Record<Role, RoleRunOptions>> = {};
+  for (const role of ROLES) {
+    const given = roles[role];
+    if (!given) continue;
+    const parsed = RoleSettingsSchema.safeParse(given);
+    if (!parsed.success) throw new ModelConfigError(`invalid ${role} settings: ${describeFirstIssue(parsed.error, role)}`);
+    const { model: name, maxSteps, instructions } = parsed.data;
+    const model = createRoleModel(settings, name, options);
+    const own: RoleRunOptions = {
+      ...(model ? { model } : {}),
+      ...(maxSteps === null ? {} : { maxSteps }),
+      ...(instructions === '' ? {} : { instructions }),
+    };
+    if (Object.keys(own).length > 0) result[role] = own;
+  }
+  return result;
 }
 
 /**

@@ -24,6 +24,7 @@ import { type EngineWorkerApi, type ImportOutcome, LIFE_LOCK_PREFIX, type Resume
 import { browserPythonRuntime } from './browser-python';
 import { listModelsFor, testConnectionFor } from './endpoint-check';
 import { holdLifeLock, startHeartbeats } from './life-signals';
+import { orchestratorOptions, roleModelsOnly } from './orchestrator-options';
 import { PageAnswers } from './page-answers';
 import { PageStop } from './page-stop';
 import { ExportSecretsSchema, HumanAnswerRequestSchema, PolicyWarningsRequestSchema, ResumeRequestSchema, RunRequestSchema } from './run-request';
@@ -166,16 +167,19 @@ const api: EngineWorkerApi = {
     const { session, events: stored } = await sessions.openToResume(parsed.data.sessionId);
     // A session holds several runs; the interrupted one is its last.
     const events = lastRunEvents(stored);
-    const { model, mode, suggestions, answer, maxRecoveries, emergency, maxTokensPerRun, maxCostPerRun } = parsed.data;
+    const { model, mode, suggestions, answer, maxRecoveries, emergency, maxTokensPerRun, maxCostPerRun, roleModels } = parsed.data;
     // The model samples as the run's own did (its log says how); the window and tokenizer the engine takes from the log itself.
     const asRecorded = withRecordedSampling(model, recordedSettingsOf(events));
     // The question the run waited on is asked again as it resumes; this answer is ready for it.
     if (answer) pageAnswers.answerAhead(answer.callId, answer.text);
+    const resumedMode = mode ?? lastRunMode(events) ?? session.mode;
     const summary = await sessions.delivered(
       engine.resume({
         events,
         ...(mode ? { mode } : {}),
-        ...modelsFor(asRecorded, mode ?? lastRunMode(events) ?? session.mode),
+        ...modelsFor(asRecorded, resumedMode),
+        // The roles' models again; their step caps and instructions are the log's.
+        ...orchestratorOptions(asRecorded, resumedMode, { roles: roleModelsOnly(roleModels ?? {}) }, { scriptedDelayMs: SCRIPTED_DELAY_MS }),
         secrets: modelSecrets(model),
         ...(suggestions ? { suggestions } : {}),
         // Each absent setting is the one the run's log recorded.
@@ -269,6 +273,8 @@ const api: EngineWorkerApi = {
       maxCostPerRun,
       finalCheck,
       fixAttempts,
+      maxReviewRounds,
+      roles,
     } = parsed.data;
     const sessions = await sessionsReady;
     const session = await sessions.prepareRun({ scenario: model.provider === 'scripted' ? model.scenario : null });
@@ -290,6 +296,12 @@ const api: EngineWorkerApi = {
         maxCostPerRun: maxCostPerRun ?? null,
         finalCheck: finalCheck !== false,
         ...(fixAttempts === undefined ? {} : { fixAttempts }),
+        ...orchestratorOptions(
+          model,
+          mode,
+          { ...(maxReviewRounds === undefined ? {} : { maxReviewRounds }), ...(roles ? { roles } : {}) },
+          { scriptedDelayMs: SCRIPTED_DELAY_MS },
+        ),
         human: pageAnswers,
       }),
     );

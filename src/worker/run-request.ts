@@ -5,11 +5,17 @@ import {
   MaxCostPerRunSchema,
   MaxIterationsSchema,
   MaxRecoveriesSchema,
+  MaxReviewRoundsSchema,
   MaxTokensPerRunSchema,
   ModelSettingsSchema,
   ModeSchema,
+  RoleSettingsSchema,
+  RolesSettingsSchema,
 } from '../protocol/settings';
 import { SuggestionOverridesSchema } from '../protocol/suggestions';
+
+/** A role's model name as Settings checks it (without its default: an absent one stays absent). */
+const roleModelName = RoleSettingsSchema.shape.model.unwrap();
 
 /** What the page asks the worker to run: one schema, checked by the worker, typed for the page. */
 export const RunRequestSchema = z.object({
@@ -38,6 +44,9 @@ export const RunRequestSchema = z.object({
   /** Settings → "Check the work when the agent finishes" and "Fix attempts after a failed check"; absent: on, 3. */
   finalCheck: z.boolean().optional(),
   fixAttempts: FixAttemptsSchema.optional(),
+  /** orchestrator (ignored in the other modes): Settings → "Max review rounds", and each role's model, step cap and instructions. */
+  maxReviewRounds: MaxReviewRoundsSchema.optional(),
+  roles: RolesSettingsSchema.optional(),
 });
 
 export type RunRequest = z.input<typeof RunRequestSchema>;
@@ -70,6 +79,11 @@ export const ResumeRequestSchema = z.object({
   emergency: z.boolean().optional(),
   maxTokensPerRun: MaxTokensPerRunSchema.optional(),
   maxCostPerRun: MaxCostPerRunSchema.optional(),
+  /**
+   * orchestrator: each role's model name on the request's endpoint ('' or absent: the main model),
+   * given again like the recovery model; the step caps and instructions are the ones the run recorded.
+   */
+  roleModels: z.object({ planner: roleModelName.optional(), coder: roleModelName.optional(), reviewer: roleModelName.optional() }).optional(),
 });
 
 export type ResumeRequest = z.input<typeof ResumeRequestSchema>;

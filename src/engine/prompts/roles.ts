@@ -19,6 +19,13 @@ Then call submit_review: verdict "approve" when the work meets the criteria, or 
 Only submit_review ends your part; a reply without it does not.`,
 };
 
+/** The user's extra instructions for a role (Settings → Roles, `--role-instructions`), after its layer. */
+export const ROLE_INSTRUCTIONS = `Further instructions for the {{role}}:
+{{instructions}}`;
+
+/** Why the run failed when a role used up its step cap without handing off. */
+export const ROLE_STEP_LIMIT = `The {{role}} reached its limit of {{max}} steps (round {{round}}) without calling {{tool}}.`;
+
 /** Told to a role when its gate refuses something (in place of its phase's hint, which speaks of advance_phase). */
 export const ROLE_HINTS: Record<Role, string> = {
   planner: 'The planner is read-only: explore, then call submit_plan with the plan.',

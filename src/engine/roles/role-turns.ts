@@ -1,6 +1,6 @@
 import type { EventPayload, ToolCall } from '../../protocol/events';
 import { type Handoff, PlanHandoffSchema, ReviewHandoffSchema, type Role, WorkHandoffSchema } from '../../protocol/handoffs';
-import { HANDOFF_NUDGE, renderTemplate, ROLE_SUBMIT_TOOLS } from '../prompts';
+import { HANDOFF_NUDGE, renderTemplate, ROLE_STEP_LIMIT, ROLE_SUBMIT_TOOLS } from '../prompts';
 import type { RoleLoop } from '../run-context';
 
 /**
@@ -33,6 +33,10 @@ export class RoleTurns implements RoleLoop {
     }
     this.nudged = true;
     return { kind: 'nudge', text: renderTemplate(HANDOFF_NUDGE, { tool: this.submitTool }) };
+  }
+
+  stepLimitReason(maxSteps: number): string {
+    return renderTemplate(ROLE_STEP_LIMIT, { role: this.name, max: String(maxSteps), round: String(this.round), tool: this.submitTool });
   }
 
   /** The handoff the loop ended with, as its schema reads the submit call's arguments. */

@@ -1,4 +1,5 @@
 import type { Emit, EngineEvent, EventOf } from '../../protocol/events';
+import type { Role } from '../../protocol/handoffs';
 import { DEFAULT_MAX_REVIEW_ROUNDS } from '../../protocol/settings';
 import type { RunHost } from '../build-run-context';
 import { gateOptionsOf } from '../build-run-context';
@@ -11,10 +12,10 @@ import { GatedSandbox } from '../gated-sandbox';
 import { runReactLoop } from '../loop';
 import type { LoopOutcome } from '../loop-outcome';
 import type { Policy } from '../policy';
-import { PLANNER_BRIEF, renderTemplate, ROLE_LAYERS, ROLE_NO_ADVANCE } from '../prompts';
+import { PLANNER_BRIEF, renderTemplate, ROLE_INSTRUCTIONS, ROLE_LAYERS, ROLE_NO_ADVANCE } from '../prompts';
 import type { ResumePlan } from '../resume-plan';
 import type { RunContext } from '../run-context';
-import type { RunOptions } from '../run-options';
+import type { RoleOptions, RunOptions } from '../run-options';
 import { nextStep, orchestratorState, type OrchestratorStep } from './orchestrator-state';
 import { coderBrief, orchestratorSummary, reviewerBrief, roundDiff } from './role-briefs';
 import { ROLE_PHASES, roleRules, roleTools } from './role-tools';
@@ -23,7 +24,8 @@ import { RoleTurns } from './role-turns';
 /**
  * orchestrator mode: planner → coder → reviewer, each role a run of the same ReAct loop with its
  * own context (a fresh conversation from its brief, its own gate and tools, its own step cap), each
- * ending with a handoff its submit tool checked. A review asking for changes starts a new coder
+ * ending with a handoff its submit tool checked. A role may have its own model, step cap and extra
+ * instructions (`options.roles`; the instructions go into the system prompt its role_started records). A review asking for changes starts a new coder
  * round while reviews remain; then the engine's own check applies as in the other modes. Every
  * decision is read from the log (`orchestratorState`), so a resumed run goes on in the role and
  * round it was in.
@@ -61,26 +63,39 @@ export async function runOrchestrator(
     else {
       const brief = briefFor(step, state, options.task, base.log(), sentBack);
       const fix = sentBack !== null ? 'check' : step.fix;
-      emit({ type: 'role_started', role: step.role, round: step.round, systemPrompt: systemPromptOf(base.log(), step.role), brief, ...(fix ? { fix } : {}) });
+      const own = options.roles?.[step.role];
+      emit({
+        type: 'role_started',
+        role: step.role,
+        round: step.round,
+        systemPrompt: systemPromptOf(base.log(), step.role, own?.instructions ?? ''),
+        brief,
+        ...(fix ? { fix } : {}),
+        ...(own?.model && own.model !== base.model ? { model: own.model.info.label } : {}),
+      });
       started = lastRoleStarted(base.log());
       sentBack = null;
     }
-    const { run, turns } = roleContext(host, base, policy, emit, started, step.kind === 'resume' ? resumed : null);
+    const { run, turns } = await roleContext(host, base, policy, emit, started, options.roles?.[started.role] ?? {}, step.kind === 'resume' ? resumed : null);
     const outcome = await runReactLoop(run);
     if (outcome.status !== 'completed') return { ...outcome, iterations: iterationsIn(base.log()) };
     emit({ type: 'role_finished', role: turns.name, round: turns.round, handoff: turns.handoff() });
   }
 }
 
-/** A role's loop: its rules and gate, its tools, its conversation and log from its role_started on. */
-function roleContext(
+/**
+ * A role's loop: its rules and gate, its tools, its conversation and log from its role_started on;
+ * its own model (its turns metered at its price) and step cap when it has them.
+ */
+async function roleContext(
   host: RunHost,
   base: RunContext,
   policy: Policy,
   emit: Emit,
   started: EventOf<'role_started'>,
+  settings: RoleOptions,
   resumed: ResumePlan | null,
-): { run: RunContext; turns: RoleTurns } {
+): Promise<{ run: RunContext; turns: RoleTurns }> {
   const rules = roleRules(policy, started.role);
   const gate = new FixedGate(ROLE_PHASES[started.role], rules, gateOptionsOf(host.sandbox, policy, emit), ROLE_NO_ADVANCE);
   const { tools, offered } = roleTools(rules, started.role);
@@ -89,8 +104,12 @@ function roleContext(
   const own = log();
   const nudged = own.some((event) => event.seq > started.seq && event.type === 'user_message' && event.reason === 'handoff_nudge');
   const turns = new RoleTurns(started.role, started.round, nudged);
+  const model = settings.model ?? base.model;
   const run: RunContext = {
     ...base,
+    model,
+    usage: await base.usage.forModel(model),
+    maxIterations: settings.maxSteps ?? base.maxIterations,
     gate,
     tools,
     toolSpecs: offered,
@@ -132,10 +151,11 @@ function briefFor(
   return reviewerBrief(task, plan, state.work, step.round, roundDiff(log));
 }
 
-/** The run's system prompt with the role's layer. */
-function systemPromptOf(log: readonly EngineEvent[], role: EventOf<'role_started'>['role']): string {
+/** The run's system prompt with the role's layer, and the user's extra instructions for the role when there are any. */
+function systemPromptOf(log: readonly EngineEvent[], role: Role, instructions: string): string {
   const configured = log.findLast((event) => event.type === 'run_configured');
-  return `${configured?.systemPrompt ?? ''}\n\n${renderTemplate(ROLE_LAYERS[role], {})}`;
+  const layer = `${configured?.systemPrompt ?? ''}\n\n${renderTemplate(ROLE_LAYERS[role], {})}`;
+  return instructions.trim() === '' ? layer : `${layer}\n\n${renderTemplate(ROLE_INSTRUCTIONS, { role, instructions: instructions.trim() })}`;
 }
 
 function lastRoleStarted(log: readonly EngineEvent[]): EventOf<'role_started'> {

@@ -17,6 +17,8 @@ export const RoleStartedSchema = z.object({
   brief: z.string(),
   /** A coder round after the first: sent back by the review, or by the engine's own check of the work. */
   fix: z.enum(['review', 'check']).optional(),
+  /** The role's own model (its label), when it is not the run's main model. */
+  model: z.string().optional(),
 });
 
 /** A role handed off: its submit tool's arguments, as its schema checked them. */
@@ -27,3 +29,19 @@ export const RoleFinishedSchema = z.object({
   round: z.number().int().positive(),
   handoff: HandoffSchema,
 });
+
+/** One role's settings as the run records them (run_configured, run_resumed): absent: the run's step limit, no extra instructions. */
+export const RecordedRoleSchema = z.object({
+  /** The role's step cap for each of its loops. */
+  maxSteps: z.number().int().positive().optional(),
+  /** Added to the role's prompt layer. */
+  instructions: z.string().optional(),
+});
+
+/** Each role's recorded settings; a role left out has none of its own. */
+export const RecordedRolesSchema = z.object({
+  planner: RecordedRoleSchema.optional(),
+  coder: RecordedRoleSchema.optional(),
+  reviewer: RecordedRoleSchema.optional(),
+});
+export type RecordedRoles = z.infer<typeof RecordedRolesSchema>;

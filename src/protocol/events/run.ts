@@ -1,6 +1,7 @@
 // Events that start, configure and end a run, and what it says on its own (notices).
 import { z } from 'zod';
 import { base } from './base';
+import { RecordedRolesSchema } from './roles';
 
 /** `waiting`: the run is paused on a question to the human (ask_human). */
 export const RunStatusSchema = z.enum(['idle', 'running', 'waiting', 'completed', 'failed', 'cancelled']);
@@ -80,6 +81,8 @@ export const resumedSettings = {
   maxOutputTokens: z.number().int().positive().optional(),
   /** orchestrator: how many reviews the run may have (0–5); absent in the other modes. */
   maxReviewRounds: z.number().int().min(0).max(5).optional(),
+  /** orchestrator: each role's step cap and extra instructions (its model is the caller's, given again on a resume). */
+  roles: RecordedRolesSchema.optional(),
 };
 
 /**

@@ -20,6 +20,8 @@ export function buildRunRequest(task: string, settings: PageSettings): RunReques
     maxCostPerRun,
     finalCheck,
     fixAttempts,
+    maxReviewRounds,
+    roles,
   } = settings;
   return {
     ok: true,
@@ -37,6 +39,8 @@ export function buildRunRequest(task: string, settings: PageSettings): RunReques
       maxCostPerRun,
       finalCheck,
       fixAttempts,
+      // The review rounds and the roles' settings matter only to orchestrator runs.
+      ...(mode === 'orchestrator' ? { maxReviewRounds, roles } : {}),
       ...(policy.policy === undefined ? {} : { policy: policy.policy }),
     },
   };
@@ -44,10 +48,13 @@ export function buildRunRequest(task: string, settings: PageSettings): RunReques
 
 /**
  * What the worker is asked to go on with: the interrupted session, with the model (its endpoint and
- * key) and the suggestions in Settings. Every setting the run recorded (task, mode, limits, policy,
- * failure chain, budgets, window, tokenizer, sampling) is the session's own: a resumed run keeps them.
+ * key), the roles' models (an orchestrator run's; ignored in the other modes) and the suggestions in
+ * Settings. Every setting the run recorded (task, mode, limits, policy, failure chain, budgets, window,
+ * tokenizer, sampling, review rounds, the roles' step caps and instructions) is the session's own: a
+ * resumed run keeps them.
  */
 export function buildResumeRequest(sessionId: string, settings: PageSettings, extra: Pick<ResumeRequest, 'mode' | 'answer'> = {}): ResumeRequest {
-  const { model, suggestions } = settings;
-  return { sessionId, model, suggestions, ...extra };
+  const { model, suggestions, roles } = settings;
+  const roleModels = { planner: roles.planner.model, coder: roles.coder.model, reviewer: roles.reviewer.model };
+  return { sessionId, model, suggestions, roleModels, ...extra };
 }

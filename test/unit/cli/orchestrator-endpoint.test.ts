@@ -122,6 +122,26 @@ describe('agent run --mode orchestrator against an endpoint', () => {
     expect(code).toBe(0);
   });
 
+  it('sends the reviewer’s requests to its --role-model and every other request to the main model', async () => {
+    const server = await startServer([], { fallback: actingModel() });
+    const { code, events } = await runCli(argv(server.baseUrl, '--role-model', 'reviewer=other-model', '--json'));
+    expect(events.at(-1)).toMatchObject({ type: 'run_finished', status: 'completed', verified: true });
+    expect(code).toBe(0);
+    const modelOf = (request: RecordedRequest) => (request.body as { model: unknown }).model;
+    const reviews = server.requests.filter((request) => offered(request).includes('submit_review'));
+    const others = server.requests.filter((request) => !offered(request).includes('submit_review'));
+    expect(reviews.length).toBeGreaterThan(0);
+    expect(others.length).toBeGreaterThan(0);
+    expect(new Set(reviews.map(modelOf))).toEqual(new Set(['other-model']));
+    expect(new Set(others.map(modelOf))).toEqual(new Set(['m']));
+    const started = events.flatMap((event) => (event.type === 'role_started' ? [[event.role, event.model ?? null]] : []));
+    expect(started.filter(([role]) => role === 'reviewer').map(([, model]) => model)).toEqual([
+      expect.stringMatching(/^other-model @ /),
+      expect.stringMatching(/^other-model @ /),
+    ]);
+    expect(started.filter(([role]) => role !== 'reviewer').every(([, model]) => model === null)).toBe(true);
+  });
+
   it('refuses --max-review-rounds outside orchestrator mode and out of bounds', async () => {
     await expect(runCli(['--task', 'x', '--model', 'scripted:demo', '--max-review-rounds', '1'])).rejects.toThrow(
       '--max-review-rounds goes with --mode orchestrator',

@@ -1,9 +1,12 @@
+import { expect } from 'vitest';
 import { Engine, type RunOptions } from '../../../src/engine/engine';
+import { workspaceAt } from '../../../src/engine/restore-workspace';
+import type { ResumeOptions } from '../../../src/engine/run-options';
 import type { Model, ModelRequest, ModelResponse } from '../../../src/model/port';
 import type { Scenario, ScriptedTurn } from '../../../src/model/scenario';
 import { getScenario } from '../../../src/model/scenarios';
 import { ScriptedModel } from '../../../src/model/scripted';
-import type { EngineEvent, EventOf } from '../../../src/protocol/events';
+import type { EngineEvent, EventOf, ModelInfo } from '../../../src/protocol/events';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
 import { VirtualSandbox } from '../../../src/sandbox/virtual';
 import { MemoryStore } from '../../../src/store/memory-store';
@@ -15,17 +18,20 @@ export interface SeenRequest {
   text: string;
 }
 
-/** A scripted model that keeps every request it answers. */
+/** A scripted model that keeps every request it answers (under another name and kind when `info` says so). */
 export class RecordingModel implements Model {
   readonly requests: SeenRequest[] = [];
   private readonly inner: ScriptedModel;
 
-  constructor(scenario: Scenario) {
+  constructor(
+    scenario: Scenario,
+    private readonly ownInfo?: ModelInfo,
+  ) {
     this.inner = new ScriptedModel(scenario);
   }
 
-  get info() {
-    return this.inner.info;
+  get info(): ModelInfo {
+    return this.ownInfo ?? this.inner.info;
   }
 
   complete(request: ModelRequest): Promise<ModelResponse> {
@@ -62,3 +68,25 @@ export const ofType = <T extends EngineEvent['type']>(events: readonly EngineEve
 
 /** "planner:1", "coder:1", … in the order the roles started. */
 export const rolesStarted = (events: readonly EngineEvent[]) => ofType(events, 'role_started').map((event) => `${event.role}:${event.round}`);
+
+/** The demo's log cut right after the first tool result of `role` ("coder:2"): the run was interrupted mid-role. */
+export function cutInside(events: readonly EngineEvent[], role: string): EngineEvent[] {
+  const start = events.findIndex((event) => event.type === 'role_started' && `${event.role}:${event.round}` === role);
+  expect(start).toBeGreaterThan(-1);
+  const firstResult = events.findIndex((event, i) => i > start && event.type === 'tool_result');
+  return events.slice(0, firstResult + 1);
+}
+
+/** Resumes on a fresh engine, as the page does after a reload and the CLI with --resume; `options` as the caller gives them. */
+export async function resumeFresh(
+  events: EngineEvent[],
+  store: MemoryStore,
+  options: Partial<ResumeOptions> = {},
+): Promise<{ after: EngineEvent[]; model: RecordingModel }> {
+  const sandbox = new VirtualSandbox({ files: (await workspaceAt(events, store)) ?? STARTER_PROJECT });
+  const engine = new Engine({ sandbox, blobs: store });
+  const model = new RecordingModel(getScenario('orchestrator-demo'));
+  await engine.resume({ events, model, reason: 'reloaded', ...options });
+  const lastSeq = events.at(-1)?.seq ?? -1;
+  return { after: engine.session.events.filter((event) => event.seq > lastSeq), model };
+}

@@ -1,32 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Engine } from '../../../src/engine/engine';
-import { workspaceAt } from '../../../src/engine/restore-workspace';
 import { getScenario } from '../../../src/model/scenarios';
-import type { EngineEvent } from '../../../src/protocol/events';
-import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
-import { VirtualSandbox } from '../../../src/sandbox/virtual';
-import type { MemoryStore } from '../../../src/store/memory-store';
-import { ofType, RecordingModel, rolesStarted, runOrchestrator } from './orchestrator-helpers';
+import { cutInside, ofType, resumeFresh, rolesStarted, runOrchestrator } from './orchestrator-helpers';
 
 const DEMO_ROLES = ['planner:1', 'coder:1', 'reviewer:1', 'coder:2', 'reviewer:2'];
-
-/** The demo's log cut right after the first tool result of `role` ("coder:2"): the run was interrupted mid-role. */
-function cutInside(events: readonly EngineEvent[], role: string): EngineEvent[] {
-  const start = events.findIndex((event) => event.type === 'role_started' && `${event.role}:${event.round}` === role);
-  expect(start).toBeGreaterThan(-1);
-  const firstResult = events.findIndex((event, i) => i > start && event.type === 'tool_result');
-  return events.slice(0, firstResult + 1);
-}
-
-/** Resumes on a fresh engine, as the page does after a reload and the CLI with --resume. */
-async function resumeFresh(events: EngineEvent[], store: MemoryStore): Promise<{ after: EngineEvent[]; model: RecordingModel }> {
-  const sandbox = new VirtualSandbox({ files: (await workspaceAt(events, store)) ?? STARTER_PROJECT });
-  const engine = new Engine({ sandbox, blobs: store });
-  const model = new RecordingModel(getScenario('orchestrator-demo'));
-  await engine.resume({ events, model, reason: 'reloaded' });
-  const lastSeq = events.at(-1)?.seq ?? -1;
-  return { after: engine.session.events.filter((event) => event.seq > lastSeq), model };
-}
 
 describe('orchestrator mode: a run interrupted mid-role', () => {
   it.each(['planner:1', 'coder:1', 'reviewer:1', 'coder:2', 'reviewer:2'])('goes on in %s, in its own conversation, to the same end', async (role) => {

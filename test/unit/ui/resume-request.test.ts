@@ -12,4 +12,11 @@ describe("the page's resume request", () => {
     expect(request).not.toHaveProperty('mode');
     expect(ResumeRequestSchema.parse(buildResumeRequest('s1', settings, { mode: 'plan_exec' })).mode).toBe('plan_exec');
   });
+
+  it('gives the roles’ models again, not their step caps or instructions (the run recorded those)', () => {
+    const roles = { ...DEFAULT_PAGE_SETTINGS.roles, reviewer: { model: 'other', maxSteps: 9, instructions: 'Be strict.' } };
+    const request = ResumeRequestSchema.parse(buildResumeRequest('s1', { ...DEFAULT_PAGE_SETTINGS, roles }));
+    expect(request.roleModels).toEqual({ planner: '', coder: '', reviewer: 'other' });
+    expect(request).not.toHaveProperty('roles');
+  });
 });

@@ -5,6 +5,7 @@ import { startRun, type StartRunDeps, stopRun } from '../../../src/ui/engine/sta
 import { DEFAULT_PAGE_SETTINGS, type PageSettings } from '../../../src/ui/settings/page-settings';
 import { WorkerDiedError } from '../../../src/ui/worker-watch';
 import type { RunRequest } from '../../../src/worker/api';
+import { RunRequestSchema } from '../../../src/worker/run-request';
 
 const settings: PageSettings = {
   ...DEFAULT_PAGE_SETTINGS,
@@ -35,6 +36,16 @@ describe('buildRunRequest', () => {
         fixAttempts: 3,
       },
     });
+  });
+
+  it('carries the review rounds and the roles’ settings in orchestrator mode only', () => {
+    const roles = { ...DEFAULT_PAGE_SETTINGS.roles, reviewer: { model: 'other', maxSteps: 9, instructions: 'Be strict.' } };
+    const orchestrator = buildRunRequest('t', { ...settings, mode: 'orchestrator', maxReviewRounds: 1, roles });
+    expect(orchestrator).toMatchObject({ ok: true, request: { mode: 'orchestrator', maxReviewRounds: 1, roles } });
+    expect(RunRequestSchema.parse(orchestrator.ok ? orchestrator.request : null).roles).toEqual(roles);
+    const react = buildRunRequest('t', { ...settings, mode: 'react', maxReviewRounds: 1, roles });
+    expect(react).toEqual({ ok: true, request: expect.not.objectContaining({ roles: expect.anything() }) });
+    expect(react).toEqual({ ok: true, request: expect.not.objectContaining({ maxReviewRounds: expect.anything() }) });
   });
 
   it('leaves the policy out when the text is empty and parses it otherwise', () => {

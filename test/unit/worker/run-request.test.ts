@@ -52,3 +52,41 @@ describe('run and resume requests: counting, sampling and budgets', () => {
     expect(ResumeRequestSchema.safeParse({ sessionId: 's', model: DEFAULT_SETTINGS.model, maxCostPerRun: -1 }).success).toBe(false);
   });
 });
+
+describe('run and resume requests: orchestrator mode', () => {
+  const request = { task: 't', mode: 'orchestrator', model: DEFAULT_SETTINGS.model, maxIterations: 3 };
+
+  it('carry the review rounds and each role’s settings, a role left out or half given read with the defaults', () => {
+    const parsed = RunRequestSchema.parse({
+      ...request,
+      maxReviewRounds: 1,
+      roles: { coder: { maxSteps: 8 }, reviewer: { model: ' other ', instructions: 'Be strict.' } },
+    });
+    expect(parsed.maxReviewRounds).toBe(1);
+    expect(parsed.roles).toEqual({
+      planner: { model: '', maxSteps: null, instructions: '' },
+      coder: { model: '', maxSteps: 8, instructions: '' },
+      reviewer: { model: 'other', maxSteps: null, instructions: 'Be strict.' },
+    });
+    const absent = RunRequestSchema.parse(request);
+    expect(absent).not.toHaveProperty('maxReviewRounds');
+    expect(absent).not.toHaveProperty('roles');
+  });
+
+  it.each([
+    ['review rounds past 5', { maxReviewRounds: 6 }],
+    ['a step cap of 0', { roles: { coder: { maxSteps: 0 } } }],
+    ['a step cap past the step limit', { roles: { coder: { maxSteps: 201 } } }],
+    ['a model name over 200 characters', { roles: { reviewer: { model: 'm'.repeat(201) } } }],
+    ['instructions over 4,000 characters', { roles: { planner: { instructions: 'x'.repeat(4_001) } } }],
+  ])('refuse %s', (_what, extra) => {
+    expect(RunRequestSchema.safeParse({ ...request, ...extra }).success).toBe(false);
+  });
+
+  it('a resume request gives the role models again, and nothing else of the roles', () => {
+    const resume = { sessionId: 's', model: DEFAULT_SETTINGS.model };
+    expect(ResumeRequestSchema.parse({ ...resume, roleModels: { reviewer: 'other', coder: '' } }).roleModels).toEqual({ reviewer: 'other', coder: '' });
+    expect(ResumeRequestSchema.safeParse({ ...resume, roleModels: { reviewer: 'm'.repeat(201) } }).success).toBe(false);
+    expect(ResumeRequestSchema.parse({ ...resume, roles: { coder: { maxSteps: 3 } } })).not.toHaveProperty('roles');
+  });
+});
