@@ -15,7 +15,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const MODEL = { kind: 'openai', name: 'qwen-coder', label: 'qwen-coder @ gpu-box.corp:8000' };
+const MODEL = { kind: 'openai' as const, name: 'qwen-coder', label: 'qwen-coder @ gpu-box.corp:8000' };
 
 /** The demo's run as if someone had run it on their own endpoint, shared with the address included. */
 async function linkFromAnotherModel(): Promise<{ link: string; task: string }> {
