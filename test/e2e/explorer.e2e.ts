@@ -52,12 +52,13 @@ async function showExplorer(page: Page, phone: boolean): Promise<Locator> {
   return region;
 }
 
-const rowNames = (tree: Locator) => tree.getByRole('treeitem').evaluateAll((rows) => rows.map((row) => row.textContent ?? ''));
+/** Each row's text without its folder arrow: the name, then its badge or changed count. */
+const rowNames = (tree: Locator) => tree.getByRole('treeitem').evaluateAll((rows) => rows.map((row) => (row.textContent ?? '').replace(/^[▸▾]/, '')));
 
 async function focusedRow(tree: Locator): Promise<string> {
   return tree.evaluate((element) => {
     const id = element.getAttribute('aria-activedescendant');
-    return (id ? document.getElementById(id)?.textContent : null) ?? '';
+    return ((id ? document.getElementById(id)?.textContent : null) ?? '').replace(/^[▸▾]/, '');
   });
 }
 
@@ -104,11 +105,13 @@ describe('the file explorer', () => {
         expect(await focusedRow(tree)).toBe('package.json');
         await page.keyboard.press('Enter');
         await editorShows(page, 'package.json');
+        // (On a phone the Editor pane shows the file; the Files pane is hidden, so read the Editor first.)
+        expect(await page.getByRole('region', { name: 'Editor' }).locator('.monaco-host').innerText()).toContain('"name"');
         if (viewport.phone) {
           expect(await page.getByRole('tab', { name: 'Editor' }).getAttribute('aria-selected')).toBe('true');
           await showExplorer(page, true);
-        } else expect(await tree.getByRole('treeitem', { name: 'package.json' }).getAttribute('aria-selected')).toBe('true');
-        expect(await page.getByRole('region', { name: 'Editor' }).locator('.monaco-host').innerText()).toContain('"name"');
+        }
+        expect(await tree.getByRole('treeitem', { name: 'package.json' }).getAttribute('aria-selected')).toBe('true');
 
         // The filter narrows to matching paths, their folders open; the badges show there too.
         await region.getByRole('searchbox', { name: 'Filter files' }).fill('slug');

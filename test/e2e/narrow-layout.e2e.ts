@@ -120,7 +120,8 @@ describe('on a phone (390×844)', () => {
 
       await page.keyboard.press('ArrowRight');
       expect(await tab('Files').getAttribute('aria-selected')).toBe('true');
-      expect(await region(page, 'Files').isVisible()).toBe(true);
+      // The explorer loads on first use.
+      await region(page, 'Files').waitFor({ state: 'visible' });
       await page.keyboard.press('ArrowRight');
       expect(await tab('Task and Timeline').getAttribute('aria-selected')).toBe('true');
       expect(await visiblePanes(page)).toEqual(['Timeline', 'Task']);

@@ -1,7 +1,8 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import type { EngineClient } from '../engine-client';
 import type { EngineView } from '../use-engine';
 import { explorerChanges, explorerPoint, explorerRefreshKey, type ExplorerSource } from './explorer-source';
+import type { Badge } from './tree-model';
 
 /**
  * The file explorer's source for the session on the page: where to list from (the sandbox, or the
@@ -19,7 +20,15 @@ export function useExplorerSource(client: EngineClient, engine: EngineView, impo
   const pointKey = point === null ? null : `${point.sessionId}:${point.count}`;
   const stablePoint = useMemo(() => point, [pointKey]); // eslint-disable-line react-hooks/exhaustive-deps
   const refreshKey = explorerRefreshKey(inputs, point);
-  const changes = useMemo(() => explorerChanges(inputs), [inputs]);
+  // The same badges keep the same map, so a run's streamed events do not rebuild the tree.
+  const lastChanges = useRef<ReadonlyMap<string, Badge>>(new Map());
+  const changes = useMemo(() => {
+    const next = explorerChanges(inputs);
+    const before = lastChanges.current;
+    if (next.size === before.size && [...next].every(([path, badge]) => before.get(path) === badge)) return before;
+    lastChanges.current = next;
+    return next;
+  }, [inputs]);
   const { files, activeFile } = engine.state;
   const { selectFile, openFile } = engine;
   const open = useCallback(
