@@ -116,6 +116,9 @@ describe('the file explorer', () => {
         // The filter narrows to matching paths, their folders open; the badges show there too.
         await region.getByRole('searchbox', { name: 'Filter files' }).fill('slug');
         expect(await rowNames(tree)).toEqual(['src1 changed', 'slugify.shnew', 'tests1 changed', 'slugify_test.shnew']);
+        // ↓ from the filter goes to the rows.
+        await page.keyboard.press('ArrowDown');
+        expect(await tree.evaluate((element) => element === document.activeElement)).toBe(true);
         await tree.getByRole('treeitem', { name: /^slugify_test\.sh/ }).click();
         await editorShows(page, 'tests/slugify_test.sh');
         if (viewport.phone) await showExplorer(page, true);

@@ -136,6 +136,12 @@ export default function FileExplorer({ source }: FileExplorerProps) {
         placeholder="Filter files"
         value={filter}
         onChange={(event) => setFilter(event.target.value)}
+        // ↓ goes on to the rows it left.
+        onKeyDown={(event) => {
+          if (event.key !== 'ArrowDown' || !tree.current) return;
+          event.preventDefault();
+          tree.current.focus();
+        }}
       />
       <p className={problem ? 'explorer-status explorer-status--problem' : 'explorer-status'} role="status">
         {status}
