@@ -14,6 +14,8 @@ import { TimelineBoundary } from './components/TimelineBoundary';
 import { StartingSandboxText } from './components/WaitLines';
 import { Workspace } from './components/Workspace';
 import type { EngineClient } from './engine-client';
+import { ExplorerPanel, FilesPane } from './explorer/ExplorerPanel';
+import { useExplorerSource } from './explorer/use-explorer-source';
 import { KeyboardLegend } from './presenter/KeyboardLegend';
 import { PresenterModeContext } from './presenter/presenter-mode';
 import { usePresenterKeys } from './presenter/use-presenter-keys';
@@ -62,6 +64,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
   const [task, setTask] = useState('');
   const engine = useEngine(client, settings);
   const newSession = useNewSession(client, engine.sessions.newSession);
+  const explorer = useExplorerSource(client, engine, importing);
   const replay = useReplay(engine.view.log, engine.view.position, engine.seek);
   usePresenterKeys(presenter, replay);
   useShortcuts({
@@ -158,7 +161,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
           onOpenShortcuts={() => setShortcutsOpen(true)}
         />
         {presenter && <KeyboardLegend />}
-        <Workspace activity={{ task: state.timeline, editor: state.files, terminal: state.terminal }}>
+        <Workspace activity={{ task: state.timeline, editor: state.files, terminal: state.terminal, files: null }}>
           <PanePanel pane="task" className="column column--left">
             <TaskComposer
               task={task}
@@ -248,6 +251,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
                   onSelect={engine.selectFile}
                   onReveal={engine.revealLines}
                   onShowOutline={engine.showOutline}
+                  explorer={<ExplorerPanel source={explorer} />}
                   toolbar={
                     <WorkspaceToolbar
                       client={client}
@@ -268,6 +272,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
               </PanePanel>
             }
           />
+          <FilesPane source={explorer} />
         </Workspace>
         <SettingsDialog
           open={settingsOpen}

@@ -47,6 +47,8 @@ const ImportOutcomeSchema = z.union([z.object({ ok: z.literal(true), id: z.strin
 const StorageProblemSchema = z.object({ kind: z.enum(['full', 'failed']), message: z.string() });
 const WorkspaceTextSchema = z.record(z.string(), z.string());
 const SessionChangesSchema = z.object({ before: WorkspaceTextSchema, after: WorkspaceTextSchema });
+const WorkspaceListingSchema = z.object({ paths: z.array(z.string()).max(20_000), truncated: z.boolean(), known: z.boolean() });
+const WorkspaceFileTextSchema = z.object({ path: z.string(), content: z.string(), truncated: z.boolean() });
 
 /** Our own worker answers these, but the answers still cross a boundary: check them like any input. */
 function checked<T>(schema: z.ZodType<T>, what: string) {
@@ -213,5 +215,7 @@ export function createEngineClient(): EngineClient {
     replaceWorkspace: (files) => current.api.replaceWorkspace(files),
     currentWorkspace: async () => checked(WorkspaceTextSchema, 'the workspace')(await current.api.currentWorkspace()),
     sessionChanges: async (id) => checked(SessionChangesSchema, "a session's changes")(await current.api.sessionChanges(id)),
+    workspacePaths: async (at) => checked(WorkspaceListingSchema, 'the workspace listing')(await current.api.workspacePaths(at)),
+    readWorkspaceFile: async (path, at) => checked(WorkspaceFileTextSchema, 'a workspace file')(await current.api.readWorkspaceFile(path, at)),
   };
 }

@@ -47,6 +47,8 @@ export interface EngineView {
   revealLines(path: string, range: RevealRange): void;
   /** Shows the outline of another outlined file. */
   showOutline(path: string): void;
+  /** Opens a workspace file the explorer fetched from the worker. */
+  openFile(path: string, content: string, truncated: boolean): void;
   dismissProblems(): void;
 }
 
@@ -93,6 +95,7 @@ export function useEngine(client: EngineClient, settings: PageSettings): EngineV
     selectFile: actions.selectFile,
     revealLines: actions.revealLines,
     showOutline: actions.showOutline,
+    openFile: actions.openFile,
     dismissProblems: problems.clearProblems,
   };
 }

@@ -5,10 +5,12 @@ import type { Mode, ModelSettingsInput } from '../protocol/settings';
 import type { SandboxHost } from '../sandbox/remote';
 import type { StorageUsage } from '../store/port';
 import type { ExportSecrets, ResumeRequest, RunRequest } from './run-request';
+import type { WorkspaceFileText, WorkspaceListing, WorkspacePoint } from './workspace-files';
 
 /** What the page asks the engine worker to run; the schema is the one definition. */
 export type { StorageUsage } from '../store/port';
 export type { ResumeRequest, RunRequest } from './run-request';
+export type { WorkspaceFileText, WorkspaceListing, WorkspacePoint } from './workspace-files';
 
 /** A write of the session log failed: the page shows it (and, when storage is full, offers to free space). */
 export interface StorageProblem {
@@ -135,4 +137,10 @@ export interface EngineWorkerApi {
   currentWorkspace(): Promise<Record<string, string>>;
   /** A stored session's workspace at its first snapshot and at its last, for a patch of what the run changed (keys redacted). */
   sessionChanges(id: string): Promise<{ before: Record<string, string>; after: Record<string, string> }>;
+
+  // The file explorer (`workspace-files.ts`): null reads the sandbox now, a point a stored session's snapshot there.
+  /** The workspace's file paths (at most 20,000), node_modules/ and .git/ left out. */
+  workspacePaths(at: WorkspacePoint): Promise<WorkspaceListing>;
+  /** One workspace file's text (keys redacted, shortened past 1 MiB). */
+  readWorkspaceFile(path: string, at: WorkspacePoint): Promise<WorkspaceFileText>;
 }

@@ -29,6 +29,7 @@ import { PageAnswers } from './page-answers';
 import { PageStop } from './page-stop';
 import { ExportSecretsSchema, HumanAnswerRequestSchema, PolicyWarningsRequestSchema, ResumeRequestSchema, RunRequestSchema } from './run-request';
 import { openSessionStore, WorkerSessions } from './sessions';
+import { explorerPaths, explorerRead, type ExplorerSources } from './workspace-files';
 import { checkWorkspaceFiles, currentWorkspace, refuseWhileReplacing, replaceWorkspace, sameFiles, sessionChanges } from './workspace-io';
 
 /** The composition root in the browser: the engine, its sandbox and its model live here. */
@@ -87,6 +88,19 @@ const sessionsReady = storeReady.then(
       { python },
     ),
 );
+
+/** The explorer reads the sandbox in use, or a stored session's snapshots (written out first). */
+async function explorerSources(): Promise<ExplorerSources> {
+  const sessions = await sessionsReady;
+  return {
+    sandbox: engine.activeSandbox,
+    store: async () => {
+      await sessions.flush();
+      return sessions.store;
+    },
+    secrets: engine.session.registeredSecrets,
+  };
+}
 
 const api: EngineWorkerApi = {
   async subscribe(listener: (event: EngineEvent) => void): Promise<void> {
@@ -238,6 +252,14 @@ const api: EngineWorkerApi = {
     const sessions = await sessionsReady;
     await sessions.flush();
     return sessionChanges(sessions.store, String(id), engine.session.registeredSecrets);
+  },
+
+  async workspacePaths(at) {
+    return explorerPaths(await explorerSources(), at);
+  },
+
+  async readWorkspaceFile(path, at) {
+    return explorerRead(await explorerSources(), path, at);
   },
 
   async useSandbox(host: SandboxHost | null, reason: string): Promise<SandboxInfo> {

@@ -74,7 +74,7 @@ describe('on a phone (390×844)', () => {
 
       const tabs = page.getByRole('tablist', { name: 'Workspace panes' });
       const tab = (name: string) => tabs.getByRole('tab', { name });
-      expect(await tabs.getByRole('tab').allInnerTexts()).toEqual(['Task and Timeline', 'Editor', 'Terminal']);
+      expect(await tabs.getByRole('tab').allInnerTexts()).toEqual(['Task and Timeline', 'Editor', 'Terminal', 'Files']);
       expect(await tab('Task and Timeline').getAttribute('aria-selected')).toBe('true');
       expect(await visiblePanes(page)).toEqual(['Timeline', 'Task']);
       await expectNoSidewaysScroll(page, 'idle');
@@ -118,6 +118,10 @@ describe('on a phone (390×844)', () => {
       await expectNoSidewaysScroll(page, 'on the Terminal tab');
       await page.screenshot({ path: `test-results/narrow-${colorScheme}-terminal.png` });
 
+      await page.keyboard.press('ArrowRight');
+      expect(await tab('Files').getAttribute('aria-selected')).toBe('true');
+      // The explorer loads on first use.
+      await region(page, 'Files').waitFor({ state: 'visible' });
       await page.keyboard.press('ArrowRight');
       expect(await tab('Task and Timeline').getAttribute('aria-selected')).toBe('true');
       expect(await visiblePanes(page)).toEqual(['Timeline', 'Task']);

@@ -1,7 +1,8 @@
-import { type KeyboardEvent, type ReactNode, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
 import { type FileView, openFiles, type RevealRange, shownOutline, type UiState } from '../state/reducer';
 import { MonacoView } from './MonacoView';
 import { OutlinePane } from './OutlinePane';
+import { usePaneLayout } from './pane-layout';
 
 import '../styles/editor.css';
 
@@ -13,6 +14,8 @@ export interface EditorPanelProps {
   onShowOutline: (path: string) => void;
   /** Shown just above the editor (the workspace's Open folder and downloads). */
   toolbar?: ReactNode;
+  /** The file explorer, beside the editor behind a "Files" button (a pane of its own on a narrow screen). */
+  explorer?: ReactNode;
 }
 
 const ORIGIN_LABEL: Record<FileView['origin'], string> = {
@@ -24,7 +27,10 @@ const ORIGIN_LABEL: Record<FileView['origin'], string> = {
 
 const tabId = (index: number) => `file-tab-${index}`;
 
-export function EditorPanel({ state, onSelect, onReveal, onShowOutline, toolbar }: EditorPanelProps) {
+export function EditorPanel({ state, onSelect, onReveal, onShowOutline, toolbar, explorer }: EditorPanelProps) {
+  const [filesOpen, setFilesOpen] = useState(false);
+  const { tabbed } = usePaneLayout();
+  const withFiles = explorer !== undefined && !tabbed;
   const files = openFiles(state);
   const activeIndex = files.findIndex((file) => file.path === state.activeFile);
   const active = files[activeIndex];
@@ -38,9 +44,25 @@ export function EditorPanel({ state, onSelect, onReveal, onShowOutline, toolbar 
           Editor
         </h2>
         {files.length > 0 && <FileTabs files={files} activeIndex={activeIndex} onSelect={onSelect} />}
+        {withFiles && (
+          <button
+            type="button"
+            className="button files-toggle"
+            aria-expanded={filesOpen}
+            aria-controls="editor-files"
+            onClick={() => setFilesOpen((on) => !on)}
+          >
+            Files
+          </button>
+        )}
       </div>
       {toolbar}
-      <div className={outline ? 'editor-main editor-main--outline' : 'editor-main'}>
+      <div className={`editor-main${outline ? ' editor-main--outline' : ''}${withFiles && filesOpen ? ' editor-main--files' : ''}`}>
+        {withFiles && filesOpen && (
+          <div id="editor-files" className="editor-files">
+            {explorer}
+          </div>
+        )}
         {active ? (
           <div role="tabpanel" aria-labelledby={tabId(activeIndex)} className="editor-body">
             <p className="editor-path">

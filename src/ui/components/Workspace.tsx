@@ -16,17 +16,17 @@ export function Workspace({ activity, children }: WorkspaceProps) {
   const tabbed = useNarrowLayout();
   const [shown, setShown] = useState<PaneId>('task');
   const [seen, setSeen] = useState(activity);
-  const layout = useMemo(() => ({ tabbed, shown }), [tabbed, shown]);
+  const layout = useMemo(() => ({ tabbed, shown, show: setShown }), [tabbed, shown]);
 
   // What is on screen counts as seen: everything in the wide layout, the shown pane in the tabbed one.
-  const { task, editor, terminal } = activity;
+  const { task, editor, terminal, files } = activity;
   useEffect(() => {
-    const now = { task, editor, terminal };
-    const panes = tabbed ? [shown] : (['task', 'editor', 'terminal'] as const);
+    const now = { task, editor, terminal, files };
+    const panes = tabbed ? [shown] : (['task', 'editor', 'terminal', 'files'] as const);
     setSeen((before) =>
       panes.every((pane) => before[pane] === now[pane]) ? before : { ...before, ...Object.fromEntries(panes.map((pane) => [pane, now[pane]])) },
     );
-  }, [tabbed, shown, task, editor, terminal]);
+  }, [tabbed, shown, task, editor, terminal, files]);
 
   // Ctrl+K goes to the Task box (use-shortcuts.ts): show its pane first, a hidden box takes no focus.
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { useMemo, useReducer } from 'react';
 import type { EngineEvent } from '../../protocol/events';
+import { openWorkspaceFile } from '../state/files';
 import { revealLines, type RevealRange, selectFile, showOutline, type UiState } from '../state/reducer';
 import { appendEvents, emptyView, loadLog, pick, seek, type SessionView } from '../state/session-view';
 
@@ -31,6 +32,8 @@ export interface UiActions {
   selectFile(path: string): void;
   revealLines(path: string, range: RevealRange): void;
   showOutline(path: string): void;
+  /** Opens a workspace file the explorer fetched (selects it when the page already shows it). */
+  openFile(path: string, content: string, truncated: boolean): void;
 }
 
 /** What the page shows: the session's log folded by the reducer, at the replay position, plus the user's picks. */
@@ -44,6 +47,7 @@ export function useUiState(): [SessionView, UiActions] {
       selectFile: (path) => dispatch({ type: 'pick', change: (state) => selectFile(state, path) }),
       revealLines: (path, range) => dispatch({ type: 'pick', change: (state) => revealLines(state, path, range) }),
       showOutline: (path) => dispatch({ type: 'pick', change: (state) => showOutline(state, path) }),
+      openFile: (path, content, truncated) => dispatch({ type: 'pick', change: (state) => openWorkspaceFile(state, path, content, truncated) }),
     }),
     [],
   );

@@ -155,3 +155,12 @@ export function selectFile<S extends FilesState>(state: S, path: string): S {
   if (state.files[path] === undefined || state.activeFile === path) return state;
   return { ...focusOutline(state, path), activeFile: path };
 }
+
+/**
+ * The viewer opened a workspace file from the file explorer: it opens as read (the page had no
+ * text for it; the worker's), or, when the page already shows it, it is selected.
+ */
+export function openWorkspaceFile<S extends FilesState>(state: S, path: string, content: string, truncated: boolean): S {
+  if (state.files[path] !== undefined) return selectFile(state, path);
+  return putFile(state, { path, content, before: null, origin: 'read', truncated, reveal: null, version: 1 });
+}
