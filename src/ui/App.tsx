@@ -100,6 +100,12 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
   }, []);
 
   const { state } = engine;
+  const { selectFile, revealLines } = engine;
+  // A handoff card's file (and a finding's line) opens in the Editor; stable, so the cards stay memoised.
+  const openFile = useCallback(
+    (path: string, line: number | null) => (line === null ? selectFile(path) : revealLines(path, { startLine: line, endLine: line, symbol: null })),
+    [selectFile, revealLines],
+  );
   const canRun = engine.workerReady && !engine.busy && !importing && task.trim() !== '';
   const run = useCallback(() => {
     if (canRun) engine.run(task.trim());
@@ -133,7 +139,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
           statusText={engine.pendingRun && engine.waitingForSandbox ? <StartingSandboxText since={engine.pendingRun.since} /> : undefined}
           sandbox={{ status: engine.sandbox, actions: engine.sandboxActions }}
           modelText={modelLabel(settings.model)}
-          phase={phaseStrip(state, settings.mode)}
+          phase={phaseStrip(state, engine.runMode)}
           iteration={state.status === 'running' && state.run ? state.run : null}
           usage={state.usage}
           onOpenSettings={() => setSettingsOpen(true)}
@@ -155,7 +161,11 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
               canStop={engine.busy}
               waitingForSandbox={engine.waitingForSandbox}
               workerReady={engine.workerReady}
-              demo={suggested === null ? null : { playedTask: suggested, runsOtherTask: runsDemo }}
+              demo={
+                suggested === null
+                  ? null
+                  : { playedTask: suggested, runsOtherTask: runsDemo, ownMode: engine.runMode === settings.mode ? null : engine.runMode }
+              }
               onRun={run}
               onStop={engine.stop}
             />
@@ -192,6 +202,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
                       }
                 }
                 problems={settingsProblem ? [settingsProblem, ...engine.problems] : engine.problems}
+                onOpenFile={openFile}
                 endActions={
                   state.run && !engine.busy && engine.view.position === null
                     ? {
