@@ -102,8 +102,19 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
   const { state } = engine;
   const { selectFile, revealLines } = engine;
   // A handoff card's file (and a finding's line) opens in the Editor; stable, so the cards stay memoised.
+  const shownFiles = useRef(state.files);
+  useEffect(() => {
+    shownFiles.current = state.files;
+  }, [state.files]);
   const openFile = useCallback(
-    (path: string, line: number | null) => (line === null ? selectFile(path) : revealLines(path, { startLine: line, endLine: line, symbol: null })),
+    (path: string, line: number | null) => {
+      const file = shownFiles.current[path];
+      // The page has only the text the log read or wrote: a file it never saw has none to show.
+      if (file === undefined || file.origin === 'deleted') return false;
+      if (line === null) selectFile(path);
+      else revealLines(path, { startLine: line, endLine: line, symbol: null });
+      return true;
+    },
     [selectFile, revealLines],
   );
   const canRun = engine.workerReady && !engine.busy && !importing && task.trim() !== '';

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Finding } from '../../protocol/handoffs';
 import type { HandoffEntry } from '../state/reducer';
 import type { OpenFile } from '../timeline/entry-props';
@@ -113,18 +114,30 @@ function FileList({ paths, onOpenFile }: { paths: readonly string[]; onOpenFile:
   );
 }
 
-/** A workspace path (and line) that opens in the Editor; plain code when the page cannot open files (e.g. no Editor yet). */
+/**
+ * A workspace path (and line) that opens in the Editor; plain code when the page cannot open files.
+ * The Editor shows only text the log read or wrote: for a file it never saw, the button says so.
+ */
 function FileButton({ path, line, onOpenFile }: { path: string; line: number | null; onOpenFile: OpenFile | null }) {
+  const [missing, setMissing] = useState(false);
   const text = line === null ? path : `${path}:${line}`;
   if (onOpenFile === null) return <code className="handoff-file">{text}</code>;
   return (
-    <button
-      type="button"
-      className="link-button handoff-file"
-      title={line === null ? `Open ${path} in the Editor` : `Open ${path} at line ${line} in the Editor`}
-      onClick={() => onOpenFile(path, line)}
-    >
-      <code>{text}</code>
-    </button>
+    <>
+      <button
+        type="button"
+        className="link-button handoff-file"
+        title={line === null ? `Open ${path} in the Editor` : `Open ${path} at line ${line} in the Editor`}
+        onClick={() => setMissing(!onOpenFile(path, line))}
+      >
+        <code>{text}</code>
+      </button>
+      {missing && (
+        <span className="handoff-missing" role="status">
+          {' '}
+          not opened: the run never read or wrote it up to here
+        </span>
+      )}
+    </>
   );
 }

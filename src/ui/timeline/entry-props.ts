@@ -1,7 +1,7 @@
 import type { TimelineEntry } from '../state/reducer';
 
-/** Opens a workspace file in the Editor, at a line when given (a handoff card's files and findings). */
-export type OpenFile = (path: string, line: number | null) => void;
+/** Opens a workspace file in the Editor, at a line when given (a handoff card's files and findings); false when it has no text of it. */
+export type OpenFile = (path: string, line: number | null) => boolean;
 
 /** What the Timeline hands every entry; each entry kind reads only some of it. */
 export interface TimelineShared<Actions, Wait, Answer> {
