@@ -55,7 +55,8 @@ function sameProps(a: ItemProps, b: ItemProps): boolean {
   return a.entry === b.entry && a.endActions === b.endActions && a.wait === b.wait && a.onAnswer === b.onAnswer && a.openFile === b.openFile;
 }
 
-function sameGroup(a: RoleGroupProps, b: RoleGroupProps): boolean {
+/** Whether a group would render the same: its header, handoff, open state, and each laid-out entry's props. */
+export function sameGroup(a: RoleGroupProps, b: RoleGroupProps): boolean {
   if (a.group.header !== b.group.header || a.open !== b.open || a.onToggle !== b.onToggle || a.Item !== b.Item) return false;
   if ((a.handoff === null) !== (b.handoff === null) || (a.handoff && b.handoff && !sameProps(a.handoff, b.handoff))) return false;
   return a.items.length === b.items.length && a.items.every((props, index) => sameProps(props, b.items[index] as ItemProps));

@@ -6,9 +6,11 @@ import { ScriptedModel } from '../../../src/model/scripted';
 import type { EngineEvent } from '../../../src/protocol/events';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
 import { VirtualSandbox } from '../../../src/sandbox/virtual';
+import { type RoleGroupProps, sameGroup } from '../../../src/ui/components/RoleGroup';
 import { type PhaseStrip, phaseStrip } from '../../../src/ui/state/phase-strip';
 import { initialState, reduce, reduceAll, type TimelineEntry, type UiState } from '../../../src/ui/state/reducer';
 import { loadLog, seek } from '../../../src/ui/state/session-view';
+import { entryProps } from '../../../src/ui/timeline/entry-props';
 import { roleHeaderText } from '../../../src/ui/timeline/format';
 import { groupByRole, type TimelineItem } from '../../../src/ui/timeline/role-groups';
 import { runOrchestrator } from '../engine/orchestrator-helpers';
@@ -204,5 +206,42 @@ describe('groupByRole with the Timeline window', () => {
       item.kind === 'entry' ? [item.entry] : [...(item === first ? [] : [item.header]), ...item.entries, ...(item.handoff ? [item.handoff] : [])],
     );
     expect(laidOut).toEqual(timeline.slice(from));
+  });
+});
+
+describe('a role group as the Timeline renders it', () => {
+  it('renders again only when an entry of its own changed: a finished group stays as it was while the next role works', async () => {
+    const { events } = await runOrchestrator(getScenario('orchestrator-demo'));
+    const inside = cutInside(events, 'coder:2').length;
+    const before = reduceAll(initialState, events.slice(0, inside));
+    const after = reduce(before, events[inside] as EngineEvent);
+    // Each render makes a new wait and answer callback, as the page does; the file opener is stable, and a
+    // live run has no end actions (the page offers them once the run ended).
+    const openFile = () => true;
+    const groupProps = (state: UiState, index: number): RoleGroupProps => {
+      const shared = {
+        endActions: null,
+        wait: { current: null, live: true, model: 'demo' },
+        onAnswer: () => {},
+        waiting: null,
+        openFile,
+      };
+      const group = groupsOf(state)[index];
+      if (group?.kind !== 'group') throw new Error(`no group ${index}`);
+      return {
+        group,
+        items: group.entries.map((entry) => entryProps(entry, shared)),
+        handoff: group.handoff && entryProps(group.handoff, shared),
+        open: group.handoff === null,
+        onToggle: () => {},
+        Item: () => null,
+      };
+    };
+    const onToggle = () => {};
+    const Item = () => null;
+    const same = (index: number) => sameGroup({ ...groupProps(before, index), onToggle, Item }, { ...groupProps(after, index), onToggle, Item });
+    expect(after.timeline).not.toBe(before.timeline);
+    expect([0, 1, 2].map(same)).toEqual([true, true, true]);
+    expect(same(3)).toBe(false);
   });
 });
