@@ -1,3 +1,5 @@
+import type { Mode } from '../protocol/settings';
+
 /** One scripted model reply. */
 export interface ScriptedToolCall {
   name: string;
@@ -31,4 +33,10 @@ export interface Scenario {
    * hold the engine's thread for its whole time limit).
    */
   liveOnly?: boolean;
+}
+
+/** The mode a scenario was written for: its roles' turns play only in orchestrator mode, its name says plan_exec. */
+export function scenarioMode(scenario: Pick<Scenario, 'name' | 'roles'>): Mode {
+  if (scenario.roles !== undefined) return 'orchestrator';
+  return scenario.name.startsWith('plan_exec') ? 'plan_exec' : 'react';
 }

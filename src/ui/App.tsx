@@ -103,6 +103,23 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
   }, []);
 
   const { state } = engine;
+  const { selectFile, revealLines } = engine;
+  // A handoff card's file (and a finding's line) opens in the Editor; stable, so the cards stay memoised.
+  const shownFiles = useRef(state.files);
+  useEffect(() => {
+    shownFiles.current = state.files;
+  }, [state.files]);
+  const openFile = useCallback(
+    (path: string, line: number | null) => {
+      const file = shownFiles.current[path];
+      // The page has only the text the log read or wrote: a file it never saw has none to show.
+      if (file === undefined || file.origin === 'deleted') return false;
+      if (line === null) selectFile(path);
+      else revealLines(path, { startLine: line, endLine: line, symbol: null });
+      return true;
+    },
+    [selectFile, revealLines],
+  );
   const canRun = engine.workerReady && !engine.busy && !importing && task.trim() !== '';
   const run = useCallback(() => {
     if (canRun) engine.run(task.trim());
@@ -148,7 +165,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
           sandbox={{ status: engine.sandbox, actions: engine.sandboxActions }}
           modelText={onReplayOnly ? replayOnly.model.label : modelLabel(settings.model)}
           modelOfSession={onReplayOnly}
-          phase={phaseStrip(state, settings.mode)}
+          phase={phaseStrip(state, engine.runMode)}
           iteration={state.status === 'running' && state.run ? state.run : null}
           usage={state.usage}
           onOpenSettings={() => setSettingsOpen(true)}
@@ -170,7 +187,11 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
               canStop={engine.busy}
               waitingForSandbox={engine.waitingForSandbox}
               workerReady={engine.workerReady}
-              demo={suggested === null ? null : { playedTask: suggested, runsOtherTask: runsDemo }}
+              demo={
+                suggested === null
+                  ? null
+                  : { playedTask: suggested, runsOtherTask: runsDemo, ownMode: engine.runMode === settings.mode ? null : engine.runMode }
+              }
               onRun={run}
               onStop={engine.stop}
             />
@@ -217,6 +238,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
                       }
                 }
                 problems={settingsProblem ? [settingsProblem, ...engine.problems] : engine.problems}
+                onOpenFile={openFile}
                 endActions={
                   state.run && !engine.busy && engine.view.position === null
                     ? {

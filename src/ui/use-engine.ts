@@ -1,5 +1,7 @@
+import { useMemo } from 'react';
 import { messageOf } from '../protocol/error-message';
-import type { Scenario } from './engine/scenarios';
+import type { Mode } from '../protocol/settings';
+import { runMode, type Scenario } from './engine/scenarios';
 import { useExportSecrets } from './engine/use-export-secrets';
 import { useProblems } from './engine/use-problems';
 import { type PendingRun, useRunControl } from './engine/use-run-control';
@@ -25,6 +27,8 @@ export interface EngineView {
   /** The worker answered and can take a run. */
   workerReady: boolean;
   scenarios: Scenario[];
+  /** The mode the next run takes: Settings', or the chosen scripted scenario's when it plays only in its own (engine/scenarios.ts). */
+  runMode: Mode;
   sandbox: SandboxStatus;
   sandboxActions: SandboxActions;
   /** Before an import replaces the workspace: the sandbox for its files (Python files take the virtual sandbox on 'auto'). */
@@ -60,7 +64,9 @@ export function useEngine(client: EngineClient, settings: PageSettings): EngineV
   const worker = useWorkerConnection(client, actions.receiveEvents, problems.addProblem);
   const wcKey = webcontainerApiKey(settings.webcontainerApiKey);
   const sandbox = useSandbox(client, settings.sandbox, settings.webcontainerBootTimeoutMs, wcKey);
-  const control = useRunControl(client, settings, sandbox.settled, problems);
+  const mode = runMode(settings, worker.scenarios);
+  const runSettings = useMemo(() => (mode === settings.mode ? settings : { ...settings, mode }), [settings, mode]);
+  const control = useRunControl(client, runSettings, sandbox.settled, problems);
   useExportSecrets(client, worker.workerReady, settings.model, wcKey, problems.addProblem);
   const sessions = useSessions({ client, workerReady: worker.workerReady, settings, loadEvents: actions.loadEvents, addProblem: problems.addProblem });
 
@@ -70,6 +76,7 @@ export function useEngine(client: EngineClient, settings: PageSettings): EngineV
     seek: actions.seek,
     workerReady: worker.workerReady,
     scenarios: worker.scenarios,
+    runMode: mode,
     sandbox: sandbox.status,
     sandboxActions: { useVirtualNow: sandbox.useVirtualNow, tryWebContainer: sandbox.tryWebContainer },
     prepareSandboxFor: sandbox.prepareForFiles,

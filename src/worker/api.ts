@@ -38,6 +38,8 @@ export interface ScenarioInfo {
   defaultTask: string;
   /** Whether the Sessions dialog offers it as a ready-made session (not for the live-only Stop demos). */
   readyMade: boolean;
+  /** The mode it was written for: an orchestrator scenario plays only in orchestrator mode, the others in any but that one. */
+  mode: Mode;
 }
 
 export interface EngineWorkerApi {

@@ -8,6 +8,7 @@ import { restoreWorkspace } from '../engine/restore-workspace';
 import { recordedSettingsOf, withRecordedSampling } from '../engine/resume-plan';
 import { contextOptionsFor, createModel, createRecoveryModel, createSummaryModel, samplingOptionsFor } from '../model/create-model';
 import type { Model } from '../model/port';
+import { scenarioMode } from '../model/scenario';
 import { SCENARIOS } from '../model/scenarios';
 import type { EngineEvent, RunStatus, SandboxInfo } from '../protocol/events';
 import { lastRunEvents, lastRunMode } from '../protocol/run-sessions';
@@ -368,13 +369,13 @@ const api: EngineWorkerApi = {
   testConnection: (model: unknown) => testConnectionFor(model),
 
   async scenarios(): Promise<ScenarioInfo[]> {
-    // Orchestrator scenarios are left out until the page's role view (Phase strip roles, Timeline role groups, handoff cards) is built: the CLI plays them.
-    return SCENARIOS.filter(({ roles }) => roles === undefined).map(({ name, title, description, defaultTask, liveOnly }) => ({
-      name,
-      title,
-      description,
-      defaultTask,
-      readyMade: liveOnly !== true,
+    return SCENARIOS.map((scenario) => ({
+      name: scenario.name,
+      title: scenario.title,
+      description: scenario.description,
+      defaultTask: scenario.defaultTask,
+      readyMade: scenario.liveOnly !== true,
+      mode: scenarioMode(scenario),
     }));
   },
 

@@ -1,9 +1,9 @@
 import { Engine } from '../engine/engine';
 import { scenarioWorkspace } from '../engine/scenario-workspace';
+import { scenarioMode } from '../model/scenario';
 import { getScenario } from '../model/scenarios';
 import { ScriptedModel } from '../model/scripted';
 import type { SessionFile } from '../protocol/session-file';
-import type { Mode } from '../protocol/settings';
 import { LazyVirtualSandbox } from '../sandbox/lazy-virtual';
 import type { PythonRuntime } from '../sandbox/python/python-runtime';
 import { MemoryStore } from '../store/memory-store';
@@ -23,7 +23,7 @@ export function readyMadeId(scenario: string): string {
 export async function recordReadyMade(scenarioName: string, { python }: { python?: PythonRuntime } = {}): Promise<SessionFile> {
   const scenario = getScenario(scenarioName);
   if (scenario.liveOnly) throw new Error(`the scripted scenario "${scenario.name}" shows what happens live; it has no ready-made session`);
-  const mode: Mode = scenario.name.startsWith('plan_exec') ? 'plan_exec' : scenario.name.startsWith('orchestrator') ? 'orchestrator' : 'react';
+  const mode = scenarioMode(scenario);
   const store = new MemoryStore();
   const sandbox = new LazyVirtualSandbox({
     files: { ...scenarioWorkspace(scenario.name) },

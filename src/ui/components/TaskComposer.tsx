@@ -1,4 +1,5 @@
 import type { KeyboardEvent } from 'react';
+import type { Mode } from '../../protocol/settings';
 
 import '../styles/demo-note.css';
 
@@ -10,10 +11,12 @@ export interface TaskComposerProps {
   waitingForSandbox: boolean;
   workerReady: boolean;
   /** The scripted demo is chosen (null: a real model): the task it plays, and whether the typed task is another. */
-  demo: { playedTask: string; runsOtherTask: boolean } | null;
+  demo: { playedTask: string; runsOtherTask: boolean; ownMode: Mode | null } | null;
   onRun: () => void;
   onStop: () => void;
 }
+
+const MODE_NAMES: Record<Mode, string> = { react: 'ReAct', plan_exec: 'plan & execute', orchestrator: 'orchestrator' };
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -62,6 +65,7 @@ export function TaskComposer(props: TaskComposerProps) {
           {demo.runsOtherTask
             ? `The demo plays a recorded run of its own task, “${demo.playedTask}”, and does not read the one typed here. To run your own task, choose a model in Settings.`
             : 'The demo plays a recorded run of this task. To run your own task, choose a model in Settings.'}
+          {demo.ownMode && ` It plays in ${MODE_NAMES[demo.ownMode]} mode, the one it was recorded in, whatever the Mode in Settings.`}
         </p>
       )}
       <div className="composer-actions">

@@ -1,13 +1,16 @@
-import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { verdictText } from '../../protocol/verdict-text';
 import { waitingQuestion } from '../state/questions';
 import type { TimelineEntry } from '../state/reducer';
-import { entryProps } from '../timeline/entry-props';
+import { entryProps, type OpenFile } from '../timeline/entry-props';
 import { entryPlainText } from '../timeline/entry-text';
-import { formatArgs, formatDuration, phaseChangeText, refusalSummary, syntaxCheckBadge } from '../timeline/format';
+import { formatArgs, formatDuration, phaseChangeText, refusalSummary, roleHeaderText, syntaxCheckBadge } from '../timeline/format';
+import { groupByRole } from '../timeline/role-groups';
 import { AgentText } from './AgentText';
 import { EntryBoundary } from './EntryBoundary';
+import { HandoffCard } from './HandoffCard';
 import { QuestionCard } from './QuestionCard';
+import { RoleGroupView } from './RoleGroup';
 import { TaskEntry } from './TaskEntry';
 import { ToolOutput } from './ToolOutput';
 import { RetryLine, type TimelineWait, WaitLine } from './WaitLines';
@@ -25,6 +28,8 @@ export interface TimelineProps {
   wait?: TimelineWait | null;
   /** How many of the latest entries are laid out before the viewer asks for earlier ones. */
   windowSize?: number;
+  /** Opens a file of a handoff card in the Editor (null: not now). */
+  onOpenFile?: OpenFile | null;
 }
 
 /** How close to the bottom still counts as "following" the run. */
@@ -44,7 +49,15 @@ export const TIMELINE_WINDOW = 1000;
  */
 export const REPLAY_WINDOW = 40;
 
-export function Timeline({ entries, problems, endActions = null, onAnswer = null, wait = null, windowSize: baseWindow = TIMELINE_WINDOW }: TimelineProps) {
+export function Timeline({
+  entries,
+  problems,
+  endActions = null,
+  onAnswer = null,
+  wait = null,
+  windowSize: baseWindow = TIMELINE_WINDOW,
+  onOpenFile = null,
+}: TimelineProps) {
   const waiting = waitingQuestion(entries);
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
@@ -52,6 +65,10 @@ export function Timeline({ entries, problems, endActions = null, onAnswer = null
   /** Entries the viewer asked for beyond the window ("Show earlier"). */
   const [extra, setExtra] = useState(0);
   const hidden = Math.max(0, entries.length - baseWindow - extra);
+  /** Role groups the viewer opened or closed; the others are open while their role works, closed once it handed off. */
+  const [toggled, setToggled] = useState<Readonly<Record<string, boolean>>>({});
+  const onToggle = useCallback((id: string, open: boolean) => setToggled((now) => ({ ...now, [id]: open })), []);
+  const shared = { endActions, wait, onAnswer, waiting, openFile: onOpenFile };
 
   const onScroll = () => {
     const el = scroller.current;
@@ -96,9 +113,21 @@ export function Timeline({ entries, problems, endActions = null, onAnswer = null
           </button>
         )}
         <ol className="timeline-list">
-          {(hidden > 0 ? entries.slice(hidden) : entries).map((entry) => (
-            <TimelineItem key={entry.id} {...entryProps(entry, { endActions, wait, onAnswer, waiting })} />
-          ))}
+          {groupByRole(entries, hidden).map((item) =>
+            item.kind === 'entry' ? (
+              <TimelineItem key={item.entry.id} {...entryProps(item.entry, shared)} />
+            ) : (
+              <RoleGroupView
+                key={item.header.id}
+                group={item}
+                items={item.entries.map((entry) => entryProps(entry, shared))}
+                handoff={item.handoff && entryProps(item.handoff, shared)}
+                open={toggled[item.header.id] ?? item.handoff === null}
+                onToggle={onToggle}
+                Item={TimelineItem}
+              />
+            ),
+          )}
         </ol>
         <WaitLine wait={wait} />
       </div>
@@ -111,22 +140,29 @@ export function Timeline({ entries, problems, endActions = null, onAnswer = null
   );
 }
 
-interface TimelineItemProps {
+export interface TimelineItemProps {
   entry: TimelineEntry;
   endActions: RunEndActions | null;
   wait: TimelineWait | null;
   onAnswer: ((callId: string, text: string) => void) | null;
+  openFile: OpenFile | null;
 }
 
 /**
  * One entry, memoised on its props: a replay seek keeps the entry objects the two positions share
  * (session-view.ts), so only the entries that differ render again, not the whole Timeline.
  */
-const TimelineItem = memo(function TimelineItem({ entry, endActions, wait, onAnswer }: TimelineItemProps) {
+const TimelineItem = memo(function TimelineItem({ entry, endActions, wait, onAnswer, openFile }: TimelineItemProps) {
   return (
     <li className={`entry entry--${entry.kind}`}>
       <EntryBoundary text={entryPlainText(entry)}>
-        {entry.kind === 'question' ? <QuestionCard entry={entry} onAnswer={onAnswer} /> : <Entry entry={entry} endActions={endActions} wait={wait} />}
+        {entry.kind === 'question' ? (
+          <QuestionCard entry={entry} onAnswer={onAnswer} />
+        ) : entry.kind === 'handoff' ? (
+          <HandoffCard entry={entry} onOpenFile={openFile} />
+        ) : (
+          <Entry entry={entry} endActions={endActions} wait={wait} />
+        )}
       </EntryBoundary>
     </li>
   );
@@ -134,6 +170,11 @@ const TimelineItem = memo(function TimelineItem({ entry, endActions, wait, onAns
 
 function Entry({ entry, endActions, wait }: { entry: TimelineEntry; endActions: RunEndActions | null; wait: TimelineWait | null }) {
   switch (entry.kind) {
+    case 'role':
+      // Outside a group only when laid out alone; groupByRole makes it a group's header.
+      return <p className="entry-text role-group-heading">{roleHeaderText(entry)}</p>;
+    case 'handoff':
+      return <HandoffCard entry={entry} onOpenFile={null} />;
     case 'task':
       return <TaskEntry entry={entry} />;
     case 'assistant':

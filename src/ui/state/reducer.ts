@@ -4,6 +4,7 @@ import { lineOf } from './engine-lines';
 import { changeFile, putOutline, readFile } from './files';
 import { enterPhase, recordViolation } from './phase';
 import { answerQuestion, askQuestion, isCallAgain } from './questions';
+import { configureRoles, finishRole, startRole } from './roles';
 import { finishRun, resumeRun, startRun } from './run';
 import { writeCommand } from './terminal';
 import { addToolCall, appendDelta, attachResult, endStreaming, finishAssistant, markCheckpoint, pushEntry } from './timeline';
@@ -12,14 +13,14 @@ import type { UiState } from './ui-state';
 /**
  * The page's state is a pure reduction of the engine's event log:
  * `events.reduce(reduce, initialState)` rebuilds any moment of a session.
- * Each family of events has its module (run, timeline, engine-lines, files, terminal, phase,
+ * Each family of events has its module (run, timeline, engine-lines, files, terminal, phase, roles,
  * questions, context-usage); this one sends each event to its family. The state's types and the
  * viewer's actions are re-exported here, where the page imports them.
  */
 
 export { type FileView, openFiles, type OutlineView, revealLines, type RevealRange, selectFile, shownOutline, showOutline } from './files';
 export { TERMINAL_MAX_CHARS, type TerminalState } from './terminal';
-export type { TimelineEntry, ToolResultView } from './timeline';
+export type { HandoffEntry, RoleEntry, TimelineEntry, ToolResultView } from './timeline';
 export { initialState, type RunView, type UiState } from './ui-state';
 
 export function reduce(state: UiState, event: EngineEvent): UiState {
@@ -77,12 +78,19 @@ export function reduce(state: UiState, event: EngineEvent): UiState {
     case 'human_answered':
       return answerQuestion(state, event);
     case 'run_configured':
+      return { ...state, roles: configureRoles(state.roles, event) };
     case 'user_message':
       return state;
     case 'role_started':
+      return pushEntry(
+        { ...endStreaming(state), roles: startRole(state.roles, id, event) },
+        { kind: 'role', id, role: event.role, round: event.round, fix: event.fix ?? null },
+      );
     case 'role_finished':
-      // orchestrator runs: the page's role view (Phase strip roles, Timeline role groups, handoff cards) is not built yet.
-      return state;
+      return pushEntry(
+        { ...endStreaming(state), roles: finishRole(state.roles, event) },
+        { kind: 'handoff', id, role: event.role, round: event.round, handoff: event.handoff },
+      );
     case 'usage':
       return { ...state, usage: addUsage(state.usage, event) };
     case 'phase_changed':

@@ -1,6 +1,7 @@
 import type { EventOf } from '../../protocol/events';
 import { runDividerLine } from '../terminal/format';
 import { initialPhaseState } from './phase';
+import { initialRolesState, resumeRoles, stopRoles } from './roles';
 import { writeTerminal } from './terminal';
 import { endStreaming, lastAssistantText, pushEntry, type TimelineEntry } from './timeline';
 import type { UiState } from './ui-state';
@@ -32,6 +33,7 @@ export function startRun(state: UiState, event: EventOf<'run_started'>): UiState
     },
     timeline: continues ? [...state.timeline, task] : [task],
     phase: initialPhaseState,
+    roles: initialRolesState,
     usage: null,
   };
 }
@@ -40,6 +42,7 @@ export function resumeRun(state: UiState, id: string, event: EventOf<'run_resume
   return {
     ...pushEntry(endStreaming(state), { kind: 'notice', id, level: 'info', message: `Resumed: ${event.reason}` }),
     status: 'running',
+    roles: resumeRoles(state.roles),
   };
 }
 
@@ -61,5 +64,6 @@ export function finishRun(state: UiState, id: string, event: EventOf<'run_finish
       lastCheckpoint: event.lastCheckpoint ?? null,
     }),
     status: event.status,
+    roles: stopRoles(state.roles, event.ts),
   };
 }

@@ -1,4 +1,5 @@
 import type { EventOf, Phase } from '../../protocol/events';
+import type { Handoff, Role } from '../../protocol/handoffs';
 
 /** The Timeline's slice of the page state: its entries, and how a streamed reply and a tool call grow them. */
 
@@ -18,6 +19,22 @@ export interface QuestionEntry {
   questionKind: 'question' | 'blocker';
   options: readonly string[];
   answer: string | null;
+}
+
+export interface RoleEntry {
+  kind: 'role';
+  id: string;
+  role: Role;
+  round: number;
+  fix: 'review' | 'check' | null;
+}
+
+export interface HandoffEntry {
+  kind: 'handoff';
+  id: string;
+  role: Role;
+  round: number;
+  handoff: Handoff;
 }
 
 export type TimelineEntry =
@@ -49,6 +66,10 @@ export type TimelineEntry =
   | { kind: 'retry'; id: string; attempt: number; maxAttempts: number; delayMs: number; reason: string }
   | { kind: 'phase'; id: string; from: Phase | null; to: Phase; reason: string; auto: boolean; claimed: boolean }
   | QuestionEntry
+  /** orchestrator: a role's turn starts; the Timeline groups the entries after it under this header. */
+  | RoleEntry
+  /** orchestrator: the role's checked handoff, shown as a card that closes its group. */
+  | HandoffEntry
   | {
       /** The context was made smaller: one quiet line, the summary behind it. */
       kind: 'compaction';

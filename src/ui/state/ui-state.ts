@@ -3,6 +3,7 @@ import type { Mode } from '../../protocol/settings';
 import type { ContextUsage } from './context-usage';
 import { type FilesState, initialFiles } from './files';
 import { initialPhaseState, type PhaseState } from './phase';
+import { initialRolesState, type RolesState } from './roles';
 import { initialTerminal, type TerminalState } from './terminal';
 import type { TimelineEntry } from './timeline';
 
@@ -20,7 +21,7 @@ export interface RunView {
   finalCheck: 'passed' | 'failed' | 'skipped' | 'no_tests' | null;
 }
 
-/** The run, its Timeline and Terminal, the Editor's files (`FilesState`), the phases and the context meter. */
+/** The run, its Timeline and Terminal, the Editor's files (`FilesState`), the phases or roles and the context meter. */
 export interface UiState extends FilesState {
   status: RunStatus;
   /** The session on the page (one workspace and its runs): its first run's id, or the id its runs name. */
@@ -32,6 +33,8 @@ export interface UiState extends FilesState {
   terminal: TerminalState;
   /** plan_exec phases of the current run (empty in react mode). */
   phase: PhaseState;
+  /** orchestrator role turns of the current run (empty in the other modes). */
+  roles: RolesState;
   /** The context meter: the last request against the window and the run's token totals (null before the first reply). */
   usage: ContextUsage | null;
 }
@@ -45,5 +48,6 @@ export const initialState: UiState = {
   ...initialFiles,
   terminal: initialTerminal,
   phase: initialPhaseState,
+  roles: initialRolesState,
   usage: null,
 };

@@ -1,5 +1,8 @@
 import type { TimelineEntry } from '../state/reducer';
 
+/** Opens a workspace file in the Editor, at a line when given (a handoff card's files and findings); false when it has no text of it. */
+export type OpenFile = (path: string, line: number | null) => boolean;
+
 /** What the Timeline hands every entry; each entry kind reads only some of it. */
 export interface TimelineShared<Actions, Wait, Answer> {
   endActions: Actions | null;
@@ -7,6 +10,7 @@ export interface TimelineShared<Actions, Wait, Answer> {
   /** The answer callback, for the question the run waits on. */
   onAnswer: Answer | null;
   waiting: TimelineEntry | null;
+  openFile: OpenFile | null;
 }
 
 /**
@@ -21,5 +25,6 @@ export function entryProps<Actions, Wait, Answer>(entry: TimelineEntry, shared: 
     endActions: actionsRead ? shared.endActions : null,
     wait: entry.kind === 'retry' ? shared.wait : null,
     onAnswer: entry.kind === 'question' && entry === shared.waiting ? shared.onAnswer : null,
+    openFile: entry.kind === 'handoff' ? shared.openFile : null,
   };
 }

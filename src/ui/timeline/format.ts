@@ -1,3 +1,5 @@
+import type { RoleEntry } from '../state/reducer';
+
 /** How tool calls and results read in the Timeline. */
 
 const INLINE_ARGS_MAX = 80;
@@ -68,4 +70,15 @@ export function syntaxCheckBadge(output: string): string | null {
   if (!found) return null;
   const count = Number(found[1]);
   return `${count} syntax error${count === 1 ? '' : 's'}`;
+}
+
+const ROLE_NAMES = { planner: 'Planner', coder: 'Coder', reviewer: 'Reviewer' } as const;
+const FIX_TEXT = { review: 'sent back by the review', check: 'sent back by the check' } as const;
+
+/** A role group's header: "Planner", "Coder · round 2 · sent back by the review", "Reviewer · round 1". */
+export function roleHeaderText(header: Pick<RoleEntry, 'role' | 'round' | 'fix'>): string {
+  const parts: string[] = [ROLE_NAMES[header.role]];
+  if (header.role !== 'planner') parts.push(`round ${header.round}`);
+  if (header.fix !== null) parts.push(FIX_TEXT[header.fix]);
+  return parts.join(' · ');
 }

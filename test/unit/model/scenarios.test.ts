@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../src/model/port';
+import { scenarioMode } from '../../../src/model/scenario';
 import { getScenario, listScenarios, SCENARIOS } from '../../../src/model/scenarios';
 import { STUCK_CALL, STUCK_READS } from '../../../src/model/scenarios/stuck';
 import { ScriptedModel } from '../../../src/model/scripted';
@@ -120,5 +121,13 @@ describe('scenario contents', () => {
     expect(replies[0]?.toolCalls[0]?.name).toBe('run_command');
     expect(JSON.parse(replies[0]?.toolCalls[0]?.arguments ?? '')).toEqual({ command: 'sleep 30' });
     expect(replies.at(-1)?.toolCalls).toEqual([]);
+  });
+});
+
+describe('scenarioMode', () => {
+  it('says the mode each scenario was written for: orchestrator for role turns, plan_exec by name, else react', () => {
+    const modes = Object.fromEntries(SCENARIOS.map((scenario) => [scenario.name, scenarioMode(scenario)]));
+    expect(modes).toMatchObject({ demo: 'react', 'plan_exec-demo': 'plan_exec', 'orchestrator-demo': 'orchestrator' });
+    for (const scenario of SCENARIOS) expect(scenarioMode(scenario) === 'orchestrator', scenario.name).toBe(scenario.roles !== undefined);
   });
 });

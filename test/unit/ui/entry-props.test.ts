@@ -7,10 +7,17 @@ const restorable: TimelineEntry = { ...tool, id: 'r:2', checkpoint: 'manifest' }
 const retry: TimelineEntry = { kind: 'retry', id: 'r:3', attempt: 1, maxAttempts: 3, delayMs: 2000, reason: 'busy' };
 const question: TimelineEntry = { kind: 'question', id: 'r:4', callId: 'c4', question: 'Which?', questionKind: 'question', options: [], answer: null };
 const note: TimelineEntry = { kind: 'notice', id: 'r:5', level: 'info', message: 'hello' };
+const handoff: TimelineEntry = {
+  kind: 'handoff',
+  id: 'r:6',
+  role: 'reviewer',
+  round: 1,
+  handoff: { kind: 'review', review: { verdict: 'approve', findings: [] } },
+};
 
 /** The page's per-render objects: new every time the Timeline renders. */
 function shared(waiting: TimelineEntry | null = null) {
-  return { endActions: { retry() {} }, wait: { live: true }, onAnswer: () => {}, waiting };
+  return { endActions: { retry() {} }, wait: { live: true }, onAnswer: () => {}, waiting, openFile: () => true };
 }
 
 function shallowEqual(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
@@ -24,7 +31,7 @@ describe('the props a Timeline entry is rendered with', () => {
     }
   });
 
-  it('carry what the entry reads: end actions for a restorable step, the wait for a retry, the answer for the waited question', () => {
+  it('carry what the entry reads: end actions for a restorable step, the wait for a retry, the answer for the waited question, the file opener for a handoff', () => {
     const now = shared(question);
     expect(entryProps(restorable, now).endActions).toBe(now.endActions);
     expect(entryProps(tool, now).endActions).toBeNull();
@@ -32,5 +39,7 @@ describe('the props a Timeline entry is rendered with', () => {
     expect(entryProps(note, now).wait).toBeNull();
     expect(entryProps(question, now).onAnswer).toBe(now.onAnswer);
     expect(entryProps(question, shared(null)).onAnswer).toBeNull();
+    expect(entryProps(handoff, now).openFile).toBe(now.openFile);
+    expect(entryProps(tool, now).openFile).toBeNull();
   });
 });

@@ -11,8 +11,7 @@ const MODE_LABELS: Record<Mode, string> = {
   orchestrator: 'Orchestrator — planner, coder, reviewer',
 };
 
-/** Not offered yet: the page's role view (Phase strip roles, Timeline role groups, handoff cards) is not built; the CLI runs it. */
-const OFFERED_MODES = ModeSchema.options.filter((mode) => mode !== 'orchestrator');
+const OFFERED_MODES = ModeSchema.options;
 
 const MODE_NOTES: Record<Mode, string> = {
   react: 'The agent may use every tool at any time; destructive commands are refused unless allowed below.',
