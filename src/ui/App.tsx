@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { messageOf } from '../protocol/error-message';
 import { settingsSecrets } from '../protocol/url-secrets';
 import { EditorPanel } from './components/EditorPanel';
 import { Header } from './components/Header';
@@ -103,22 +104,22 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
   }, []);
 
   const { state } = engine;
-  const { selectFile, revealLines } = engine;
-  // A handoff card's file (and a finding's line) opens in the Editor; stable, so the cards stay memoised.
-  const shownFiles = useRef(state.files);
-  useEffect(() => {
-    shownFiles.current = state.files;
-  }, [state.files]);
+  // A handoff card's file (and a finding's line) opens in the Editor as the explorer opens it: the
+  // Editor's own text, else the worker's read of the workspace at the point shown. Stable, so the cards stay memoised.
+  const explorerOpen = useRef(explorer.open);
+  explorerOpen.current = explorer.open;
+  const { revealLines } = engine;
   const openFile = useCallback(
-    (path: string, line: number | null) => {
-      const file = shownFiles.current[path];
-      // The page has only the text the log read or wrote: a file it never saw has none to show.
-      if (file === undefined || file.origin === 'deleted') return false;
-      if (line === null) selectFile(path);
-      else revealLines(path, { startLine: line, endLine: line, symbol: null });
-      return true;
+    async (path: string, line: number | null): Promise<string | null> => {
+      try {
+        await explorerOpen.current(path);
+      } catch (error) {
+        return messageOf(error);
+      }
+      if (line !== null) revealLines(path, { startLine: line, endLine: line, symbol: null });
+      return null;
     },
-    [selectFile, revealLines],
+    [revealLines],
   );
   const canRun = engine.workerReady && !engine.busy && !importing && task.trim() !== '';
   const run = useCallback(() => {

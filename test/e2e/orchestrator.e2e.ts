@@ -175,7 +175,7 @@ describe('orchestrator mode on the scripted orchestrator demo', () => {
     const phase = page.getByRole('status', { name: 'Phase', exact: true });
     const timeline = page.getByRole('region', { name: 'Timeline' });
 
-    // Just after the plan: its card is there, but src/slugify.sh is not written yet, so it has no text to open.
+    // Just after the plan: its card is there, but src/slugify.sh is not written yet: the workspace at this point has no such file.
     const max = Number(await replayPosition(page).getAttribute('max'));
     const editorTabs = page.getByRole('region', { name: 'Editor' }).getByRole('tab');
     let afterPlan = false;
@@ -187,7 +187,7 @@ describe('orchestrator mode on the scripted orchestrator demo', () => {
     expect(afterPlan).toBe(true);
     const plan = timeline.getByRole('group', { name: 'Plan', exact: true });
     await plan.getByRole('button', { name: 'src/slugify.sh', exact: true }).click();
-    expect(readable(await plan.getByRole('status').innerText())).toContain('not opened: the run never read or wrote it up to here');
+    expect(readable(await plan.getByRole('status').innerText())).toContain('not opened: src/slugify.sh is not in the workspace at this point');
 
     // Stepped into the coder's second round: the strip and the open group say where the replay is.
     await replayPosition(page).fill(String(Math.round(max * 0.7)));

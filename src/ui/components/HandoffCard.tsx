@@ -114,12 +114,9 @@ function FileList({ paths, onOpenFile }: { paths: readonly string[]; onOpenFile:
   );
 }
 
-/**
- * A workspace path (and line) that opens in the Editor; plain code when the page cannot open files.
- * The Editor shows only text the log read or wrote: for a file it never saw, the button says so.
- */
+/** A workspace path (and line) that opens in the Editor; plain code when the page cannot open files, and why one did not open. */
 function FileButton({ path, line, onOpenFile }: { path: string; line: number | null; onOpenFile: OpenFile | null }) {
-  const [missing, setMissing] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
   const text = line === null ? path : `${path}:${line}`;
   if (onOpenFile === null) return <code className="handoff-file">{text}</code>;
   return (
@@ -128,14 +125,14 @@ function FileButton({ path, line, onOpenFile }: { path: string; line: number | n
         type="button"
         className="link-button handoff-file"
         title={line === null ? `Open ${path} in the Editor` : `Open ${path} at line ${line} in the Editor`}
-        onClick={() => setMissing(!onOpenFile(path, line))}
+        onClick={() => void onOpenFile(path, line).then(setProblem)}
       >
         <code>{text}</code>
       </button>
-      {missing && (
+      {problem !== null && (
         <span className="handoff-missing" role="status">
           {' '}
-          not opened: the run never read or wrote it up to here
+          not opened: {problem}
         </span>
       )}
     </>

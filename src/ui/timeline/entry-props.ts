@@ -1,7 +1,8 @@
 import type { TimelineEntry } from '../state/reducer';
 
 /** Opens a workspace file in the Editor, at a line when given (a handoff card's files and findings); false when it has no text of it. */
-export type OpenFile = (path: string, line: number | null) => boolean;
+/** Opens a workspace file (at a line) in the Editor; resolves with why it could not, or null. */
+export type OpenFile = (path: string, line: number | null) => Promise<string | null>;
 
 /** What the Timeline hands every entry; each entry kind reads only some of it. */
 export interface TimelineShared<Actions, Wait, Answer> {

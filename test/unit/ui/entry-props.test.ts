@@ -17,7 +17,7 @@ const handoff: TimelineEntry = {
 
 /** The page's per-render objects: new every time the Timeline renders. */
 function shared(waiting: TimelineEntry | null = null) {
-  return { endActions: { retry() {} }, wait: { live: true }, onAnswer: () => {}, waiting, openFile: () => true };
+  return { endActions: { retry() {} }, wait: { live: true }, onAnswer: () => {}, waiting, openFile: () => Promise.resolve(null) };
 }
 
 function shallowEqual(a: Record<string, unknown>, b: Record<string, unknown>): boolean {

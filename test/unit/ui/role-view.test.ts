@@ -217,7 +217,7 @@ describe('a role group as the Timeline renders it', () => {
     const after = reduce(before, events[inside] as EngineEvent);
     // Each render makes a new wait and answer callback, as the page does; the file opener is stable, and a
     // live run has no end actions (the page offers them once the run ended).
-    const openFile = () => true;
+    const openFile = () => Promise.resolve(null);
     const groupProps = (state: UiState, index: number): RoleGroupProps => {
       const shared = {
         endActions: null,
