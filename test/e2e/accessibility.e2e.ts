@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp, startSlowCommand, waitForText } from './support/app';
+import { launchBrowser, openApp, SCRIPTED, startSlowCommand, waitForText } from './support/app';
 
 /**
  * Issue 14: an automated accessibility check with axe-core on the page's main states (idle,
@@ -22,7 +22,6 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
  */
 const EXCLUDE: string[] = [];
 
-const SCRIPTED = { provider: 'scripted', baseUrl: '', model: 'demo', apiKey: '', scenario: 'demo' };
 const SCHEMES = ['light', 'dark'] as const;
 type Scheme = (typeof SCHEMES)[number];
 interface Viewport {

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLocalUrl, launchBrowser, openApp, readable, waitForText } from './support/app';
+import { highlightedLines } from './support/editor';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,25 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/**
- * Line numbers of the editor lines carrying the slice highlight, read from the DOM: each highlighted
- * overlay row is matched to the line-number row at the same height. In a diff, the "after" side.
- */
-async function highlightedLines(page: Page): Promise<number[]> {
-  return page.evaluate(() => {
-    const shown = document.querySelector('.monaco-pane:not([hidden])');
-    const editor = shown?.querySelector('.monaco-diff-editor .editor.modified') ?? shown?.querySelector('.monaco-editor');
-    if (!editor) return [];
-    const numberAt = new Map<string, number>();
-    for (const row of editor.querySelectorAll<HTMLElement>('.margin-view-overlays > div')) {
-      const text = row.querySelector('.line-numbers')?.textContent?.trim();
-      if (text) numberAt.set(row.style.top, Number(text));
-    }
-    const lines = [...editor.querySelectorAll<HTMLElement>('.view-overlays .pg-slice')].map((el) => numberAt.get(el.parentElement?.style.top ?? '') ?? -1);
-    return lines.sort((a, b) => a - b);
-  });
-}
 
 async function waitForHighlight(page: Page, expected: number[]): Promise<void> {
   const deadline = Date.now() + 15_000;

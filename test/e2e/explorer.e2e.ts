@@ -1,7 +1,7 @@
 import { strToU8, zipSync } from 'fflate';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp, waitForText } from './support/app';
+import { launchBrowser, openApp, SCRIPTED, waitForText } from './support/app';
 import { seriousAxeViolations } from './support/axe';
 
 /**
@@ -17,8 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const SCRIPTED = { provider: 'scripted', baseUrl: '', model: 'demo', apiKey: '', scenario: 'demo' };
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1440, height: 900, colorScheme: 'light', phone: false },

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp, PAGE_CONFIGS, readable, waitForText } from './support/app';
+import { launchBrowser, openApp, PAGE_CONFIGS, readable, SCRIPTED, waitForText } from './support/app';
 
 /** Issue 14, points 6, 8 and 9: honest wording, the react-mode label and contrast, toasts that hide no control. */
 
@@ -12,7 +12,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const SCRIPTED = { provider: 'scripted', baseUrl: '', model: 'demo', apiKey: '', scenario: 'demo' };
 const SCHEMES = ['light', 'dark'] as const;
 const VIEWPORTS = [
   { width: 1440, height: 900 },

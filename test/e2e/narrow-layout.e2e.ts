@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp, PAGE_CONFIGS, readable, waitForText } from './support/app';
+import { launchBrowser, openApp, PAGE_CONFIGS, readable, SCRIPTED, waitForText } from './support/app';
 
 /** Issue 14, point 10: phones and narrow screens (tabbed panes, no sideways scroll, a Settings dialog that fits). */
 
@@ -12,7 +12,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const SCRIPTED = { provider: 'scripted', baseUrl: '', model: 'demo', apiKey: '', scenario: 'demo' };
 const SETTINGS = { sandbox: 'virtual', model: SCRIPTED };
 const PHONE = { width: 390, height: 844 };
 

@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openApp, readable, waitForText } from './support/app';
+import { highlightedLines } from './support/editor';
 import { openFromSessions, replayPosition, waitForReplayLongerThan } from './support/replay';
 
 /** Issue 22's page: the orchestrator demo's roles in the Phase strip, the Timeline's role groups and the handoff cards. */
@@ -79,23 +80,6 @@ async function expectFindingOpens(page: Page, timeline: Locator): Promise<void> 
   await waitForText(editor.locator('.editor-path'), (text) => text.includes('src/slugify.sh') && text.includes('line 3'), { what: 'src/slugify.sh at line 3' });
   expect(await editor.getByRole('tab', { selected: true }).innerText()).toContain('slugify.sh');
   await expect.poll(() => highlightedLines(page), { timeout: 15_000 }).toEqual([3]);
-}
-
-/** Line numbers of the editor lines carrying the reveal highlight (in a diff, the "after" side). */
-function highlightedLines(page: Page): Promise<number[]> {
-  return page.evaluate(() => {
-    const shown = document.querySelector('.monaco-pane:not([hidden])');
-    const editor = shown?.querySelector('.monaco-diff-editor .editor.modified') ?? shown?.querySelector('.monaco-editor');
-    if (!editor) return [];
-    const numberAt = new Map<string, number>();
-    for (const row of editor.querySelectorAll<HTMLElement>('.margin-view-overlays > div')) {
-      const text = row.querySelector('.line-numbers')?.textContent?.trim();
-      if (text) numberAt.set(row.style.top, Number(text));
-    }
-    return [...editor.querySelectorAll<HTMLElement>('.view-overlays .pg-slice')]
-      .map((el) => numberAt.get(el.parentElement?.style.top ?? '') ?? -1)
-      .sort((a, b) => a - b);
-  });
 }
 
 describe('orchestrator mode on the scripted orchestrator demo', () => {

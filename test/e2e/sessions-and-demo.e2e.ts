@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STARTER_PROJECT } from '../../src/sandbox/starter-project';
 import { type MockOpenAiServer, type MockReply, type RecordedRequest, startMockOpenAi, textReply, toolCallsReply } from '../unit/model/mock-openai-server';
-import { launchBrowser, openApp, PAGE_CONFIGS, sandboxFiles, waitForText } from './support/app';
+import { launchBrowser, openApp, PAGE_CONFIGS, sandboxFiles, SCRIPTED, waitForText } from './support/app';
 
 /** Issue 14, points 1 and 2: a session is one workspace and its runs; the demo says it is a demo. */
 
@@ -17,7 +17,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-const SCRIPTED = { provider: 'scripted', baseUrl: '', model: 'demo', apiKey: '', scenario: 'demo' };
 const DEMO_TASK = 'Add a slugify function to sample-utils, with tests.';
 const NOTE = 'The demo plays a recorded run of this task. To run your own task, choose a model in Settings.';
 

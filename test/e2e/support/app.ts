@@ -133,3 +133,6 @@ export async function sandboxFiles(page: Page): Promise<Record<string, string>> 
   const zip = unzipSync(new Uint8Array(readFileSync(await file.path())));
   return Object.fromEntries(Object.entries(zip).map(([path, content]) => [path, strFromU8(content)]));
 }
+
+/** The scripted demo's model settings, for a page that must start on it whatever the defaults become. */
+export const SCRIPTED = { provider: 'scripted', baseUrl: '', model: 'demo', apiKey: '', scenario: 'demo' };
