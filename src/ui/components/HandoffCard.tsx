@@ -23,8 +23,9 @@ export function HandoffCard({ entry, onOpenFile }: { entry: HandoffEntry; onOpen
           <Prose label="Goal" text={handoff.plan.goal} />
           <p className="handoff-label">Steps</p>
           <ol className="handoff-list">
-            {handoff.plan.steps.map((step) => (
-              <li key={step.id}>
+            {/* Step ids are the model's: two may be the same. */}
+            {handoff.plan.steps.map((step, index) => (
+              <li key={index}>
                 <span className="handoff-step-title">{step.title}</span>
                 {step.files.length > 0 && <FileList paths={step.files} onOpenFile={onOpenFile} />}
               </li>
