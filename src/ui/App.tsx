@@ -24,6 +24,7 @@ import { ReplayBar } from './replay/ReplayBar';
 import { useReplay } from './replay/use-replay';
 import { ContinueImportedDialog, type ContinueImportedDialogProps } from './sessions/ContinueImportedDialog';
 import { NewSessionDialog } from './sessions/NewSessionDialog';
+import { RestoreDialog } from './sessions/RestoreDialog';
 import { SessionBanners } from './sessions/SessionBanners';
 import { SessionsDialog } from './sessions/SessionsDialog';
 import { ShareDialog } from './sessions/ShareDialog';
@@ -63,6 +64,8 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
   // "Continue from here" (or Retry) on a replay-only session: asked first, in a dialog saying what goes where.
   const [continueAt, setContinueAt] = useState<ContinueImportedDialogProps['at']>(null);
   const [task, setTask] = useState('');
+  // "Restore files to here" or "Roll back", asked first.
+  const [restoreAsk, setRestoreAsk] = useState<{ checkpoint: string; to: string } | null>(null);
   const engine = useEngine(client, settings);
   const newSession = useNewSession(client, engine.sessions.newSession);
   const explorer = useExplorerSource(client, engine, importing);
@@ -249,7 +252,8 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
                           setTask(state.run?.task ?? task);
                           document.getElementById('task')?.focus();
                         },
-                        restore: (checkpoint) => void engine.sessions.restore(engine.view.live.sessionId ?? '', checkpoint),
+                        restore: (checkpoint, to) => setRestoreAsk({ checkpoint, to }),
+                        backToLatest: (checkpoint) => void engine.sessions.restore(engine.view.live.sessionId ?? '', checkpoint),
                       }
                     : null
                 }
@@ -328,6 +332,14 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
         />
         <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
         <NewSessionDialog open={newSession.asking} onConfirm={newSession.confirm} onCancel={newSession.cancel} />
+        <RestoreDialog
+          to={restoreAsk?.to ?? null}
+          onCancel={() => setRestoreAsk(null)}
+          onConfirm={() => {
+            if (restoreAsk) void engine.sessions.restore(engine.view.live.sessionId ?? '', restoreAsk.checkpoint);
+            setRestoreAsk(null);
+          }}
+        />
         <ContinueImportedDialog
           at={continueAt}
           settings={settings}

@@ -88,17 +88,33 @@ describe('when a run fails', () => {
     // One checkpoint per call that wrote: after slugify.sh, then after its tests too.
     const restore = timeline.getByRole('button', { name: 'Restore files to here' });
     expect(await restore.count()).toBe(2);
-    // Roll back: to the run's start, so the two new files are gone.
+    const ask = page.getByRole('dialog', { name: 'Restore the files?' });
+    const backToLatest = timeline.getByRole('button', { name: 'Back to latest' });
+    // Roll back: asked first (Cancel changes nothing), then to the run's start, so the two new files are gone.
     await page.getByRole('group', { name: 'Run failed' }).getByRole('button', { name: 'Roll back' }).click();
+    expect(await ask.innerText()).toContain('go back to the start of the run');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    expect(await sandboxFiles(page)).toEqual({ ...starter, ...added });
+    await page.getByRole('group', { name: 'Run failed' }).getByRole('button', { name: 'Roll back' }).click();
+    await ask.getByRole('button', { name: 'Restore files' }).click();
     await expect.poll(notices).toEqual(['Files restored to a checkpoint (2 files changed)']);
     expect(await sandboxFiles(page)).toEqual(starter);
+    // "Back to latest" brings the run's last files back, and goes once they are there.
+    await backToLatest.click();
+    await expect.poll(async () => (await notices()).length).toBe(2);
+    expect(await sandboxFiles(page)).toEqual({ ...starter, ...added });
+    expect(await backToLatest.count()).toBe(0);
     // Restore files to here: to the first write, then to the second, each as the run wrote it.
     await restore.first().click();
-    await expect.poll(async () => (await notices()).length).toBe(2);
-    expect(await sandboxFiles(page)).toEqual({ ...starter, 'src/slugify.sh': SLUGIFY_WITH_BUG });
-    await restore.last().click();
+    await ask.getByRole('button', { name: 'Restore files' }).click();
     await expect.poll(async () => (await notices()).length).toBe(3);
+    expect(await sandboxFiles(page)).toEqual({ ...starter, 'src/slugify.sh': SLUGIFY_WITH_BUG });
+    expect(await backToLatest.count()).toBe(1);
+    await restore.last().click();
+    await ask.getByRole('button', { name: 'Restore files' }).click();
+    await expect.poll(async () => (await notices()).length).toBe(4);
     expect(await sandboxFiles(page)).toEqual({ ...starter, ...added });
+    expect(await backToLatest.count()).toBe(0);
     await context.close();
   }, 120_000);
 });

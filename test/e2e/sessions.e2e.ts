@@ -99,6 +99,14 @@ describe('sessions that outlive the tab', () => {
       .getByRole('button', { name: /^Delete (?!all$)/ })
       .first()
       .click();
+    // Deleting one asks in its row first; Keep leaves it.
+    await dialog.getByRole('button', { name: 'Keep', exact: true }).click();
+    expect(await dialog.getByRole('button', { name: /^Delete (?!all$)/ }).count()).toBe(2);
+    await dialog
+      .getByRole('button', { name: /^Delete (?!all$)/ })
+      .first()
+      .click();
+    await dialog.getByRole('button', { name: /^Yes, delete (?!all$)/ }).click();
     await expect.poll(() => dialog.getByRole('button', { name: /^Delete (?!all$)/ }).count()).toBe(1);
     await dialog.getByRole('button', { name: 'Delete all' }).click();
     await dialog.getByRole('button', { name: 'Yes, delete all' }).click();

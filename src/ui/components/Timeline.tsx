@@ -208,7 +208,7 @@ function Entry({ entry, endActions, wait }: { entry: TimelineEntry; endActions: 
           </pre>
           {entry.result && <ToolOutput output={entry.result.output} />}
           {entry.checkpoint && endActions && (
-            <button type="button" className="button button--small" onClick={() => entry.checkpoint && endActions.restore(entry.checkpoint)}>
+            <button type="button" className="button button--small" onClick={() => entry.checkpoint && endActions.restore(entry.checkpoint, 'this step')}>
               Restore files to here
             </button>
           )}
@@ -282,13 +282,18 @@ function Compaction({ entry }: { entry: Extract<TimelineEntry, { kind: 'compacti
 export interface RunEndActions {
   retry: () => void;
   editTask: () => void;
-  restore: (checkpoint: string) => void;
+  /** Asks first; `to` names the point for the question. */
+  restore: (checkpoint: string, to: string) => void;
+  /** Back to the files the run ended with, after a restore (nothing to ask: nothing of the run is lost). */
+  backToLatest: (checkpoint: string) => void;
 }
 
 /** A completed run's verdict: "no tests found" when the engine's check found none, never a green badge. */
 function verifiedText(entry: Extract<TimelineEntry, { kind: 'end' }>): string {
   const text = entry.status === 'completed' ? verdictText(entry.verified, entry.noTestsFound) : '';
-  return text === '' ? '' : ` — ${text}`;
+  if (text === '') return '';
+  // The verdict was about the files the run ended with, which a restore since replaced.
+  return entry.restoredAway ? ` — ${text} on its final files, since restored to an earlier point` : ` — ${text}`;
 }
 
 function RunEnd({ entry, actions }: { entry: Extract<TimelineEntry, { kind: 'end' }>; actions: RunEndActions | null }) {
@@ -316,6 +321,13 @@ function RunEnd({ entry, actions }: { entry: Extract<TimelineEntry, { kind: 'end
           ))}
         </ol>
       )}
+      {entry.restoredAway && entry.finalFiles && actions && (
+        <div className="run-end-actions">
+          <button type="button" className="button" onClick={() => entry.finalFiles && actions.backToLatest(entry.finalFiles)}>
+            Back to latest
+          </button>
+        </div>
+      )}
       {entry.status === 'failed' && actions && (
         <div className="run-end-actions">
           <button type="button" className="button button--primary" onClick={actions.retry}>
@@ -325,7 +337,7 @@ function RunEnd({ entry, actions }: { entry: Extract<TimelineEntry, { kind: 'end
             Edit task
           </button>
           {entry.lastCheckpoint && (
-            <button type="button" className="button" onClick={() => entry.lastCheckpoint && actions.restore(entry.lastCheckpoint)}>
+            <button type="button" className="button" onClick={() => entry.lastCheckpoint && actions.restore(entry.lastCheckpoint, 'the start of the run')}>
               Roll back
             </button>
           )}

@@ -23,6 +23,8 @@ export interface SessionsDialogProps {
 export function SessionsDialog({ open, sessions, busy, scenarios, onReadyMade, onClose }: SessionsDialogProps) {
   const [importError, setImportError] = useState<string | null>(null);
   const [confirmAll, setConfirmAll] = useState(false);
+  // The session whose Delete was pressed: its row asks before anything is deleted.
+  const [confirmOne, setConfirmOne] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const dialog = useModalDialog(open, () => {
     setImportError(null);
@@ -101,14 +103,25 @@ export function SessionsDialog({ open, sessions, busy, scenarios, onReadyMade, o
                     >
                       Open
                     </button>
-                    <button
-                      type="button"
-                      className="button"
-                      aria-label={`Delete ${taskTitle(session.task, 40)}`}
-                      onClick={() => void sessions.remove(session.id)}
-                    >
-                      Delete
-                    </button>
+                    {confirmOne === session.id ? (
+                      <>
+                        <button
+                          type="button"
+                          className="button button--danger"
+                          aria-label={`Yes, delete ${taskTitle(session.task, 40)}`}
+                          onClick={() => void sessions.remove(session.id).then(() => setConfirmOne(null))}
+                        >
+                          Yes, delete
+                        </button>
+                        <button type="button" className="button" onClick={() => setConfirmOne(null)}>
+                          Keep
+                        </button>
+                      </>
+                    ) : (
+                      <button type="button" className="button" aria-label={`Delete ${taskTitle(session.task, 40)}`} onClick={() => setConfirmOne(session.id)}>
+                        Delete
+                      </button>
+                    )}
                   </td>
                 </tr>
               ))}

@@ -7,7 +7,7 @@ import { answerQuestion, askQuestion, isCallAgain } from './questions';
 import { configureRoles, finishRole, startRole } from './roles';
 import { finishRun, resumeRun, startRun } from './run';
 import { writeCommand } from './terminal';
-import { addToolCall, appendDelta, attachResult, endStreaming, finishAssistant, markCheckpoint, pushEntry } from './timeline';
+import { addToolCall, appendDelta, attachResult, endStreaming, finishAssistant, markCheckpoint, pushEntry, restoreAfterEnd } from './timeline';
 import type { UiState } from './ui-state';
 
 /**
@@ -51,12 +51,13 @@ export function reduce(state: UiState, event: EngineEvent): UiState {
     case 'command_output':
     case 'command_finished':
       return writeCommand(state, event);
+    case 'checkpoint_restored':
+      return pushEntry(restoreAfterEnd(state, event), lineOf(event, id));
     case 'notice':
     case 'model_retry':
     case 'loop_detected':
     case 'recovery_started':
     case 'recovery_finished':
-    case 'checkpoint_restored':
     case 'phase_validation':
     case 'phase_rollback_started':
     case 'phase_rollback_completed':
@@ -72,7 +73,7 @@ export function reduce(state: UiState, event: EngineEvent): UiState {
     case 'run_resumed':
       return resumeRun(state, id, event);
     case 'workspace_snapshot':
-      return markCheckpoint(state, event);
+      return markCheckpoint({ ...state, run: { ...state.run, lastSnapshot: event.manifest } }, event);
     case 'human_asked':
       return askQuestion(endStreaming(state), id, event);
     case 'human_answered':

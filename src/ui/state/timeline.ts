@@ -112,6 +112,10 @@ export type TimelineEntry =
       noTestsFound: boolean;
       /** Failed runs: where "Roll back" goes (the run's, or its phase's, starting files). */
       lastCheckpoint: string | null;
+      /** The run's files as it ended (its last snapshot's manifest): where "Back to latest" goes. */
+      finalFiles: string | null;
+      /** The files were restored to another point since: the verdict was about files no longer there. */
+      restoredAway: boolean;
     };
 
 interface WithTimeline {
@@ -244,4 +248,17 @@ export function markCheckpoint<S extends WithTimeline>(state: S, event: EventOf<
     ...state,
     timeline: state.timeline.map((entry) => (entry.kind === 'tool' && entry.callId === callId ? { ...entry, checkpoint: event.manifest } : entry)),
   };
+}
+
+/**
+ * Files restored to a checkpoint after the run ended: its end's verdict no longer speaks for the
+ * files in the sandbox, unless the restore went back to the files the run ended with.
+ */
+export function restoreAfterEnd<S extends WithTimeline>(state: S, event: EventOf<'checkpoint_restored'>): S {
+  const at = state.timeline.findLastIndex((entry) => entry.kind === 'end');
+  const end = state.timeline[at];
+  if (end?.kind !== 'end') return state;
+  const restoredAway = event.manifest !== end.finalFiles && (event.changed > 0 || end.restoredAway);
+  if (restoredAway === end.restoredAway) return state;
+  return { ...state, timeline: state.timeline.map((entry, index) => (index === at ? { ...end, restoredAway } : entry)) };
 }

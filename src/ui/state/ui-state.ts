@@ -19,6 +19,8 @@ export interface RunView {
   iteration: number;
   /** How the engine's last check of the work ended in this run (null: none ran). */
   finalCheck: 'passed' | 'failed' | 'skipped' | 'no_tests' | null;
+  /** The manifest of the run's last workspace snapshot (its files as they stand), null before the first. */
+  lastSnapshot: string | null;
 }
 
 /** The run, its Timeline and Terminal, the Editor's files (`FilesState`), the phases or roles and the context meter. */
