@@ -138,6 +138,17 @@ describe('on a phone (390×844)', () => {
       const sessions = page.getByRole('dialog', { name: 'Sessions' });
       await sessions.waitFor({ state: 'visible' });
       await expectNoSidewaysScroll(page, 'with Sessions open');
+      // Each session is a card: its task first, then its date and status, its buttons inside the window.
+      // Found by markup, not role: a table laid out as blocks may lose its table roles in some browsers.
+      const row = sessions.locator('.sessions-table tbody tr').first();
+      const [taskCell, dateCell, statusCell] = await Promise.all([0, 1, 2].map((index) => row.locator('td').nth(index).boundingBox()));
+      expect(taskCell && dateCell && statusCell).toBeTruthy();
+      if (taskCell && dateCell && statusCell) {
+        expect(dateCell.y).toBeGreaterThanOrEqual(taskCell.y + taskCell.height - 1);
+        expect(Math.abs(statusCell.y - dateCell.y)).toBeLessThan(4);
+      }
+      await expectInViewport(page, row.getByRole('button', { name: /^Open / }), "a session's Open button");
+      await expectInViewport(page, row.getByRole('button', { name: /^Delete / }), "a session's Delete button");
       await page.screenshot({ path: `test-results/narrow-${colorScheme}-sessions.png` });
       await page.keyboard.press('Escape');
       await sessions.waitFor({ state: 'hidden' });

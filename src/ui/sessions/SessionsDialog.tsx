@@ -90,38 +90,40 @@ export function SessionsDialog({ open, sessions, busy, scenarios, onReadyMade, o
                   </td>
                   <td>{formatStart(session)}</td>
                   <td data-status={session.status}>{session.status}</td>
-                  <td>{session.model.label}</td>
-                  <td>{session.mode}</td>
-                  <td>{formatBytes(session.bytes)}</td>
+                  <td data-label="Model">{session.model.label}</td>
+                  <td data-label="Mode">{session.mode}</td>
+                  <td data-label="Size">{formatBytes(session.bytes)}</td>
                   <td className="sessions-actions">
-                    <button
-                      type="button"
-                      className="button"
-                      disabled={busy}
-                      aria-label={`Open ${taskTitle(session.task, 40)}`}
-                      onClick={() => void sessions.open(session.id).then(onClose)}
-                    >
-                      Open
-                    </button>
-                    {confirmOne === session.id ? (
-                      <>
-                        <button
-                          type="button"
-                          className="button button--danger"
-                          aria-label={`Yes, delete ${taskTitle(session.task, 40)}`}
-                          onClick={() => void sessions.remove(session.id).then(() => setConfirmOne(null))}
-                        >
-                          Yes, delete
-                        </button>
-                        <button type="button" className="button" onClick={() => setConfirmOne(null)}>
-                          Keep
-                        </button>
-                      </>
-                    ) : (
-                      <button type="button" className="button" aria-label={`Delete ${taskTitle(session.task, 40)}`} onClick={() => setConfirmOne(session.id)}>
-                        Delete
+                    <div className="sessions-actions__buttons">
+                      <button
+                        type="button"
+                        className="button"
+                        disabled={busy}
+                        aria-label={`Open ${taskTitle(session.task, 40)}`}
+                        onClick={() => void sessions.open(session.id).then(onClose)}
+                      >
+                        Open
                       </button>
-                    )}
+                      {confirmOne === session.id ? (
+                        <>
+                          <button
+                            type="button"
+                            className="button button--danger"
+                            aria-label={`Yes, delete ${taskTitle(session.task, 40)}`}
+                            onClick={() => void sessions.remove(session.id).then(() => setConfirmOne(null))}
+                          >
+                            Yes, delete
+                          </button>
+                          <button type="button" className="button" onClick={() => setConfirmOne(null)}>
+                            Keep
+                          </button>
+                        </>
+                      ) : (
+                        <button type="button" className="button" aria-label={`Delete ${taskTitle(session.task, 40)}`} onClick={() => setConfirmOne(session.id)}>
+                          Delete
+                        </button>
+                      )}
+                    </div>
                   </td>
                 </tr>
               ))}
