@@ -104,7 +104,9 @@ describe('the file explorer', () => {
         await page.keyboard.press('Enter');
         await editorShows(page, 'package.json');
         // (On a phone the Editor pane shows the file; the Files pane is hidden, so read the Editor first.)
-        expect(await page.getByRole('region', { name: 'Editor' }).locator('.monaco-host').innerText()).toContain('"name"');
+        // Monaco loads on first use and draws the text after the path shows: wait for it (a loaded machine takes seconds).
+        const monaco = page.getByRole('region', { name: 'Editor' }).locator('.monaco-host');
+        await expect.poll(() => monaco.innerText(), { timeout: 30_000 }).toContain('"name"');
         if (viewport.phone) {
           expect(await page.getByRole('tab', { name: 'Editor' }).getAttribute('aria-selected')).toBe('true');
           await showExplorer(page, true);
