@@ -1,11 +1,11 @@
 import { APIError } from 'openai';
 import { type ConnectionTest, MAX_LISTED_MODELS, type ModelListing } from '../protocol/endpoint-check';
 import { endSentence, messageOf } from '../protocol/error-message';
+import { endpointHost } from '../protocol/model-label';
 import type { ModelSettings } from '../protocol/settings';
 import { OpenAiModel } from './openai';
 import { createOpenAiClient } from './openai-client';
 import { classifyFailure } from './openai-failure';
-import { endpointHost } from './openai-label';
 import { redactSecret } from './redact';
 
 /** Loaded on demand (it pulls in the `openai` SDK): the worker imports this module only when Settings asks. */

@@ -1,6 +1,6 @@
 import type { ModelInfo } from '../protocol/events';
+import { hostedModelLabel } from '../protocol/model-label';
 import type { OpenAiModel, OpenAiModelOptions } from './openai';
-import { openAiLabel } from './openai-label';
 import type { Model, ModelRequest, ModelResponse } from './port';
 
 /**
@@ -12,7 +12,7 @@ export class LazyOpenAiModel implements Model {
   private loaded: Promise<OpenAiModel> | null = null;
 
   constructor(private readonly options: OpenAiModelOptions) {
-    this.info = { kind: 'openai', name: options.model, label: options.label ?? openAiLabel(options.model, options.baseUrl) };
+    this.info = { kind: 'openai', name: options.model, label: options.label ?? hostedModelLabel(options.model, options.baseUrl) };
   }
 
   async complete(request: ModelRequest): Promise<ModelResponse> {

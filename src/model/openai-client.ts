@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
-import { splitEndpoint } from './openai-label';
 import { withSmallPieces } from './small-chunks';
+import { splitEndpoint } from './split-endpoint';
 
 /** The SDK refuses an empty key, but local servers ignore whatever is sent. */
 const PLACEHOLDER_KEY = 'no-key';

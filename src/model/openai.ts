@@ -1,10 +1,10 @@
 import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { ModelInfo } from '../protocol/events';
+import { endpointHost, hostedModelLabel } from '../protocol/model-label';
 import { abortableSleep, abortedError, throwIfAborted } from './abortable-sleep';
 import { createOpenAiClient } from './openai-client';
 import { backoffMs, classifyFailure } from './openai-failure';
-import { endpointHost, openAiLabel } from './openai-label';
 import { RequestParameters } from './openai-request';
 import { StreamAccumulator } from './openai-stream';
 import { toWireMessages, toWireTools } from './openai-wire';
@@ -60,7 +60,7 @@ export class OpenAiModel implements Model {
       ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
       ...(options.maxOutputTokens === undefined ? {} : { maxOutputTokens: options.maxOutputTokens }),
     });
-    this.info = { kind: 'openai', name: options.model, label: options.label ?? openAiLabel(options.model, options.baseUrl) };
+    this.info = { kind: 'openai', name: options.model, label: options.label ?? hostedModelLabel(options.model, options.baseUrl) };
     this.client = createOpenAiClient(options);
   }
 

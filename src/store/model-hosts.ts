@@ -1,3 +1,4 @@
+import { labelHost } from '../protocol/model-label';
 import type { SessionFile, StoredEvent } from '../protocol/session-file';
 
 /** What a model's address becomes in a shared session outside its labels. */
@@ -12,10 +13,8 @@ export const HIDDEN_HOST = "the model's endpoint";
 export function withoutModelHosts(file: SessionFile): SessionFile {
   const hosts = new Set<string>();
   const collect = (label: unknown) => {
-    if (typeof label !== 'string') return;
-    const at = label.lastIndexOf(' @ ');
-    const host = at >= 0 ? label.slice(at + 3).trim() : '';
-    if (host !== '') hosts.add(host);
+    const host = typeof label === 'string' ? labelHost(label) : null;
+    if (host !== null) hosts.add(host);
   };
   collect(file.session.model.label);
   for (const event of file.events) collect(modelLabelOf(event));

@@ -343,6 +343,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
         <ContinueImportedDialog
           at={continueAt}
           settings={settings}
+          mode={engine.runMode}
           onConfirm={(next) => void continueImported(next)}
           onCancel={() => setContinueAt(null)}
           onOpenSettings={() => {

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chunk, type MockOpenAiServer, startMockOpenAi } from '../unit/model/mock-openai-server';
 import { launchBrowser, openApp } from './support/app';
+import { openCustomEndpoint } from './support/settings';
 
 const KEY = 'sk-e2e-endpoint-check-0123456789';
 
@@ -23,10 +24,7 @@ describe('Settings: List models and Test connection', () => {
   it("lists the endpoint's models into the Model box, and tests a one-token request", async () => {
     const { context, page } = await openApp(browser, { settings: { sandbox: 'virtual' } });
     await page.waitForSelector('.app[data-ready="true"]');
-    await page.getByRole('button', { name: 'Settings' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Settings' });
-    await dialog.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Custom' });
-    await dialog.getByRole('textbox', { name: 'Base URL', exact: true }).fill(server.baseUrl);
+    const dialog = await openCustomEndpoint(page, server.baseUrl);
     await dialog.getByLabel('API key', { exact: true }).fill(KEY);
 
     await dialog.getByRole('button', { name: 'List models' }).click();

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockOpenAiServer, type MockReply, startMockOpenAi, textReply } from '../unit/model/mock-openai-server';
 import { e2eEnvironment, launchBrowser, openApp, waitForText } from './support/app';
+import { useCustomEndpoint } from './support/settings';
 
 let browser: Browser;
 let server: MockOpenAiServer;
@@ -30,13 +31,7 @@ describe('a fault from the model endpoint, from the page', () => {
     await page.waitForSelector('.app[data-ready="true"]');
 
     // The mock is set up in Settings as a user would: provider Custom, its base URL, a model name.
-    await page.getByRole('button', { name: 'Settings' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Settings' });
-    await dialog.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Custom' });
-    await dialog.getByRole('textbox', { name: 'Base URL', exact: true }).fill(server.baseUrl);
-    await dialog.getByRole('textbox', { name: 'Model', exact: true }).fill('mock-model');
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await useCustomEndpoint(page, server.baseUrl, 'mock-model');
     const host = new URL(server.baseUrl).host;
     await waitForText(page.locator('.model-label'), (text) => text.includes(`mock-model @ ${host}`), { what: 'the model label' });
 

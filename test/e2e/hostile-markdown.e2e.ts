@@ -8,6 +8,7 @@ import { type MockOpenAiServer, startMockOpenAi, textReply } from '../unit/model
 import { recordedRun } from '../unit/store/recorded-run';
 import { e2eEnvironment, launchBrowser, openApp, waitForText } from './support/app';
 import { openFromSessions } from './support/replay';
+import { useCustomEndpoint } from './support/settings';
 
 // The reported attack: about 3 KB of `>` overflowed micromark's stack and blanked the page.
 const DEEP_QUOTES = '>'.repeat(3000);
@@ -60,13 +61,7 @@ describe('hostile Markdown cannot blank the page', () => {
     server.setFallback({ kind: 'stream', chunks: textReply([DEEP_QUOTES.slice(0, 1500), DEEP_QUOTES.slice(1500)]) });
     const { context, page } = await openApp(browser, { settings: { sandbox: 'virtual' } });
     await page.waitForSelector('.app[data-ready="true"]');
-    await page.getByRole('button', { name: 'Settings' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Settings' });
-    await dialog.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Custom' });
-    await dialog.getByRole('textbox', { name: 'Base URL', exact: true }).fill(server.baseUrl);
-    await dialog.getByRole('textbox', { name: 'Model', exact: true }).fill('mock-model');
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await useCustomEndpoint(page, server.baseUrl, 'mock-model');
 
     await page.getByRole('textbox', { name: 'Task' }).fill('Answer with a quote.');
     await page.getByRole('button', { name: /^Run( demo)?$/ }).click();

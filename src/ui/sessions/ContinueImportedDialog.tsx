@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ModelInfo } from '../../protocol/events';
-import { scriptedScenarioFor } from '../../protocol/settings';
+import { type Mode, scriptedScenarioFor } from '../../protocol/settings';
 import { ModalDialog } from '../components/settings/ModalDialog';
 import type { PageSettings } from '../settings/page-settings';
 
@@ -10,6 +10,8 @@ export interface ContinueImportedDialogProps {
   /** Where to continue from: the replay position, of how many events, and the session's own task. */
   at: { position: number; length: number; task: string; from: 'link' | 'file'; model: ModelInfo } | null;
   settings: PageSettings;
+  /** The mode the run will use: Settings' mode, or a scripted scenario's own when Settings' cannot play it. */
+  mode: Mode;
   onConfirm: (task: string) => void;
   onCancel: () => void;
   /** The scripted demo cannot go on with another session: the viewer picks a model first. */
@@ -29,7 +31,7 @@ export function demoCannotContinue(settings: PageSettings, session: ModelInfo): 
  * Asked before "Continue from here" on a session from a link or a file: a new run of the viewer's
  * own starts on the files of that point, under their Settings. It says what goes where first.
  */
-export function ContinueImportedDialog({ at, settings, onConfirm, onCancel, onOpenSettings }: ContinueImportedDialogProps) {
+export function ContinueImportedDialog({ at, settings, mode, onConfirm, onCancel, onOpenSettings }: ContinueImportedDialogProps) {
   const [task, setTask] = useState('');
   useEffect(() => {
     if (at) setTask(at.task);
@@ -54,7 +56,7 @@ export function ContinueImportedDialog({ at, settings, onConfirm, onCancel, onOp
               : `The task below, and the files the agent lists or reads, go to ${model.model || 'your model'} at ${model.baseUrl || 'your endpoint'} with your API key.`}
         </p>
         <p>
-          The run uses your Settings: mode {settings.mode}, up to {settings.maxIterations} steps, destructive commands{' '}
+          The run uses your Settings: mode {mode}, up to {settings.maxIterations} steps, destructive commands{' '}
           {settings.allowDestructive ? 'allowed' : 'refused'}.
         </p>
       </div>

@@ -1,3 +1,4 @@
+import { hostedModelLabel } from '../../protocol/model-label';
 import { type ModelSettings, PROVIDERS } from '../../protocol/settings';
 
 /** The header's model label, so a scripted run is never mistaken for a real model. */
@@ -6,13 +7,5 @@ export function modelLabel(model: ModelSettings): string {
     const scenario = model.scenario === 'demo' ? '' : ` · ${model.scenario}`;
     return `${PROVIDERS.scripted.label}${scenario}`;
   }
-  return `${model.model} @ ${hostOf(model.baseUrl)}`;
-}
-
-function hostOf(baseUrl: string): string {
-  try {
-    return new URL(baseUrl).host;
-  } catch {
-    return baseUrl || 'no URL';
-  }
+  return hostedModelLabel(model.model, model.baseUrl);
 }

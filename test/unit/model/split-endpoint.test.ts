@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitEndpoint } from '../../../src/model/openai-label';
+import { splitEndpoint } from '../../../src/model/split-endpoint';
 
 describe('splitEndpoint', () => {
   it('moves a query string out of the base URL into default query parameters', () => {

@@ -1,16 +1,3 @@
-/** The host part of an endpoint URL, for labels; never the full URL (it may carry a pasted key). */
-export function endpointHost(baseUrl: string): string {
-  try {
-    return new URL(baseUrl).host || baseUrl;
-  } catch {
-    return 'the endpoint';
-  }
-}
-
-export function openAiLabel(model: string, baseUrl: string): string {
-  return `${model} @ ${endpointHost(baseUrl)}`;
-}
-
 /**
  * An endpoint URL as the SDK takes it: the SDK appends paths to `baseURL` as text, so a query
  * string in it (Azure's `?api-version=…`, a proxy's token) must travel as default query parameters.
