@@ -3,8 +3,12 @@ import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openApp, SCRIPTED, startSlowCommand, waitForText } from './support/app';
+import { linkFromAnotherModel } from './support/shared-link';
 
 /**
+ * Issue 23's states (the explorer open, the restore question, an endpoint check's answer, a shared
+ * session's banner, the orchestrator's handoff cards) at 1440×900 and 390×844, light and dark.
+ *
  * Issue 14: an automated accessibility check with axe-core on the page's main states (idle,
  * running, finished, Settings open, a refusal toast shown), in light and dark, at 1440×900 (every
  * state) and at 1280×720 and 390×844 (idle, finished, Settings open). A serious or critical
@@ -29,7 +33,10 @@ interface Viewport {
   height: number;
 }
 const WIDE: Viewport = { width: 1440, height: 900 };
-const VIEWPORTS: readonly Viewport[] = [WIDE, { width: 1280, height: 720 }, { width: 390, height: 844 }];
+const PHONE: Viewport = { width: 390, height: 844 };
+const VIEWPORTS: readonly Viewport[] = [WIDE, { width: 1280, height: 720 }, PHONE];
+const ISSUE_23_VIEWPORTS: readonly Viewport[] = [WIDE, PHONE];
+const ORCHESTRATOR_DEMO = { ...SCRIPTED, scenario: 'orchestrator-demo' };
 
 let browser: Browser;
 beforeAll(async () => {
@@ -187,5 +194,75 @@ for (const scheme of SCHEMES) {
       }
       report(found);
     });
+  });
+}
+
+/** On a phone the panes are tabs: shows the one named (the Timeline's tab is "Task and Timeline"). */
+async function showPane(page: Page, viewport: Viewport, tab: 'Task and Timeline' | 'Files'): Promise<void> {
+  if (viewport !== PHONE) return;
+  await page.getByRole('tablist', { name: 'Workspace panes' }).getByRole('tab', { name: tab }).click();
+}
+
+for (const scheme of SCHEMES) {
+  describe(`axe on the workspace states (${scheme})`, () => {
+    it("the explorer open, the restore question and an endpoint check's answer, after a run", async () => {
+      const { context, page } = await open(scheme, { model: SCRIPTED, mode: 'react' });
+      expect(await runDemoToEnd(page)).toBe('completed');
+      const found: string[] = [];
+      for (const viewport of ISSUE_23_VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        const files = page.getByRole('button', { name: 'Files', exact: true });
+        if (viewport === PHONE) await showPane(page, viewport, 'Files');
+        else if ((await files.getAttribute('aria-expanded')) === 'false') await files.click();
+        await page.getByRole('tree', { name: 'Workspace files' }).waitFor();
+        found.push(...(await check(page, 'explorer', viewport, scheme)));
+
+        await showPane(page, viewport, 'Task and Timeline');
+        await page.getByRole('region', { name: 'Timeline' }).getByRole('button', { name: 'Restore files to here' }).first().click();
+        const ask = page.getByRole('dialog', { name: 'Restore the files?' });
+        await ask.waitFor();
+        found.push(...(await check(page, 'restore-question', viewport, scheme)));
+        await ask.getByRole('button', { name: 'Cancel' }).click();
+
+        await page.getByRole('button', { name: 'Settings', exact: true }).click();
+        const settings = page.getByRole('dialog', { name: 'Settings' });
+        await settings.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Custom' });
+        await settings.getByRole('textbox', { name: 'Base URL', exact: true }).fill('http://127.0.0.1:9/v1');
+        await settings.getByRole('button', { name: 'Test connection' }).click();
+        await waitForText(settings.getByRole('status', { name: 'Endpoint check' }), (text) => text.includes('did not answer'), { what: 'the check' });
+        found.push(...(await check(page, 'endpoint-check', viewport, scheme)));
+        await page.keyboard.press('Escape');
+        await settings.waitFor({ state: 'hidden' });
+      }
+      await context.close();
+      report(found);
+    }, 120_000);
+
+    it("a shared session's banner", async () => {
+      const { link } = await linkFromAnotherModel();
+      const { context, page } = await open(scheme, {});
+      await page.goto(link);
+      const found: string[] = [];
+      for (const viewport of ISSUE_23_VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        await page.getByRole('region', { name: 'Shared session' }).waitFor({ timeout: 30_000 });
+        found.push(...(await check(page, 'shared-session', viewport, scheme)));
+      }
+      await context.close();
+      report(found);
+    }, 120_000);
+
+    it("the orchestrator's role groups and handoff cards", async () => {
+      const { context, page } = await open(scheme, { model: ORCHESTRATOR_DEMO, mode: 'orchestrator' });
+      expect(await runDemoToEnd(page)).toBe('completed');
+      const found: string[] = [];
+      for (const viewport of ISSUE_23_VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        await page.getByRole('region', { name: 'Timeline' }).getByRole('group', { name: 'Plan', exact: true }).waitFor();
+        found.push(...(await check(page, 'orchestrator', viewport, scheme)));
+      }
+      await context.close();
+      report(found);
+    }, 120_000);
   });
 }

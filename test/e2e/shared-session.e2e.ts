@@ -1,11 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shareLinkFor } from '../../src/protocol/share-fragment';
-import { STARTER_PROJECT } from '../../src/sandbox/starter-project';
-import { exportSession } from '../../src/store/session-file';
-import { decodeSessionFromLink, encodeSessionForLink } from '../../src/store/share-link';
-import { recordedRun } from '../unit/store/recorded-run';
-import { e2eEnvironment, launchBrowser, openApp, waitForText } from './support/app';
+import { decodeSessionFromLink } from '../../src/store/share-link';
+import { launchBrowser, openApp, waitForText } from './support/app';
+import { linkFromAnotherModel } from './support/shared-link';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,17 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const MODEL = { kind: 'openai' as const, name: 'qwen-coder', label: 'qwen-coder @ gpu-box.corp:8000' };
-
-/** The demo's run as if someone had run it on their own endpoint, shared with the address included. */
-async function linkFromAnotherModel(): Promise<{ link: string; task: string }> {
-  const run = await recordedRun('demo', 'react');
-  const file = await exportSession(run.store, run.sessionId, { withoutDeltas: true });
-  const events = file.events.map((event) => (event.type === 'run_started' ? { ...event, model: MODEL } : event));
-  const shared = { ...file, session: { ...file.session, model: MODEL }, events };
-  return { link: shareLinkFor(e2eEnvironment().baseUrl, await encodeSessionForLink(shared, Object.values(STARTER_PROJECT))), task: file.session.task };
-}
 
 async function linkInShareDialog(page: Page): Promise<string> {
   const box = page.getByRole('dialog', { name: 'Share' }).getByRole('textbox', { name: 'Share link' });
