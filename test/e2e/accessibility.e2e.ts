@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openApp, SCRIPTED, startSlowCommand, waitForText } from './support/app';
+import { axeViolations, isSerious } from './support/axe';
 import { linkFromAnotherModel } from './support/shared-link';
 
 /**
@@ -13,12 +12,7 @@ import { linkFromAnotherModel } from './support/shared-link';
  * running, finished, Settings open, a refusal toast shown), in light and dark, at 1440×900 (every
  * state) and at 1280×720 and 390×844 (idle, finished, Settings open). A serious or critical
  * violation fails the test; every state is saved as test-results/a11y-<state>-<w>x<h>-<scheme>.png.
- *
- * axe is put in the page with `page.addScriptTag({ content })`: the page sends no
- * Content-Security-Policy (scripts/serve.mjs, index.html), so an inline script runs.
  */
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
  * Selectors axe leaves out, each inside DOM that a library renders and we do not write.
@@ -46,19 +40,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-interface AxeNode {
-  target: unknown[];
-  html: string;
-  failureSummary?: string;
-}
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  helpUrl: string;
-  nodes: AxeNode[];
-}
-
 async function ready(page: Page): Promise<void> {
   await page.waitForSelector('.app[data-ready="true"]');
   await waitForText(page.getByRole('status', { name: 'Sandbox' }), (text) => text.startsWith('Virtual sandbox'), { what: 'the virtual sandbox' });
@@ -75,29 +56,16 @@ async function open(scheme: Scheme, settings: Record<string, unknown>, viewport:
 async function check(page: Page, state: string, viewport: Viewport, scheme: Scheme): Promise<string[]> {
   const where = `${state} ${viewport.width}x${viewport.height} ${scheme}`;
   await page.screenshot({ path: `test-results/a11y-${state}-${viewport.width}x${viewport.height}-${scheme}.png` });
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async (exclude) => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const context = exclude.length > 0 ? { include: [document], exclude: exclude.map((selector) => [selector]) } : document;
-    const results = await axe.run(context, { resultTypes: ['violations'] });
-    return results.violations.map(({ id, impact, help, helpUrl, nodes }) => ({
-      id,
-      impact,
-      help,
-      helpUrl,
-      nodes: nodes.map(({ target, html, failureSummary }) => ({ target, html, failureSummary })),
-    }));
-  }, EXCLUDE);
-  const serious = (violation: AxeViolation) => violation.impact === 'serious' || violation.impact === 'critical';
+  const violations = await axeViolations(page, EXCLUDE);
   // PHASEGATE_A11Y_ALL=1 also lists the moderate and minor ones (they do not fail the test).
   if (process.env.PHASEGATE_A11Y_ALL) {
-    for (const violation of violations.filter((v) => !serious(v))) {
+    for (const violation of violations.filter((v) => !isSerious(v))) {
       console.info(
         `[${where}] ${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.map(String).join(' >> ')).join(', ')}`,
       );
     }
   }
-  return violations.filter(serious).map((violation) => {
+  return violations.filter(isSerious).map((violation) => {
     const nodes = violation.nodes.slice(0, 8).map((node) => {
       const html = node.html.replace(/\s+/g, ' ').slice(0, 160);
       const summary = (node.failureSummary ?? '').split('\n').slice(1, 2).join('').trim();
