@@ -1,10 +1,10 @@
 import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { verdictText } from '../../protocol/verdict-text';
 import { waitingQuestion } from '../state/questions';
-import type { TimelineEntry } from '../state/reducer';
+import type { RefusalView, TimelineEntry } from '../state/reducer';
 import { entryProps, type OpenFile } from '../timeline/entry-props';
 import { entryPlainText } from '../timeline/entry-text';
-import { formatArgs, formatDuration, phaseChangeText, refusalSummary, roleHeaderText, syntaxCheckBadge } from '../timeline/format';
+import { formatDuration, isStructuredRefusal, phaseChangeText, refusalSummary, roleHeaderText, syntaxCheckBadge } from '../timeline/format';
 import { groupByRole } from '../timeline/role-groups';
 import { AgentText } from './AgentText';
 import { EntryBoundary } from './EntryBoundary';
@@ -12,6 +12,7 @@ import { HandoffCard } from './HandoffCard';
 import { QuestionCard } from './QuestionCard';
 import { RoleGroupView } from './RoleGroup';
 import { TaskEntry } from './TaskEntry';
+import { ToolArgs } from './ToolArgs';
 import { ToolOutput } from './ToolOutput';
 import { RetryLine, type TimelineWait, WaitLine } from './WaitLines';
 
@@ -197,16 +198,17 @@ function Entry({ entry, endActions, wait }: { entry: TimelineEntry; endActions: 
               <span className="badge badge--pending">running…</span>
             ) : (
               <>
-                <span className={`badge ${entry.result.ok ? 'badge--ok' : 'badge--fail'}`}>{entry.result.ok ? 'ok' : 'failed'}</span>
+                <span className={`badge ${entry.result.ok ? 'badge--ok' : 'badge--fail'}`}>
+                  {entry.result.ok ? 'ok' : entry.refusal ? 'refused' : 'failed'}
+                </span>
                 <span className="duration">{formatDuration(entry.result.durationMs)}</span>
                 <SyntaxBadge output={entry.result.output} />
               </>
             )}
           </div>
-          <pre className="tool-args" role="group" aria-label={`${entry.name} arguments`}>
-            {formatArgs(entry.args, entry.rawArguments)}
-          </pre>
-          {entry.result && <ToolOutput output={entry.result.output} />}
+          <ToolArgs name={entry.name} args={entry.args} rawArguments={entry.rawArguments} />
+          {entry.refusal && <Refusal refusal={entry.refusal} />}
+          {entry.result && !(entry.refusal && isStructuredRefusal(entry.result.output)) && <ToolOutput output={entry.result.output} />}
           {entry.checkpoint && endActions && (
             <button type="button" className="button button--small" onClick={() => entry.checkpoint && endActions.restore(entry.checkpoint, 'this step')}>
               Restore files to here
@@ -235,17 +237,7 @@ function Entry({ entry, endActions, wait }: { entry: TimelineEntry; endActions: 
         </p>
       );
     case 'refusal':
-      return (
-        <div className="refusal">
-          <p className="refusal-title">
-            <span className="entry-label">Refused</span> {refusalSummary(entry)}
-          </p>
-          <p className="entry-text">{entry.reason}</p>
-          <p className="entry-text refusal-hint">
-            <span className="entry-label">Hint</span> {entry.hint}
-          </p>
-        </div>
-      );
+      return <Refusal refusal={entry} />;
     case 'end':
       return <RunEnd entry={entry} actions={endActions} />;
     case 'question':
@@ -253,6 +245,21 @@ function Entry({ entry, endActions, wait }: { entry: TimelineEntry; endActions: 
     case 'compaction':
       return <Compaction entry={entry} />;
   }
+}
+
+/** What the gate refused, why, and what to do instead. */
+function Refusal({ refusal }: { refusal: RefusalView }) {
+  return (
+    <div className="refusal">
+      <p className="refusal-title">
+        <span className="entry-label">Refused</span> {refusalSummary(refusal)}
+      </p>
+      <p className="entry-text">{refusal.reason}</p>
+      <p className="entry-text refusal-hint">
+        <span className="entry-label">Hint</span> {refusal.hint}
+      </p>
+    </div>
+  );
 }
 
 const SUMMARY_AUTHOR = { aux: 'the summary model', main: 'the main model', deterministic: 'the log (no model)' } as const;
