@@ -35,6 +35,7 @@ import { forgetApiKey, saveSettings, withoutSecrets } from './settings/storage';
 import { currentWait } from './state/current-wait';
 import { pendingTimeline } from './state/pending-run';
 import { phaseStrip } from './state/phase-strip';
+import { sessionChangedFiles } from './state/ui-state';
 import { type Scenario, useEngine } from './use-engine';
 import { useShortcuts } from './use-shortcuts';
 import { WorkspaceToolbar } from './workspace-io/WorkspaceToolbar';
@@ -254,6 +255,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
                         },
                         restore: (checkpoint, to) => setRestoreAsk({ checkpoint, to }),
                         backToLatest: (checkpoint) => void engine.sessions.restore(engine.view.live.sessionId ?? '', checkpoint),
+                        openSettings: () => setSettingsOpen(true),
                       }
                     : null
                 }
@@ -285,6 +287,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
                       workerReady={engine.workerReady}
                       busy={engine.busy}
                       sessionId={engine.view.live.sessionId}
+                      changedFiles={sessionChangedFiles(engine.view.live)}
                       onSessionFile={engine.sessions.importText}
                       onImportingChange={setImporting}
                       prepareSandbox={engine.prepareSandboxFor}

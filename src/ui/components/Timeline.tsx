@@ -1,4 +1,4 @@
-import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
 import { verdictText } from '../../protocol/verdict-text';
 import { waitingQuestion } from '../state/questions';
 import type { RefusalView, TimelineEntry } from '../state/reducer';
@@ -293,6 +293,16 @@ export interface RunEndActions {
   restore: (checkpoint: string, to: string) => void;
   /** Back to the files the run ended with, after a restore (nothing to ask: nothing of the run is lost). */
   backToLatest: (checkpoint: string) => void;
+  /** Opens Settings: a failed model request is most often fixed there (endpoint, model, key). */
+  openSettings?: () => void;
+}
+
+/** Errors of the model request, whose card offers "Open Settings". */
+const SETTINGS_ERRORS: ReadonlySet<string> = new Set(['llm_failure']);
+
+/** Why "Roll back" cannot help, or null when it can: going back to the files the run ended with changes nothing. */
+export function rollBackBlocked(entry: Pick<Extract<TimelineEntry, { kind: 'end' }>, 'lastCheckpoint' | 'finalFiles'>): string | null {
+  return entry.lastCheckpoint !== null && entry.lastCheckpoint === entry.finalFiles ? 'The run changed no files: there is nothing to roll back.' : null;
 }
 
 /** A completed run's verdict: "no tests found" when the engine's check found none, never a green badge. */
@@ -304,6 +314,8 @@ function verifiedText(entry: Extract<TimelineEntry, { kind: 'end' }>): string {
 }
 
 function RunEnd({ entry, actions }: { entry: Extract<TimelineEntry, { kind: 'end' }>; actions: RunEndActions | null }) {
+  const rollBackNote = useId();
+  const rollBackReason = rollBackBlocked(entry);
   const headline = { completed: 'Run completed', failed: 'Run failed', cancelled: 'Run cancelled' }[entry.status];
   // A run the model never answered took no step, whatever its iteration count says.
   const steps = entry.answered ? `after ${entry.iterations} ${entry.iterations === 1 ? 'step' : 'steps'}` : 'before the first step';
@@ -343,12 +355,28 @@ function RunEnd({ entry, actions }: { entry: Extract<TimelineEntry, { kind: 'end
           <button type="button" className="button" onClick={actions.editTask}>
             Edit task
           </button>
+          {entry.errorCode !== null && SETTINGS_ERRORS.has(entry.errorCode) && actions.openSettings && (
+            <button type="button" className="button" onClick={actions.openSettings}>
+              Open Settings
+            </button>
+          )}
           {entry.lastCheckpoint && (
-            <button type="button" className="button" onClick={() => entry.lastCheckpoint && actions.restore(entry.lastCheckpoint, 'the start of the run')}>
+            <button
+              type="button"
+              className="button"
+              disabled={rollBackReason !== null}
+              aria-describedby={rollBackReason === null ? undefined : rollBackNote}
+              onClick={() => entry.lastCheckpoint && actions.restore(entry.lastCheckpoint, 'the start of the run')}
+            >
               Roll back
             </button>
           )}
         </div>
+      )}
+      {entry.status === 'failed' && actions && entry.lastCheckpoint && rollBackReason !== null && (
+        <p id={rollBackNote} className="run-end-note">
+          {rollBackReason}
+        </p>
       )}
     </div>
   );

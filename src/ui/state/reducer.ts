@@ -21,7 +21,7 @@ import type { UiState } from './ui-state';
 export { type FileView, openFiles, type OutlineView, revealLines, type RevealRange, selectFile, shownOutline, showOutline } from './files';
 export { TERMINAL_MAX_CHARS, type TerminalState } from './terminal';
 export type { HandoffEntry, RefusalView, RoleEntry, TimelineEntry, ToolResultView } from './timeline';
-export { initialState, type RunView, type UiState } from './ui-state';
+export { initialState, type RunView, sessionChangedFiles, type UiState } from './ui-state';
 
 export function reduce(state: UiState, event: EngineEvent): UiState {
   if (event.type === 'run_started') return startRun(state, event);
@@ -73,7 +73,10 @@ export function reduce(state: UiState, event: EngineEvent): UiState {
     case 'run_resumed':
       return resumeRun(state, id, event);
     case 'workspace_snapshot':
-      return markCheckpoint({ ...state, run: { ...state.run, lastSnapshot: event.manifest } }, event);
+      return markCheckpoint(
+        { ...state, run: { ...state.run, lastSnapshot: event.manifest }, snapshots: { first: state.snapshots.first ?? event.manifest, last: event.manifest } },
+        event,
+      );
     case 'human_asked':
       return askQuestion(endStreaming(state), id, event);
     case 'human_answered':
