@@ -38,6 +38,7 @@ import { phaseStrip } from './state/phase-strip';
 import { sessionChangedFiles } from './state/ui-state';
 import { type Scenario, useEngine } from './use-engine';
 import { useShortcuts } from './use-shortcuts';
+import { useWaitingTitle } from './use-tab-title';
 import { WorkspaceToolbar } from './workspace-io/WorkspaceToolbar';
 
 export interface AppProps {
@@ -153,6 +154,12 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
   useEffect(() => {
     if (sharedTask !== null) setTask(sharedTask);
   }, [sharedTask]);
+  // A run cut off by a reload shows its task in the Task box, as the run on the page.
+  const interruptedTask = engine.sessions.interrupted !== null && !onReplayOnly ? (state.run?.task ?? null) : null;
+  useEffect(() => {
+    if (interruptedTask !== null) setTask(interruptedTask);
+  }, [interruptedTask]);
+  useWaitingTitle(engine.view.live.status === 'waiting' && !onReplayOnly);
   const liveCutOff = engine.view.live.status === 'running' || engine.view.live.status === 'waiting';
 
   return (

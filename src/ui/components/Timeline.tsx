@@ -86,6 +86,18 @@ export function Timeline({
     else setShowJump(true);
   }, [entries, problems, wait?.current?.kind]);
 
+  // The list's box shrinks when a refusal toast takes room under it (or the pane is resized): a
+  // viewer following the run keeps seeing its end, not the lines above it.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (following.current) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
   const jumpToLatest = () => {
     const el = scroller.current;
     if (!el) return;
