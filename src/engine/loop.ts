@@ -121,7 +121,9 @@ export async function runReactLoop(run: RunContext): Promise<LoopOutcome> {
       const failure = modelFailure(error instanceof ModelError ? error.code : 'unknown');
       const reason = `The model request failed: ${messageOf(error)}`;
       // A failure a retry may cure goes to recovery once (its own retries are spent), then to the emergency.
-      if (failure.retryable && chain.canRecover && iteration < run.maxIterations) {
+      // An endpoint that failed every attempt at the transport is down: the critique would go to it too, so the run ends now.
+      const endpointDown = error instanceof ModelError && error.transportOnly;
+      if (failure.retryable && !endpointDown && chain.canRecover && iteration < run.maxIterations) {
         await chain.recover('llm_failure', endSentence(reason), await turn.request(messages), say);
         if (signal.aborted) return cancelled(iteration);
         continue;

@@ -8,7 +8,7 @@ import { backoffMs, classifyFailure } from './openai-failure';
 import { RequestParameters } from './openai-request';
 import { StreamAccumulator } from './openai-stream';
 import { toWireMessages, toWireTools } from './openai-wire';
-import { type Model, ModelError, type ModelRequest, type ModelResponse } from './port';
+import { isTransportCode, type Model, ModelError, type ModelRequest, type ModelResponse } from './port';
 import { DEFAULT_REPLY_LIMITS, type ReplyLimits, ReplyTimer } from './reply-timer';
 
 export interface OpenAiModelOptions {
@@ -73,18 +73,22 @@ export class OpenAiModel implements Model {
       // OpenAI rejects an empty tools array.
       ...(request.tools.length > 0 ? { tools: toWireTools(request.tools) } : {}),
     };
+    /** Whether every attempt so far failed at the transport (no 429, no answer refusing the request). */
+    let transportOnly = true;
     for (let attempt = 0; ; attempt++) {
       const accumulator = new StreamAccumulator();
       try {
         return await this.attemptWithParameters(body, request, accumulator);
       } catch (err) {
         const failure = classifyFailure(err, { host: this.host, apiKey: this.apiKey, signal: request.signal, position: accumulator.position() });
+        transportOnly &&= isTransportCode(failure.error.code);
         // Text already shown to the user cannot be taken back, so such a stream is not replayed.
         const mayRetry = failure.retry && attempt < this.maxRetries && !accumulator.emittedText;
         if (!mayRetry) {
           if (attempt > 0 && failure.error.code !== 'aborted') {
             failure.error.message += ` (gave up after ${attempt + 1} attempts)`;
           }
+          failure.error.transportOnly = transportOnly;
           throw failure.error;
         }
         const delayMs = Math.min(this.retryMaxDelayMs, failure.retryAfterMs ?? backoffMs(attempt + 1, this.retryBaseDelayMs, this.retryMaxDelayMs));

@@ -80,4 +80,15 @@ export class ModelError extends Error {
     super(message);
     this.name = 'ModelError';
   }
+
+  /**
+   * Set by an adapter whose every attempt of the request failed at the transport (a 5xx, a network
+   * error, a timeout): the endpoint is down, so asking it anything else (a recovery critique) is no use.
+   */
+  transportOnly = false;
+}
+
+/** The codes of a failure at the transport: the endpoint did not answer (or answered 5xx), as opposed to refusing the request. */
+export function isTransportCode(code: ModelError['code']): boolean {
+  return code === 'server' || code === 'network' || code === 'timeout';
 }

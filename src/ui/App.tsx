@@ -35,8 +35,10 @@ import { forgetApiKey, saveSettings, withoutSecrets } from './settings/storage';
 import { currentWait } from './state/current-wait';
 import { pendingTimeline } from './state/pending-run';
 import { phaseStrip } from './state/phase-strip';
+import { sessionChangedFiles } from './state/ui-state';
 import { type Scenario, useEngine } from './use-engine';
 import { useShortcuts } from './use-shortcuts';
+import { useWaitingTitle } from './use-tab-title';
 import { WorkspaceToolbar } from './workspace-io/WorkspaceToolbar';
 
 export interface AppProps {
@@ -152,6 +154,12 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
   useEffect(() => {
     if (sharedTask !== null) setTask(sharedTask);
   }, [sharedTask]);
+  // A run cut off by a reload shows its task in the Task box, as the run on the page.
+  const interruptedTask = engine.sessions.interrupted !== null && !onReplayOnly ? (state.run?.task ?? null) : null;
+  useEffect(() => {
+    if (interruptedTask !== null) setTask(interruptedTask);
+  }, [interruptedTask]);
+  useWaitingTitle(engine.view.live.status === 'waiting' && !onReplayOnly);
   const liveCutOff = engine.view.live.status === 'running' || engine.view.live.status === 'waiting';
 
   return (
@@ -254,6 +262,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
                         },
                         restore: (checkpoint, to) => setRestoreAsk({ checkpoint, to }),
                         backToLatest: (checkpoint) => void engine.sessions.restore(engine.view.live.sessionId ?? '', checkpoint),
+                        openSettings: () => setSettingsOpen(true),
                       }
                     : null
                 }
@@ -285,6 +294,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
                       workerReady={engine.workerReady}
                       busy={engine.busy}
                       sessionId={engine.view.live.sessionId}
+                      changedFiles={sessionChangedFiles(engine.view.live)}
                       onSessionFile={engine.sessions.importText}
                       onImportingChange={setImporting}
                       prepareSandbox={engine.prepareSandboxFor}

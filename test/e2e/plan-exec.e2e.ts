@@ -109,7 +109,7 @@ describe('plan_exec mode on the scripted demo', () => {
     expect(timeline).toContain('Planning is read-only');
     expect(timeline).toContain('Phase: planning → building');
     expect(timeline).toContain('Phase: verification → delivery');
-    expect(await page.locator('.entry--refusal').count()).toBe(1);
+    expect(await page.locator('.entry .refusal').count()).toBe(1);
     expect(errors).toEqual([]);
     await page.screenshot({ path: 'test-results/plan-exec.png', fullPage: true });
     await context.close();
@@ -137,7 +137,7 @@ describe('plan_exec mode on the scripted demo', () => {
     const { phases, toasts } = await recording(page);
     expect(toasts).toEqual([]);
     expect(phases).toContain('Phase: delivery');
-    expect(await page.locator('.entry--refusal').count()).toBe(0);
+    expect(await page.locator('.entry .refusal').count()).toBe(0);
     await context.close();
   });
 

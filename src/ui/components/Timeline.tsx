@@ -1,10 +1,10 @@
-import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
 import { verdictText } from '../../protocol/verdict-text';
 import { waitingQuestion } from '../state/questions';
-import type { TimelineEntry } from '../state/reducer';
+import type { RefusalView, TimelineEntry } from '../state/reducer';
 import { entryProps, type OpenFile } from '../timeline/entry-props';
 import { entryPlainText } from '../timeline/entry-text';
-import { formatArgs, formatDuration, phaseChangeText, refusalSummary, roleHeaderText, syntaxCheckBadge } from '../timeline/format';
+import { formatDuration, isStructuredRefusal, phaseChangeText, refusalSummary, roleHeaderText, syntaxCheckBadge } from '../timeline/format';
 import { groupByRole } from '../timeline/role-groups';
 import { AgentText } from './AgentText';
 import { EntryBoundary } from './EntryBoundary';
@@ -12,6 +12,7 @@ import { HandoffCard } from './HandoffCard';
 import { QuestionCard } from './QuestionCard';
 import { RoleGroupView } from './RoleGroup';
 import { TaskEntry } from './TaskEntry';
+import { ToolArgs } from './ToolArgs';
 import { ToolOutput } from './ToolOutput';
 import { RetryLine, type TimelineWait, WaitLine } from './WaitLines';
 
@@ -84,6 +85,18 @@ export function Timeline({
     if (following.current) el.scrollTop = el.scrollHeight;
     else setShowJump(true);
   }, [entries, problems, wait?.current?.kind]);
+
+  // The list's box shrinks when a refusal toast takes room under it (or the pane is resized): a
+  // viewer following the run keeps seeing its end, not the lines above it.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (following.current) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
 
   const jumpToLatest = () => {
     const el = scroller.current;
@@ -197,16 +210,17 @@ function Entry({ entry, endActions, wait }: { entry: TimelineEntry; endActions: 
               <span className="badge badge--pending">running…</span>
             ) : (
               <>
-                <span className={`badge ${entry.result.ok ? 'badge--ok' : 'badge--fail'}`}>{entry.result.ok ? 'ok' : 'failed'}</span>
+                <span className={`badge ${entry.result.ok ? 'badge--ok' : 'badge--fail'}`}>
+                  {entry.result.ok ? 'ok' : entry.refusal ? 'refused' : 'failed'}
+                </span>
                 <span className="duration">{formatDuration(entry.result.durationMs)}</span>
                 <SyntaxBadge output={entry.result.output} />
               </>
             )}
           </div>
-          <pre className="tool-args" role="group" aria-label={`${entry.name} arguments`}>
-            {formatArgs(entry.args, entry.rawArguments)}
-          </pre>
-          {entry.result && <ToolOutput output={entry.result.output} />}
+          <ToolArgs name={entry.name} args={entry.args} rawArguments={entry.rawArguments} />
+          {entry.refusal && <Refusal refusal={entry.refusal} />}
+          {entry.result && !(entry.refusal && isStructuredRefusal(entry.result.output)) && <ToolOutput output={entry.result.output} />}
           {entry.checkpoint && endActions && (
             <button type="button" className="button button--small" onClick={() => entry.checkpoint && endActions.restore(entry.checkpoint, 'this step')}>
               Restore files to here
@@ -235,17 +249,7 @@ function Entry({ entry, endActions, wait }: { entry: TimelineEntry; endActions: 
         </p>
       );
     case 'refusal':
-      return (
-        <div className="refusal">
-          <p className="refusal-title">
-            <span className="entry-label">Refused</span> {refusalSummary(entry)}
-          </p>
-          <p className="entry-text">{entry.reason}</p>
-          <p className="entry-text refusal-hint">
-            <span className="entry-label">Hint</span> {entry.hint}
-          </p>
-        </div>
-      );
+      return <Refusal refusal={entry} />;
     case 'end':
       return <RunEnd entry={entry} actions={endActions} />;
     case 'question':
@@ -253,6 +257,21 @@ function Entry({ entry, endActions, wait }: { entry: TimelineEntry; endActions: 
     case 'compaction':
       return <Compaction entry={entry} />;
   }
+}
+
+/** What the gate refused, why, and what to do instead. */
+function Refusal({ refusal }: { refusal: RefusalView }) {
+  return (
+    <div className="refusal">
+      <p className="refusal-title">
+        <span className="entry-label">Refused</span> {refusalSummary(refusal)}
+      </p>
+      <p className="entry-text">{refusal.reason}</p>
+      <p className="entry-text refusal-hint">
+        <span className="entry-label">Hint</span> {refusal.hint}
+      </p>
+    </div>
+  );
 }
 
 const SUMMARY_AUTHOR = { aux: 'the summary model', main: 'the main model', deterministic: 'the log (no model)' } as const;
@@ -286,6 +305,16 @@ export interface RunEndActions {
   restore: (checkpoint: string, to: string) => void;
   /** Back to the files the run ended with, after a restore (nothing to ask: nothing of the run is lost). */
   backToLatest: (checkpoint: string) => void;
+  /** Opens Settings: a failed model request is most often fixed there (endpoint, model, key). */
+  openSettings?: () => void;
+}
+
+/** Errors of the model request, whose card offers "Open Settings". */
+const SETTINGS_ERRORS: ReadonlySet<string> = new Set(['llm_failure']);
+
+/** Why "Roll back" cannot help, or null when it can: going back to the files the run ended with changes nothing. */
+export function rollBackBlocked(entry: Pick<Extract<TimelineEntry, { kind: 'end' }>, 'lastCheckpoint' | 'finalFiles'>): string | null {
+  return entry.lastCheckpoint !== null && entry.lastCheckpoint === entry.finalFiles ? 'The run changed no files: there is nothing to roll back.' : null;
 }
 
 /** A completed run's verdict: "no tests found" when the engine's check found none, never a green badge. */
@@ -297,6 +326,8 @@ function verifiedText(entry: Extract<TimelineEntry, { kind: 'end' }>): string {
 }
 
 function RunEnd({ entry, actions }: { entry: Extract<TimelineEntry, { kind: 'end' }>; actions: RunEndActions | null }) {
+  const rollBackNote = useId();
+  const rollBackReason = rollBackBlocked(entry);
   const headline = { completed: 'Run completed', failed: 'Run failed', cancelled: 'Run cancelled' }[entry.status];
   // A run the model never answered took no step, whatever its iteration count says.
   const steps = entry.answered ? `after ${entry.iterations} ${entry.iterations === 1 ? 'step' : 'steps'}` : 'before the first step';
@@ -336,12 +367,28 @@ function RunEnd({ entry, actions }: { entry: Extract<TimelineEntry, { kind: 'end
           <button type="button" className="button" onClick={actions.editTask}>
             Edit task
           </button>
+          {entry.errorCode !== null && SETTINGS_ERRORS.has(entry.errorCode) && actions.openSettings && (
+            <button type="button" className="button" onClick={actions.openSettings}>
+              Open Settings
+            </button>
+          )}
           {entry.lastCheckpoint && (
-            <button type="button" className="button" onClick={() => entry.lastCheckpoint && actions.restore(entry.lastCheckpoint, 'the start of the run')}>
+            <button
+              type="button"
+              className="button"
+              disabled={rollBackReason !== null}
+              aria-describedby={rollBackReason === null ? undefined : rollBackNote}
+              onClick={() => entry.lastCheckpoint && actions.restore(entry.lastCheckpoint, 'the start of the run')}
+            >
               Roll back
             </button>
           )}
         </div>
+      )}
+      {entry.status === 'failed' && actions && entry.lastCheckpoint && rollBackReason !== null && (
+        <p id={rollBackNote} className="run-end-note">
+          {rollBackReason}
+        </p>
       )}
     </div>
   );

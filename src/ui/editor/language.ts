@@ -55,3 +55,37 @@ export function languageForPath(path: string): string {
   if (dot <= 0) return 'plaintext';
   return BY_EXTENSION[name.slice(dot + 1)] ?? 'plaintext';
 }
+
+/** How a language reads in a label, by Monaco id; ids not listed read as written. */
+const LANGUAGE_NAMES: Record<string, string> = {
+  shell: 'Shell',
+  typescript: 'TypeScript',
+  javascript: 'JavaScript',
+  markdown: 'Markdown',
+  python: 'Python',
+  go: 'Go',
+  rust: 'Rust',
+  java: 'Java',
+  ruby: 'Ruby',
+  php: 'PHP',
+  c: 'C',
+  cpp: 'C++',
+  csharp: 'C#',
+  css: 'CSS',
+  scss: 'SCSS',
+  less: 'Less',
+  html: 'HTML',
+  xml: 'XML',
+  yaml: 'YAML',
+  ini: 'INI',
+  sql: 'SQL',
+  dockerfile: 'Dockerfile',
+  plaintext: 'text',
+};
+
+/** A file's language for a label ("TypeScript", "JSON", "text"): the editor's language, except JSON, which the editor highlights as JavaScript. */
+export function languageNameForPath(path: string): string {
+  if (/\.json$/i.test(path)) return 'JSON';
+  const id = languageForPath(path);
+  return LANGUAGE_NAMES[id] ?? id;
+}

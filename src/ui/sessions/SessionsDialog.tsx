@@ -2,7 +2,7 @@ import { type ChangeEvent, useRef, useState } from 'react';
 import { sessionFileTooLarge } from '../../protocol/session-file';
 import { useModalDialog } from '../components/settings/use-modal-dialog';
 import type { Scenario } from '../engine/scenarios';
-import { formatBytes, formatStart, taskTitle } from './format';
+import { formatBytes, formatStart, storageLine, taskTitle } from './format';
 import type { SessionsControl } from './use-sessions';
 
 import '../styles/settings.css';
@@ -19,7 +19,7 @@ export interface SessionsDialogProps {
   onClose: () => void;
 }
 
-/** The stored sessions: open, delete, delete all, open a session file; storage use against the quota. */
+/** The stored sessions: open, delete, delete all, open a session file; what they take, against the site's quota. */
 export function SessionsDialog({ open, sessions, busy, scenarios, onReadyMade, onClose }: SessionsDialogProps) {
   const [importError, setImportError] = useState<string | null>(null);
   const [confirmAll, setConfirmAll] = useState(false);
@@ -57,9 +57,7 @@ export function SessionsDialog({ open, sessions, busy, scenarios, onReadyMade, o
         <h2 id="sessions-title">Sessions</h2>
         {sessions.notKept && <p className="sessions-note">{sessions.notKept}</p>}
         <p className="sessions-usage" aria-label="Storage use">
-          {usage
-            ? `Using ${formatBytes(usage.usedBytes)} of ${formatBytes(usage.quotaBytes)} this browser allows.`
-            : 'This browser does not say how much storage it allows.'}
+          {storageLine(stored, usage?.quotaBytes ?? null)}
         </p>
         {stored.length === 0 ? (
           <p>No stored sessions yet. Every run is kept here as it happens.</p>

@@ -18,3 +18,14 @@ export function taskTitle(task: string, max = 90): string {
   const line = task.trim().split('\n', 1)[0] ?? '';
   return line.length > max ? `${line.slice(0, max - 1)}…` : line || '(no task)';
 }
+
+/**
+ * The Sessions dialog's storage line: what the listed sessions take, from their own sizes. The
+ * browser's estimate counts the whole site (the offline copy of the app, caches), not sessions.
+ */
+export function storageLine(sessions: readonly Pick<SessionMeta, 'bytes'>[], quotaBytes: number | null): string {
+  const bytes = sessions.reduce((sum, session) => sum + session.bytes, 0);
+  const count = `${sessions.length} stored ${sessions.length === 1 ? 'session takes' : 'sessions take'} ${formatBytes(bytes)}`;
+  const quota = quotaBytes === null ? '' : ` of the ${formatBytes(quotaBytes)} this browser allows this site`;
+  return `${count}${quota} (their own size; the app's offline files are not counted).`;
+}

@@ -5,7 +5,7 @@ import type { TimelineEntry } from './timeline';
 /**
  * The Timeline line of an event that needs nothing but itself: what the engine did on its own
  * (notices, retries, loops, recoveries, restores, phase checks, compaction) and the phase moves
- * and refusals of plan_exec.
+ * of plan_exec (a refusal goes on its call's entry: timeline.ts's `refuseCall`).
  */
 
 export type LineEvent = EventOf<
@@ -23,7 +23,6 @@ export type LineEvent = EventOf<
   | 'final_check_started'
   | 'final_check_finished'
   | 'phase_changed'
-  | 'phase_violation'
 >;
 
 const loopActionText = {
@@ -87,17 +86,5 @@ export function lineOf(event: LineEvent, id: string): TimelineEntry {
       };
     case 'phase_changed':
       return { kind: 'phase', id, from: event.from, to: event.to, reason: event.reason, auto: event.auto, claimed: event.claimed === true };
-    case 'phase_violation':
-      return {
-        kind: 'refusal',
-        id,
-        callId: event.callId,
-        tool: event.tool,
-        phase: event.phase,
-        refused: event.kind,
-        target: event.target ?? null,
-        reason: event.reason,
-        hint: event.hint,
-      };
   }
 }

@@ -7,7 +7,7 @@ import { answerQuestion, askQuestion, isCallAgain } from './questions';
 import { configureRoles, finishRole, startRole } from './roles';
 import { finishRun, resumeRun, startRun } from './run';
 import { writeCommand } from './terminal';
-import { addToolCall, appendDelta, attachResult, endStreaming, finishAssistant, markCheckpoint, pushEntry, restoreAfterEnd } from './timeline';
+import { addToolCall, appendDelta, attachResult, endStreaming, finishAssistant, markCheckpoint, pushEntry, refuseCall, restoreAfterEnd } from './timeline';
 import type { UiState } from './ui-state';
 
 /**
@@ -20,8 +20,8 @@ import type { UiState } from './ui-state';
 
 export { type FileView, openFiles, type OutlineView, revealLines, type RevealRange, selectFile, shownOutline, showOutline } from './files';
 export { TERMINAL_MAX_CHARS, type TerminalState } from './terminal';
-export type { HandoffEntry, RoleEntry, TimelineEntry, ToolResultView } from './timeline';
-export { initialState, type RunView, type UiState } from './ui-state';
+export type { HandoffEntry, RefusalView, RoleEntry, TimelineEntry, ToolResultView } from './timeline';
+export { initialState, type RunView, sessionChangedFiles, type UiState } from './ui-state';
 
 export function reduce(state: UiState, event: EngineEvent): UiState {
   if (event.type === 'run_started') return startRun(state, event);
@@ -73,7 +73,10 @@ export function reduce(state: UiState, event: EngineEvent): UiState {
     case 'run_resumed':
       return resumeRun(state, id, event);
     case 'workspace_snapshot':
-      return markCheckpoint({ ...state, run: { ...state.run, lastSnapshot: event.manifest } }, event);
+      return markCheckpoint(
+        { ...state, run: { ...state.run, lastSnapshot: event.manifest }, snapshots: { first: state.snapshots.first ?? event.manifest, last: event.manifest } },
+        event,
+      );
     case 'human_asked':
       return askQuestion(endStreaming(state), id, event);
     case 'human_answered':
@@ -97,7 +100,7 @@ export function reduce(state: UiState, event: EngineEvent): UiState {
     case 'phase_changed':
       return pushEntry({ ...state, phase: enterPhase(state.phase, event) }, lineOf(event, id));
     case 'phase_violation':
-      return pushEntry({ ...state, phase: recordViolation(state.phase, id, event) }, lineOf(event, id));
+      return refuseCall({ ...state, phase: recordViolation(state.phase, id, event) }, id, event);
     case 'run_finished':
       return finishRun(state, id, event);
   }

@@ -36,6 +36,8 @@ export function startRun(state: UiState, event: EventOf<'run_started'>): UiState
     phase: initialPhaseState,
     roles: initialRolesState,
     usage: null,
+    // Another session's files began elsewhere.
+    snapshots: continues ? state.snapshots : { first: null, last: null },
   };
 }
 

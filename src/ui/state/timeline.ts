@@ -21,6 +21,17 @@ export interface QuestionEntry {
   answer: string | null;
 }
 
+/** What the gate refused, as the Timeline shows it: on the refused call's own entry, or alone when no entry has its call id. */
+export interface RefusalView {
+  tool: string;
+  /** Null in react mode. */
+  phase: Phase | null;
+  refused: 'tool' | 'command' | 'write';
+  target: string | null;
+  reason: string;
+  hint: string;
+}
+
 export interface RoleEntry {
   kind: 'role';
   id: string;
@@ -59,6 +70,8 @@ export type TimelineEntry =
       result: ToolResultView | null;
       /** The workspace after this step, when it wrote files: "Restore files to here" goes back to it. */
       checkpoint?: string;
+      /** The gate refused this call: shown here once, in place of the structured refusal the model read. */
+      refusal?: RefusalView;
     }
   | { kind: 'file'; id: string; path: string; change: 'created' | 'edited' | 'deleted' }
   | { kind: 'notice'; id: string; level: 'info' | 'warning'; message: string }
@@ -81,18 +94,7 @@ export type TimelineEntry =
       summaryBy: 'aux' | 'main' | 'deterministic' | null;
       summary: string | null;
     }
-  | {
-      kind: 'refusal';
-      id: string;
-      callId: string;
-      tool: string;
-      /** Null in react mode. */
-      phase: Phase | null;
-      refused: 'tool' | 'command' | 'write';
-      target: string | null;
-      reason: string;
-      hint: string;
-    }
+  | ({ kind: 'refusal'; id: string; callId: string } & RefusalView)
   | {
       kind: 'end';
       id: string;
@@ -238,6 +240,25 @@ export function attachResult<S extends WithTimeline>(state: S, id: string, event
     });
   }
   return { ...state, timeline: replaceAt(state.timeline, index, { ...current, result }) };
+}
+
+/**
+ * A refusal of the gate goes on its call's entry (the call, its refusal and the result the model
+ * read are one step, shown once); a refusal whose call is not on the Timeline is a line of its own.
+ */
+export function refuseCall<S extends WithTimeline>(state: S, id: string, event: EventOf<'phase_violation'>): S {
+  const refusal: RefusalView = {
+    tool: event.tool,
+    phase: event.phase,
+    refused: event.kind,
+    target: event.target ?? null,
+    reason: event.reason,
+    hint: event.hint,
+  };
+  const index = state.timeline.findLastIndex((entry) => entry.kind === 'tool' && entry.callId === event.callId);
+  const current = state.timeline[index];
+  if (current?.kind !== 'tool' || current.refusal !== undefined) return pushEntry(state, { kind: 'refusal', id, callId: event.callId, ...refusal });
+  return { ...state, timeline: replaceAt(state.timeline, index, { ...current, refusal }) };
 }
 
 /** A step's snapshot: its tool entry offers "Restore files to here". */

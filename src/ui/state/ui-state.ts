@@ -39,6 +39,18 @@ export interface UiState extends FilesState {
   roles: RolesState;
   /** The context meter: the last request against the window and the run's token totals (null before the first reply). */
   usage: ContextUsage | null;
+  /** The session's first and latest workspace snapshots (manifest hashes, equal when its files are as they began): what "Download patch" compares. */
+  snapshots: SessionSnapshots;
+}
+
+export interface SessionSnapshots {
+  first: string | null;
+  last: string | null;
+}
+
+/** Whether the session's files differ from how they began (snapshots are content-addressed: same files, same hash). */
+export function sessionChangedFiles(state: Pick<UiState, 'snapshots'>): boolean {
+  return state.snapshots.first !== null && state.snapshots.last !== state.snapshots.first;
 }
 
 export const initialState: UiState = {
@@ -52,4 +64,5 @@ export const initialState: UiState = {
   phase: initialPhaseState,
   roles: initialRolesState,
   usage: null,
+  snapshots: { first: null, last: null },
 };

@@ -61,6 +61,16 @@ export function refusalSummary(refusal: { tool: string; phase: string | null; re
   return `${refusal.tool} in ${refusal.phase ?? 'react mode'}${what}`;
 }
 
+/** The gate's refusal as the model read it (tool-executor's JSON): the Timeline shows the refusal itself instead. */
+export function isStructuredRefusal(output: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(output);
+    return typeof parsed === 'object' && parsed !== null && (parsed as { error?: unknown }).error === 'phase_violation';
+  } catch {
+    return false;
+  }
+}
+
 /**
  * "1 syntax error" when a write's result carries a syntax check report (create_file, edit_file),
  * so the Timeline can flag it without the output being expanded; null otherwise.

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useWorkspaceIo, type WorkspaceIoDeps } from './use-workspace-io';
 
 import '../styles/workspace-io.css';
@@ -11,6 +12,10 @@ export type WorkspaceToolbarProps = WorkspaceIoDeps;
 export function WorkspaceToolbar(props: WorkspaceToolbarProps) {
   const io = useWorkspaceIo(props);
   const { notice } = io;
+  const patchNoteId = useId();
+  // Why there is no patch to download, said where the button is (a disabled button shows no tooltip to a keyboard).
+  const patchNote =
+    props.sessionId === null ? 'No session on the page.' : props.changedFiles === false ? 'The session changed no files: there is no patch.' : null;
   return (
     <div className="workspace-io" role="group" aria-label="Workspace files">
       <button
@@ -49,11 +54,17 @@ export function WorkspaceToolbar(props: WorkspaceToolbarProps) {
         type="button"
         className="button"
         disabled={!io.canPatch}
-        title={props.sessionId === null ? 'No session on the page' : 'What the session on the page changed, as a patch for git apply'}
+        title={patchNote ?? 'What the session on the page changed, as a patch for git apply'}
+        aria-describedby={patchNote === null ? undefined : patchNoteId}
         onClick={io.downloadPatch}
       >
         Download patch
       </button>
+      {patchNote !== null && (
+        <span id={patchNoteId} className="visually-hidden">
+          {patchNote}
+        </span>
+      )}
       <p role="status" aria-label="Import and export" className="workspace-io-notice" data-kind={notice?.kind ?? 'none'}>
         {notice?.text ?? ''}
       </p>

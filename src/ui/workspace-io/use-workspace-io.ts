@@ -22,6 +22,8 @@ export interface WorkspaceIoDeps {
   busy: boolean;
   /** The run on the page, whose changes "Download patch" saves. */
   sessionId: string | null;
+  /** Whether the session's files differ from how it began (false: there is no patch; absent: not known, offered). */
+  changedFiles?: boolean;
   /** A dropped `*.phasegate.json`: stores and opens it; resolves with an error message, or null. */
   onSessionFile: (text: string) => Promise<string | null>;
   /** Told when an import starts and ends (`importing`), so the page holds Run meanwhile. */
@@ -55,7 +57,16 @@ type Picker = (options?: { mode?: 'read' }) => Promise<DirectoryHandleLike>;
 const RUNNING = 'A run is in progress; stop it before loading other files.';
 
 /** Open folder, Open zip file, drops on the page, and the two downloads, with the line that reports how they went. */
-export function useWorkspaceIo({ client, workerReady, busy, sessionId, onSessionFile, onImportingChange, prepareSandbox }: WorkspaceIoDeps): WorkspaceIo {
+export function useWorkspaceIo({
+  client,
+  workerReady,
+  busy,
+  sessionId,
+  changedFiles = true,
+  onSessionFile,
+  onImportingChange,
+  prepareSandbox,
+}: WorkspaceIoDeps): WorkspaceIo {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [working, setWorking] = useState(false);
   const [importing, setImporting] = useState(false);
@@ -240,7 +251,7 @@ export function useWorkspaceIo({ client, workerReady, busy, sessionId, onSession
     working,
     importing,
     canImport: workerReady && !busy && !working,
-    canPatch: workerReady && sessionId !== null && !working,
+    canPatch: workerReady && sessionId !== null && changedFiles && !working,
     folderInput,
     openFolder,
     onFolderInput,

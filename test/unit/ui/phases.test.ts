@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../../src/protocol/events';
 import { lastViolation, type ViolationView } from '../../../src/ui/state/phase';
 import { phaseStrip } from '../../../src/ui/state/phase-strip';
-import { initialState, reduce, reduceAll, type TimelineEntry, type UiState } from '../../../src/ui/state/reducer';
+import { initialState, reduce, reduceAll, type UiState } from '../../../src/ui/state/reducer';
 import { admit, dismiss, emptyQueue, MAX_VISIBLE_TOASTS } from '../../../src/ui/state/toast-queue';
 import { phaseChangeText, refusalSummary } from '../../../src/ui/timeline/format';
 import { eventLog, runStarted } from './event-log';
@@ -103,22 +103,43 @@ describe('phase events in the reducer', () => {
     expect(lastViolation(initialState.phase)).toBeNull();
   });
 
-  it('puts phase changes and the refusal in the timeline, in log order', () => {
+  it('puts phase changes and the refusal in the timeline, in log order, the refusal once: on its call', () => {
     const timeline = reduceAll(initialState, events).timeline;
-    const notable = timeline.filter(
-      (entry): entry is Extract<TimelineEntry, { kind: 'phase' | 'refusal' }> => entry.kind === 'phase' || entry.kind === 'refusal',
+    const notable = timeline.flatMap((entry) =>
+      entry.kind === 'phase' ? [phaseChangeText(entry)] : entry.kind === 'tool' && entry.refusal ? [`refused ${refusalSummary(entry.refusal)}`] : [],
     );
-    expect(notable.map((entry) => (entry.kind === 'phase' ? phaseChangeText(entry) : `refused ${refusalSummary(entry)}`))).toEqual([
+    expect(notable).toEqual([
       'Phase: planning — run started',
       'refused create_file in planning',
       'Phase: planning → building — plan complete',
       'Phase: building → verification — slugify is written',
       'Phase: verification → delivery — the suite passes',
     ]);
-    // The refusal sits between the refused call and its failed result.
-    const refusalAt = timeline.findIndex((entry) => entry.kind === 'refusal');
-    expect(timeline[refusalAt - 1]).toMatchObject({ kind: 'tool', callId: 'c2', result: { ok: false } });
-    expect(timeline[refusalAt]).toMatchObject({ refused: 'tool', hint: PLANNING_HINT, reason: 'create_file is not allowed in the planning phase' });
+    // No line of its own: the refused call's entry holds the refusal and its failed result.
+    expect(timeline.filter((entry) => entry.kind === 'refusal')).toEqual([]);
+    expect(timeline.filter((entry) => entry.kind === 'tool' && entry.callId === 'c2')).toMatchObject([
+      { result: { ok: false }, refusal: { refused: 'tool', hint: PLANNING_HINT, reason: 'create_file is not allowed in the planning phase' } },
+    ]);
+  });
+
+  it('a refusal whose call is not on the Timeline is a line of its own', () => {
+    const state = reduceAll(
+      initialState,
+      eventLog('run-1', [
+        runStarted('t', 'plan_exec'),
+        {
+          type: 'phase_violation',
+          callId: 'gone',
+          tool: 'run_command',
+          phase: 'building',
+          kind: 'command',
+          target: 'rm -rf /',
+          reason: 'destructive',
+          hint: 'h',
+        },
+      ]),
+    );
+    expect(state.timeline.at(-1)).toMatchObject({ kind: 'refusal', callId: 'gone', refused: 'command', target: 'rm -rf /' });
   });
 
   it('starts every run with no phase and no refusals', () => {

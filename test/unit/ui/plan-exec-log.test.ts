@@ -36,7 +36,11 @@ describe('the page reducing a real plan_exec log', () => {
     expect(texts).toEqual(['Phase: none — starting', 'Phase: planning', 'Phase: building', 'Phase: verification', 'Phase: delivery']);
     expect(state.status).toBe('completed');
     expect(state.phase.violations.map((v) => `${v.tool}@${v.phase}`)).toEqual(['create_file@planning']);
-    expect(state.timeline.filter((entry) => entry.kind === 'refusal')).toHaveLength(1);
+    // Shown once, on the refused call's own entry.
+    expect(state.timeline.filter((entry) => entry.kind === 'refusal')).toEqual([]);
+    expect(state.timeline.filter((entry) => entry.kind === 'tool' && entry.refusal !== undefined)).toMatchObject([
+      { name: 'create_file', result: { ok: false } },
+    ]);
     expect(state.timeline.filter((entry) => entry.kind === 'phase')).toHaveLength(4);
     expect(reduceAll(initialState, events)).toEqual(state);
   });
