@@ -27,6 +27,8 @@ export function eventFormatter(): (event: EngineEvent) => string | null {
   };
 }
 
+const APPROVAL_DECISION_TEXT = { approved: 'approved', approved_all: 'approved, and all of this kind', denied: 'denied' } as const;
+
 /** One event as human-readable terminal text, or null for events that add nothing on a terminal. */
 export function formatEvent(event: EngineEvent, context: FormatContext = {}): string | null {
   switch (event.type) {
@@ -91,6 +93,10 @@ export function formatEvent(event: EngineEvent, context: FormatContext = {}): st
       return `  ? ${event.kind === 'blocker' ? 'blocked: ' : ''}${event.question}${(event.options ?? []).map((option, i) => `\n    ${i + 1}) ${option}`).join('')}`;
     case 'human_answered':
       return `  ↳ answer (${event.via.replace('_', ' ')}): ${event.answer}`;
+    case 'approval_requested':
+      return `  ⏸ approval asked for ${event.kind === 'command' ? 'the command' : 'the edit'}: ${event.summary}`;
+    case 'approval_decided':
+      return `  ↳ ${APPROVAL_DECISION_TEXT[event.decision]} (${event.via})${event.reason ? `: ${event.reason}` : ''}`;
     case 'recovery_finished':
       return event.ok
         ? `  ⟲ critique${event.model ? ` (${event.model})` : ''}: ${event.critique.trim().split('\n').join('\n    ')}`

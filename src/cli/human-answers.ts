@@ -84,7 +84,7 @@ function pickOption(line: string, options: readonly string[]): string {
 }
 
 /** One line from the terminal; null when input ends first. Rejects when the run stops. */
-function promptLine(terminal: Terminal, prompt: string, signal: AbortSignal): Promise<string | null> {
+export function promptLine(terminal: Terminal, prompt: string, signal: AbortSignal): Promise<string | null> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
     const rl = createInterface({ input: terminal.input, output: terminal.output, terminal: false });

@@ -13,7 +13,7 @@ commands:
       [--save FILE] [--max-recoveries N] [--no-emergency] [--recovery-model NAME] [--answers FILE]
       [--context-window N] [--tokenizer o200k|cl100k] [--temperature X] [--max-output-tokens N]
       [--summary-model NAME [--summary-base-url URL]] [--max-tokens N] [--max-cost USD]
-      [--fix-attempts N] [--no-final-check]
+      [--fix-attempts N] [--no-final-check] [--approve auto|ask]
       [--role-model ROLE=NAME] [--role-steps ROLE=N] [--role-instructions ROLE=TEXT]
                  run the engine headless on the virtual sandbox (JSONL events with --json);
                  react mode refuses destructive commands unless --allow-destructive;
@@ -24,6 +24,10 @@ commands:
                  the agent's questions (ask_human) are answered from --answers FILE
                  (JSONL {"answer": "..."} in order), then at the terminal (stderr/stdin);
                  with neither, a question ends the run with needs_human;
+                 --approve ask (default auto: nothing is asked) shows each command and edit
+                 on stderr before it runs and reads y (approve), a (approve all of that
+                 kind) or n [reason] (deny; the agent reads the reason) from stdin, a
+                 terminal or piped lines; when stdin ends, the call is denied (no answer);
                  --context-window (default: the model's known window, else 32000) and
                  --tokenizer (default o200k) are what the run counts with; --temperature
                  (default 0) and --max-output-tokens (default 16384) go with each request;
@@ -43,7 +47,7 @@ commands:
                  (default: the main model), --role-steps caps each of its loops (1-200,
                  default --max-iterations), --role-instructions adds to its prompt
   run --resume FILE [--model … | --base-url URL --model NAME] [--recovery-model NAME] [--save FILE] [--json]
-      [--max-recoveries N] [--no-emergency] [the counting, sampling and budget flags above]
+      [--max-recoveries N] [--no-emergency] [--approve auto|ask] [the counting, sampling and budget flags above]
       [--role-model ROLE=NAME …]
                  go on with an interrupted session, writing to FILE (or to --save); the
                  recoveries, the emergency tier, the budgets, the review rounds and the

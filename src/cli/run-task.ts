@@ -1,7 +1,7 @@
 import { Engine, type RunSummary } from '../engine/engine';
 import { workspaceAt } from '../engine/restore-workspace';
 import { type RecordedSettings, recordedSettingsOf, withRecordedSampling } from '../engine/resume-plan';
-import { recordedRoles } from '../engine/run-options';
+import { recordedRoles, type RunOptions } from '../engine/run-options';
 import { scenarioWorkspace } from '../engine/scenario-workspace';
 import { contextOptionsFor, createModel, createRecoveryModel, createSummaryModel, roleOptionsFor, samplingOptionsFor } from '../model/create-model';
 import type { Model } from '../model/port';
@@ -22,12 +22,13 @@ import { STARTER_PROJECT } from '../sandbox/starter-project';
 import { VirtualSandbox } from '../sandbox/virtual';
 import { MemoryStore } from '../store/memory-store';
 import { SessionRecorder } from '../store/recorder';
+import { CliApprovals } from './approval-prompt';
 import { type ParsedArgs, rejectUnknownFlags, stringFlag, UsageError } from './args';
 import { budgetsFromArgs, CONTEXT_FLAGS, contextSettingsFromArgs } from './context-flags';
 import { environmentKey, environmentSecrets } from './environment-key';
 import { eventFormatter } from './format-event';
 import { setNodeGrammarSource } from './grammar-loader-node';
-import { CliAnswers, readAnswersFile } from './human-answers';
+import { CliAnswers, readAnswersFile, type Terminal } from './human-answers';
 import { loadWorkspace } from './load-workspace';
 import { nodePythonRuntime } from './node-python';
 import { policyFromArgs } from './policy-flag';
@@ -52,6 +53,7 @@ export const RUN_FLAGS = [
   'no-emergency',
   'recovery-model',
   'answers',
+  'approve',
   'fix-attempts',
   'no-final-check',
   'max-review-rounds',
@@ -67,10 +69,16 @@ export const RUN_SWITCHES = new Set(['json', 'allow-destructive', 'no-emergency'
  * `run`: the same engine as the page, headless, on the virtual sandbox. Returns the exit code.
  * `note` takes the line about a loaded --workspace (text mode only: --json prints events alone).
  */
-export async function runTaskCommand(args: ParsedArgs, out: (line: string) => void, note: (line: string) => void = toStderr): Promise<number> {
+export async function runTaskCommand(
+  args: ParsedArgs,
+  out: (line: string) => void,
+  note: (line: string) => void = toStderr,
+  io: CliIo = processIo(),
+): Promise<number> {
   rejectUnknownFlags(args, RUN_FLAGS);
+  const approvals = approvalsFromArgs(args, io);
   const resumePath = stringFlag(args, 'resume');
-  if (resumePath !== undefined) return resumeCommand(args, resumePath, out);
+  if (resumePath !== undefined) return resumeCommand(args, resumePath, out, approvals);
   const task = stringFlag(args, 'task');
   if (!task) throw new UsageError('run needs --task TEXT');
   const mode = ModeSchema.safeParse(stringFlag(args, 'mode') ?? 'react');
@@ -98,23 +106,43 @@ export async function runTaskCommand(args: ParsedArgs, out: (line: string) => vo
   }
   const human = await humanFromArgs(args);
   const recording = startRecording(args, new MemoryStore(), stringFlag(args, 'save'), out);
-  return recording.drive(files, (engine) =>
-    engine.run({
-      task,
-      mode: mode.data,
-      ...modelsFor(settings, mode.data),
-      maxIterations: maxIterations.data,
-      policy,
-      secrets: modelSecrets(settings),
-      allowDestructive: args.flags.get('allow-destructive') === true,
-      ...failureChainFromArgs(args),
-      ...finalCheckFromArgs(args),
-      ...budgetsFromArgs(args),
-      ...reviewRounds,
-      ...(mode.data === 'orchestrator' ? { roles: roleOptionsFor(settings, roles, { mode: mode.data }) } : {}),
-      human,
-    }),
+  return recording.drive(
+    files,
+    (engine) =>
+      engine.run({
+        task,
+        mode: mode.data,
+        ...modelsFor(settings, mode.data),
+        maxIterations: maxIterations.data,
+        policy,
+        secrets: modelSecrets(settings),
+        allowDestructive: args.flags.get('allow-destructive') === true,
+        ...failureChainFromArgs(args),
+        ...finalCheckFromArgs(args),
+        ...budgetsFromArgs(args),
+        ...reviewRounds,
+        ...(mode.data === 'orchestrator' ? { roles: roleOptionsFor(settings, roles, { mode: mode.data }) } : {}),
+        human,
+        ...approvals.options,
+      }),
+    approvals.close,
   );
+}
+
+/** Where the CLI prompts (stderr) and reads answers (stdin); `interactive` when stdin is a terminal. */
+export type CliIo = Terminal & { interactive: boolean };
+const processIo = (): CliIo => ({ input: process.stdin, output: process.stderr, interactive: process.stdin.isTTY === true });
+
+/**
+ * `--approve auto|ask` (default auto: nothing is asked, whatever a session recorded). `ask` holds
+ * every command and edit for a y / a / n [reason] line on stdin (approval-prompt.ts).
+ */
+function approvalsFromArgs(args: ParsedArgs, io: CliIo): { options: Pick<RunOptions, 'askBefore' | 'approvals'>; close: () => void } {
+  const value = stringFlag(args, 'approve') ?? 'auto';
+  if (value === 'auto') return { options: { askBefore: 'nothing' }, close: () => undefined };
+  if (value !== 'ask') throw new UsageError('--approve must be auto or ask');
+  const channel = new CliApprovals(io);
+  return { options: { askBefore: 'edits_and_commands', approvals: channel }, close: () => channel.close() };
 }
 
 /** `--max-review-rounds N` (orchestrator: how many reviews, 0–5, default 2), only as given. */
@@ -163,7 +191,7 @@ function givenBudgets(args: ParsedArgs): { maxTokensPerRun?: number; maxCostPerR
 }
 
 /** `run --resume FILE`: goes on with an interrupted session, writing to FILE (or to --save). */
-async function resumeCommand(args: ParsedArgs, path: string, out: (line: string) => void): Promise<number> {
+async function resumeCommand(args: ParsedArgs, path: string, out: (line: string) => void, approvals: ReturnType<typeof approvalsFromArgs>): Promise<number> {
   for (const flag of STORED_WITH_THE_SESSION) {
     if (args.flags.has(flag)) throw new UsageError(`--${flag} does not go with --resume: the session file holds it`);
   }
@@ -183,18 +211,22 @@ async function resumeCommand(args: ParsedArgs, path: string, out: (line: string)
   const files = (await workspaceAt(loaded.events, loaded.store)) ?? STARTER_PROJECT;
   const human = await humanFromArgs(args);
   const recording = startRecording(args, loaded.store, stringFlag(args, 'save') ?? path, out, meta.id);
-  return recording.drive(files, (engine) =>
-    engine.resume({
-      events: loaded.events,
-      ...modelsFor(settings, meta.mode),
-      secrets: modelSecrets(settings),
-      ...failureChainFromArgs(args),
-      ...givenBudgets(args),
-      ...reviewRoundsFromArgs(args),
-      roles,
-      reason: `continued from ${path}`,
-      human,
-    }),
+  return recording.drive(
+    files,
+    (engine) =>
+      engine.resume({
+        events: loaded.events,
+        ...modelsFor(settings, meta.mode),
+        secrets: modelSecrets(settings),
+        ...failureChainFromArgs(args),
+        ...givenBudgets(args),
+        ...reviewRoundsFromArgs(args),
+        roles,
+        reason: `continued from ${path}`,
+        human,
+        ...approvals.options,
+      }),
+    approvals.close,
   );
 }
 
@@ -225,7 +257,7 @@ function startRecording(args: ParsedArgs, store: MemoryStore, savePath: string |
       })
     : null;
   return {
-    async drive(files: Record<string, string>, start: (engine: Engine) => Promise<RunSummary>): Promise<number> {
+    async drive(files: Record<string, string>, start: (engine: Engine) => Promise<RunSummary>, finish: () => void = () => undefined): Promise<number> {
       const sandbox = new VirtualSandbox({ files, reason: 'the CLI always runs on the virtual sandbox', python: nodePythonRuntime(), preloadNode: true });
       setNodeGrammarSource();
       // Snapshots are only taken when the session is saved: they are what a resume restores.
@@ -249,6 +281,7 @@ function startRecording(args: ParsedArgs, store: MemoryStore, savePath: string |
         return status === 'completed' ? 0 : status === 'cancelled' ? 130 : 1;
       } finally {
         process.off('SIGINT', stop);
+        finish();
       }
     },
   };

@@ -1,4 +1,5 @@
 import { loadTokenCounter } from '../model/token-counter';
+import { DEFAULT_ASK_BEFORE } from '../protocol/ask-before';
 import type { Emit, EngineEvent, EventPayload } from '../protocol/events';
 import { DEFAULT_FIX_ATTEMPTS } from '../protocol/settings';
 import type { Sandbox } from '../sandbox/port';
@@ -6,6 +7,7 @@ import type { BlobStore } from '../store/port';
 import { FileVersions } from '../tools/file-versions';
 import { ALL_TOOLS, PLAN_EXEC_TOOLS, toolSpecs } from '../tools/registry';
 import type { PhaseControl, RunScope } from '../tools/tool';
+import { Approvals } from './approvals';
 import { loadWorkspaceTree } from './context/file-tree';
 import { conversationOf } from './conversation';
 import { earlierRunsSection } from './earlier-runs';
@@ -188,6 +190,8 @@ export async function buildRunContext(
       emit,
       earlier: resumed ? log() : [],
     }),
+    // A resumed run knows what its log decided: a decided call is not asked again, "approve all" holds.
+    approvals: new Approvals(options.askBefore ?? DEFAULT_ASK_BEFORE, options.approvals ?? null, resumed ? resumed.events : []),
     scope,
   };
 }

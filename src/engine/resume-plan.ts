@@ -1,4 +1,5 @@
 import type { TokenEncoding } from '../model/token-counter';
+import type { AskBefore } from '../protocol/ask-before';
 import type { EngineEvent, EventOf, Phase, RecordedRoles, ToolCall } from '../protocol/events';
 import type { Mode, ModelSettingsInput } from '../protocol/settings';
 
@@ -57,6 +58,7 @@ export interface RecordedSettings {
   maxOutputTokens?: number;
   maxReviewRounds?: number;
   roles?: RecordedRoles;
+  askBefore?: AskBefore;
 }
 
 /** Each setting's last recorded value (run_configured, then each run_resumed); one never recorded is absent. */
@@ -76,6 +78,7 @@ export function recordedSettingsOf(events: readonly EngineEvent[]): RecordedSett
       maxOutputTokens: last(event.maxOutputTokens, s.maxOutputTokens),
       maxReviewRounds: last(event.maxReviewRounds, s.maxReviewRounds),
       roles: last(event.roles, s.roles),
+      askBefore: last(event.askBefore, s.askBefore),
     };
   }
   return s;
@@ -124,6 +127,8 @@ export function planResume(events: readonly EngineEvent[]): ResumeCheck {
   const started = new Set<string>();
   const finished = new Set<string>();
   const seen = new Set<string>();
+  /** Calls that waited for the user's approval and got no decision: asked again, as nothing of them ran. */
+  const awaitingApproval = new Set<string>();
   let waitingLoopQuestion: EventOf<'human_asked'> | null = null;
   let lastSnapshot: string | null = null;
   let phaseStart: string | null = null;
@@ -178,6 +183,12 @@ export function planResume(events: readonly EngineEvent[]): ResumeCheck {
       case 'human_answered':
         waitingLoopQuestion = null;
         break;
+      case 'approval_requested':
+        awaitingApproval.add(event.callId);
+        break;
+      case 'approval_decided':
+        awaitingApproval.delete(event.callId);
+        break;
       case 'user_message':
         waitingLoopQuestion = null;
         answeredReply = true;
@@ -185,8 +196,8 @@ export function planResume(events: readonly EngineEvent[]): ResumeCheck {
     }
   }
   const calls = replyOfLastIteration?.toolCalls ?? [];
-  // A question to the human has no effects: one left waiting is simply asked again.
-  const askedAgain = (call: ToolCall) => started.has(call.id) && !finished.has(call.id) && call.name === ASK_HUMAN;
+  // A question to the human has no effects, nor has a call still waiting for approval: either is simply asked again.
+  const askedAgain = (call: ToolCall) => started.has(call.id) && !finished.has(call.id) && (call.name === ASK_HUMAN || awaitingApproval.has(call.id));
   return {
     ok: true,
     plan: {

@@ -18,7 +18,19 @@ import { inWorkspace, readFileOrNull } from './workspace-files';
  * the caller's models and channels, and any recorded setting the caller gives again.
  */
 export function resumedOptions(plan: ResumePlan, options: ResumeOptions): RunOptions {
-  const { events: _events, reason: _reason, mode, maxRecoveries, emergency, maxTokensPerRun, maxCostPerRun, maxReviewRounds, roles, ...rest } = options;
+  const {
+    events: _events,
+    reason: _reason,
+    mode,
+    maxRecoveries,
+    emergency,
+    maxTokensPerRun,
+    maxCostPerRun,
+    maxReviewRounds,
+    roles,
+    askBefore,
+    ...rest
+  } = options;
   const { contextWindow, tokenEncoding, temperature, maxOutputTokens, ...carried } = rest;
   const stored = plan.settings;
   // The window, tokenizer and sampling the log recorded hold; the caller's stand in for an older log without them.
@@ -47,6 +59,8 @@ export function resumedOptions(plan: ResumePlan, options: ResumeOptions): RunOpt
     maxReviewRounds: maxReviewRounds ?? stored.maxReviewRounds,
     // The roles' models are the caller's; their step caps and instructions the caller's when given, else the log's.
     roles: resumedRoles(roles ?? {}, stored.roles ?? {}),
+    // "Ask before" as the run recorded it unless the caller says (the CLI's --approve).
+    ...((askBefore ?? stored.askBefore) === undefined ? {} : { askBefore: askBefore ?? stored.askBefore }),
   };
 }
 

@@ -3,6 +3,7 @@ import type { TokenCounter } from '../model/token-counter';
 import type { EngineEvent, EventOf, EventPayload, ToolCall } from '../protocol/events';
 import type { Role } from '../protocol/handoffs';
 import type { RunScope, Tool } from '../tools/tool';
+import type { Approvals } from './approvals';
 import type { FinalCheck } from './final-check';
 import type { FixAttemptTracker } from './fix-attempts';
 import type { Gate } from './gate';
@@ -80,6 +81,8 @@ export interface RunContext {
   readonly usage: UsageMeter;
   /** orchestrator: the role this loop plays; absent in react and plan_exec runs. */
   readonly role?: RoleLoop;
+  /** "Ask before": the calls that wait for the user's approval, and what was decided. */
+  readonly approvals: Approvals;
   /** What the tools share; its emit and signal are the run's. */
   readonly scope: RunScope;
 }

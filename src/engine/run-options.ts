@@ -1,11 +1,13 @@
 import type { Model } from '../model/port';
 import type { TokenEncoding } from '../model/token-counter';
+import { type AskBefore, DEFAULT_ASK_BEFORE } from '../protocol/ask-before';
 import type { EngineEvent, RecordedRoles, RunStatus } from '../protocol/events';
 import { type Role, ROLES } from '../protocol/handoffs';
 import { UNKNOWN_MODEL_CONTEXT_WINDOW } from '../protocol/model-windows';
 import { DEFAULT_MAX_REVIEW_ROUNDS, type Mode } from '../protocol/settings';
 import type { SuggestionOverrides } from '../protocol/suggestions';
 import type { HumanChannel } from '../tools/tool';
+import type { ApprovalChannel } from './approvals';
 import type { EarlierRun } from './earlier-runs';
 import type { RecordedSettings } from './resume-plan';
 
@@ -57,6 +59,10 @@ export interface RunOptions {
   maxReviewRounds?: number;
   /** orchestrator: each role's own model, step cap and extra instructions; a role left out works with the run's. */
   roles?: RoleOptionsByRole;
+  /** "Ask before": which calls wait for the user's approval; default nothing. */
+  askBefore?: AskBefore;
+  /** Who approves them (the page, a terminal); without one nothing is asked, whatever `askBefore` says. */
+  approvals?: ApprovalChannel;
 }
 
 /** orchestrator: one role's own settings (Settings → Roles, `--role-model`, `--role-steps`, `--role-instructions`). */
@@ -71,7 +77,7 @@ export interface RoleOptions {
 export type RoleOptionsByRole = Partial<Record<Role, RoleOptions>>;
 
 /** What a resumed run takes from the caller as a new run does (the rest comes from its log). */
-export type CarriedOptions = Pick<RunOptions, 'secrets' | 'recoveryModel' | 'suggestions' | 'human' | 'summaryModel'>;
+export type CarriedOptions = Pick<RunOptions, 'secrets' | 'recoveryModel' | 'suggestions' | 'human' | 'summaryModel' | 'approvals'>;
 
 /**
  * Settings the run's log records: a resumed run keeps the failure chain's and the budgets unless the
@@ -90,6 +96,7 @@ export type RecordedOptions = Pick<
   | 'maxOutputTokens'
   | 'maxReviewRounds'
   | 'roles'
+  | 'askBefore'
 >;
 
 /**
@@ -129,6 +136,7 @@ export function recordedSettings(options: RunOptions): RecordedSettings {
     maxCostPerRun: options.maxCostPerRun ?? null,
     contextWindow: options.contextWindow ?? DEFAULT_CONTEXT_WINDOW,
     tokenEncoding: options.tokenEncoding ?? DEFAULT_TOKEN_ENCODING,
+    askBefore: options.askBefore ?? DEFAULT_ASK_BEFORE,
     // The provider's default sampling is not known here: only what the model was given is recorded.
     ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
     ...(options.maxOutputTokens === undefined ? {} : { maxOutputTokens: options.maxOutputTokens }),

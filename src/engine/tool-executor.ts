@@ -36,7 +36,7 @@ export async function executeToolCall(call: ToolCall, run: RunContext): Promise<
     result = fail('unknown_tool', `Unknown tool "${call.name}". Available tools: ${tools.map((t) => t.name).join(', ')}.`);
   } else {
     const decision = gate.beginCall(call.id, call.name);
-    result = decision.refusal ? refusalResult(decision.refusal) : await runTool(tool, call, run);
+    result = decision.refusal ? refusalResult(decision.refusal) : await runApproved(tool, call, run);
     const { refusal, note } = await gate.endCall();
     if (refusal) result = refusalResult(refusal);
     if (note) result = { ...result, output: `${result.output}\n\n[${note}]` };
@@ -85,7 +85,7 @@ function withMissingScript(run: RunContext, result: ToolResult): ToolResult {
 
 /** Edits that landed and every command may have changed files. */
 function mayHaveWritten(tool: Tool, result: ToolResult): boolean {
-  if (!result.ok && result.errorKind === 'refused_by_gate') return false;
+  if (!result.ok && (result.errorKind === 'refused_by_gate' || result.errorKind === 'denied_by_user')) return false;
   return tool.kind === 'execute' || (tool.kind === 'edit' && result.ok);
 }
 
@@ -99,11 +99,17 @@ async function takeStepSnapshot(run: RunContext, callId: string): Promise<void> 
   }
 }
 
-async function runTool(tool: Tool, call: ToolCall, run: RunContext): Promise<ToolResult> {
+/** Valid arguments first, then the user's approval when "Ask before" asks for the call (approvals.ts), then the tool. */
+async function runApproved(tool: Tool, call: ToolCall, run: RunContext): Promise<ToolResult> {
   const parsed = parseToolArguments(tool, call.arguments);
   if (!parsed.ok) return fail('invalid_arguments', parsed.error);
+  const held = await run.approvals.beforeCall(call, tool, parsed.args, run);
+  return held ?? (await runTool(tool, call, parsed.args, run));
+}
+
+async function runTool(tool: Tool, call: ToolCall, args: unknown, run: RunContext): Promise<ToolResult> {
   try {
-    return await tool.run(parsed.args, { ...run.scope, callId: call.id });
+    return await tool.run(args, { ...run.scope, callId: call.id });
   } catch (error) {
     if (run.scope.signal.aborted) return fail('cancelled', `${call.name} was cancelled.`);
     if (error instanceof SandboxUnavailableError) return fail('sandbox_unavailable', `The sandbox stopped working: ${error.message}`);

@@ -5,6 +5,7 @@
  * Each family's schemas live in `events/`; this entry composes the union and re-exports them.
  */
 import { z } from 'zod';
+import { ApprovalDecidedSchema, ApprovalRequestedSchema } from './events/approvals';
 import { FinalCheckFinishedSchema, FinalCheckStartedSchema } from './events/checks';
 import { CommandFinishedSchema, CommandOutputSchema, CommandStartedSchema } from './events/commands';
 import { LoopDetectedSchema, RecoveryFinishedSchema, RecoveryStartedSchema } from './events/failures';
@@ -32,6 +33,7 @@ import { IterationStartedSchema, NoticeSchema, RunConfiguredSchema, RunFinishedS
 import { CheckpointRestoredSchema, RunResumedSchema, WorkspaceSnapshotSchema } from './events/sessions';
 import { ToolCallEventSchema, ToolResultSchema } from './events/tools';
 
+export * from './events/approvals';
 export { BlobHashSchema, EVENT_SCHEMA_VERSION } from './events/base';
 export * from './events/checks';
 export * from './events/commands';
@@ -64,6 +66,8 @@ export const EngineEventSchema = z.discriminatedUnion('type', [
   FinalCheckFinishedSchema,
   HumanAskedSchema,
   HumanAnsweredSchema,
+  ApprovalRequestedSchema,
+  ApprovalDecidedSchema,
   ContextCompactedSchema,
   UsageSchema,
   ModelDeltaSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AskBeforeSchema, DEFAULT_ASK_BEFORE } from './ask-before';
 import { SuggestionOverridesSchema } from './suggestions';
 import { describeFirstIssue } from './zod-issue';
 
@@ -187,6 +188,8 @@ export const SettingsSchema = z.object({
   maxReviewRounds: MaxReviewRoundsSchema.default(DEFAULT_MAX_REVIEW_ROUNDS),
   /** orchestrator: each role's model, step cap and extra instructions. */
   roles: RolesSettingsSchema.default(DEFAULT_ROLES_SETTINGS),
+  /** "Ask before": which tool calls wait for the user's approval; settings stored before it existed read as nothing. */
+  askBefore: AskBeforeSchema.default(DEFAULT_ASK_BEFORE),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -223,6 +226,7 @@ export const DEFAULT_SETTINGS: Settings = {
   fixAttempts: DEFAULT_FIX_ATTEMPTS,
   maxReviewRounds: DEFAULT_MAX_REVIEW_ROUNDS,
   roles: DEFAULT_ROLES_SETTINGS,
+  askBefore: DEFAULT_ASK_BEFORE,
 };
 
 /** Parses stored or imported settings; anything invalid falls back to the defaults, with the reason. */

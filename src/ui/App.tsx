@@ -271,6 +271,9 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
                     ? engine.answer
                     : null
                 }
+                onApprove={
+                  engine.view.position === null && !onReplayOnly && state.status === 'waiting' && engine.busy && engine.workerReady ? engine.approve : null
+                }
               />
             </TimelineBoundary>
             {/* In the left column's flow, under the Timeline: a toast takes its own room and covers no control. */}

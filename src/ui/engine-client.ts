@@ -181,6 +181,7 @@ export function createEngineClient(): EngineClient {
       return current.api.stop();
     },
     answer: (callId, text) => current.api.answer(callId, text).then(checked(z.boolean(), 'an answer receipt')),
+    approve: (callId, decision, reason) => current.api.approve(callId, decision, reason).then(checked(z.boolean(), 'an approval receipt')),
     useSandbox: (host, reason) => {
       lastSandbox = { host, reason };
       return current.api.useSandbox(host === null ? null : Comlink.proxy(host), reason);

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { messageOf } from '../protocol/error-message';
+import type { ApprovalDecision } from '../protocol/events';
 import type { Mode } from '../protocol/settings';
 import { runMode, type Scenario } from './engine/scenarios';
 import { useExportSecrets } from './engine/use-export-secrets';
@@ -46,6 +47,8 @@ export interface EngineView {
   stop(): void;
   /** Answers the question the run waits on: the live run's, or the interrupted session's (which resumes it). */
   answer(callId: string, text: string): void;
+  /** Decides on the call the live run waits to have approved ("Ask before"). */
+  approve(callId: string, decision: ApprovalDecision, reason: string): void;
   selectFile(path: string): void;
   /** Shows and highlights lines of an open file (an outline item was picked). */
   revealLines(path: string, range: RevealRange): void;
@@ -97,6 +100,12 @@ export function useEngine(client: EngineClient, settings: PageSettings): EngineV
       client.answer(callId, text).then(
         (taken) => taken || problems.addProblem('That question is no longer waiting for an answer.'),
         (error: unknown) => problems.addProblem(`The answer could not be sent: ${messageOf(error)}`),
+      );
+    },
+    approve: (callId, decision, reason) => {
+      client.approve(callId, decision, reason.trim() === '' ? undefined : reason.trim()).then(
+        (taken) => taken || problems.addProblem('That call is no longer waiting for approval.'),
+        (error: unknown) => problems.addProblem(`The decision could not be sent: ${messageOf(error)}`),
       );
     },
     selectFile: actions.selectFile,

@@ -1,5 +1,5 @@
 import type { ConnectionTest, ModelListing } from '../protocol/endpoint-check';
-import type { EngineEvent, RunStatus, SandboxInfo } from '../protocol/events';
+import type { ApprovalDecision, EngineEvent, RunStatus, SandboxInfo } from '../protocol/events';
 import type { SessionMeta } from '../protocol/session-file';
 import type { Mode, ModelSettingsInput } from '../protocol/settings';
 import type { SandboxHost } from '../sandbox/remote';
@@ -60,6 +60,8 @@ export interface EngineWorkerApi {
   shareStopFlag(cells: Int32Array): Promise<void>;
   /** Answers the question the current run waits on (ask_human); false when no question with that id waits. */
   answer(callId: string, text: string): Promise<boolean>;
+  /** Decides on the call the current run waits to have approved ("Ask before"); false when no call with that id waits. */
+  approve(callId: string, decision: ApprovalDecision, reason?: string): Promise<boolean>;
   scenarios(): Promise<ScenarioInfo[]>;
   /**
    * Holds the Web Lock `name` (it must start with `phasegate-worker:`) until this worker ends, so the

@@ -10,7 +10,7 @@ import { contextOptionsFor, createModel, createRecoveryModel, createSummaryModel
 import type { Model } from '../model/port';
 import { scenarioMode } from '../model/scenario';
 import { SCENARIOS } from '../model/scenarios';
-import type { EngineEvent, RunStatus, SandboxInfo } from '../protocol/events';
+import type { ApprovalDecision, EngineEvent, RunStatus, SandboxInfo } from '../protocol/events';
 import { lastRunEvents, lastRunMode } from '../protocol/run-sessions';
 import type { SessionMeta } from '../protocol/session-file';
 import type { Mode, ModelSettingsInput } from '../protocol/settings';
@@ -27,8 +27,16 @@ import { listModelsFor, testConnectionFor } from './endpoint-check';
 import { holdLifeLock, startHeartbeats } from './life-signals';
 import { orchestratorOptions, roleModelsOnly } from './orchestrator-options';
 import { PageAnswers } from './page-answers';
+import { PageApprovals } from './page-approvals';
 import { PageStop } from './page-stop';
-import { ExportSecretsSchema, HumanAnswerRequestSchema, PolicyWarningsRequestSchema, ResumeRequestSchema, RunRequestSchema } from './run-request';
+import {
+  ApprovalDecisionRequestSchema,
+  ExportSecretsSchema,
+  HumanAnswerRequestSchema,
+  PolicyWarningsRequestSchema,
+  ResumeRequestSchema,
+  RunRequestSchema,
+} from './run-request';
 import { openSessionStore, WorkerSessions } from './sessions';
 import { explorerPaths, explorerRead, type ExplorerSources } from './workspace-files';
 import { checkWorkspaceFiles, currentWorkspace, refuseWhileReplacing, replaceWorkspace, sameFiles, sessionChanges } from './workspace-io';
@@ -60,6 +68,8 @@ setFetchedGrammarSource();
 
 /** The page answers the agent's questions through this channel. */
 const pageAnswers = new PageAnswers();
+/** The page approves or denies the calls "Ask before" holds through this channel. */
+const pageApprovals = new PageApprovals();
 
 const storeReady = openSessionStore();
 /** One Python for every virtual sandbox of this worker; its own worker starts on first use. */
@@ -204,6 +214,8 @@ const api: EngineWorkerApi = {
         ...(maxCostPerRun === undefined ? {} : { maxCostPerRun }),
         reason: 'the page was reloaded or the engine stopped during the run',
         human: pageAnswers,
+        // A call left waiting for approval is asked again; "Ask before" is the one the run recorded.
+        approvals: pageApprovals,
         sessionId: session.id,
       }),
     );
@@ -298,6 +310,7 @@ const api: EngineWorkerApi = {
       fixAttempts,
       maxReviewRounds,
       roles,
+      askBefore,
     } = parsed.data;
     const sessions = await sessionsReady;
     const session = await sessions.prepareRun({ scenario: model.provider === 'scripted' ? model.scenario : null });
@@ -326,6 +339,8 @@ const api: EngineWorkerApi = {
           { scriptedDelayMs: SCRIPTED_DELAY_MS },
         ),
         human: pageAnswers,
+        ...(askBefore === undefined ? {} : { askBefore }),
+        approvals: pageApprovals,
       }),
     );
     return summary.status;
@@ -345,6 +360,12 @@ const api: EngineWorkerApi = {
     const parsed = HumanAnswerRequestSchema.safeParse({ callId, text });
     if (!parsed.success) throw new Error(`invalid answer: ${describeFirstIssue(parsed.error, 'answer')}`);
     return pageAnswers.answer(parsed.data.callId, parsed.data.text);
+  },
+
+  async approve(callId: string, decision: ApprovalDecision, reason?: string): Promise<boolean> {
+    const parsed = ApprovalDecisionRequestSchema.safeParse({ callId, decision, ...(reason === undefined ? {} : { reason }) });
+    if (!parsed.success) throw new Error(`invalid approval: ${describeFirstIssue(parsed.error, 'approval')}`);
+    return pageApprovals.decideFromPage(parsed.data.callId, parsed.data.decision, parsed.data.reason);
   },
 
   async checkPolicy(text: string): Promise<string | null> {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { HUMAN_QUESTION_LIMITS } from '../protocol/events';
+import { AskBeforeSchema } from '../protocol/ask-before';
+import { APPROVAL_LIMITS, ApprovalDecisionSchema, HUMAN_QUESTION_LIMITS } from '../protocol/events';
 import {
   FixAttemptsSchema,
   MaxCostPerRunSchema,
@@ -47,6 +48,8 @@ export const RunRequestSchema = z.object({
   /** orchestrator (ignored in the other modes): Settings → "Max review rounds", and each role's model, step cap and instructions. */
   maxReviewRounds: MaxReviewRoundsSchema.optional(),
   roles: RolesSettingsSchema.optional(),
+  /** Settings → "Ask before": which calls wait for the page's approval; absent: nothing. */
+  askBefore: AskBeforeSchema.optional(),
 });
 
 export type RunRequest = z.input<typeof RunRequestSchema>;
@@ -55,6 +58,13 @@ export type RunRequest = z.input<typeof RunRequestSchema>;
 export const HumanAnswerRequestSchema = z.object({
   callId: z.string().min(1).max(200),
   text: z.string().max(HUMAN_QUESTION_LIMITS.answer),
+});
+
+/** The page's decision on a call waiting for approval ("Ask before"), by the call's id; a denial may carry a reason. */
+export const ApprovalDecisionRequestSchema = z.object({
+  callId: z.string().min(1).max(200),
+  decision: ApprovalDecisionSchema,
+  reason: z.string().max(APPROVAL_LIMITS.reason).optional(),
 });
 
 /** Settings asks, as the policy is typed, what it sets that would never take effect. */

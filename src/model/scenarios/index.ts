@@ -1,4 +1,5 @@
 import type { Scenario } from '../scenario';
+import { approvals } from './approvals';
 import { busyNode } from './busy-node';
 import { clarify } from './clarify';
 import { codeIntel } from './code-intel';
@@ -38,6 +39,7 @@ export const SCENARIOS: readonly Scenario[] = [
   untested,
   noTests,
   orchestratorDemo,
+  approvals,
 ];
 
 export function getScenario(name: string): Scenario {

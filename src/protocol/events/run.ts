@@ -1,5 +1,6 @@
 // Events that start, configure and end a run, and what it says on its own (notices).
 import { z } from 'zod';
+import { AskBeforeSchema } from '../ask-before';
 import { base } from './base';
 import { RecordedRolesSchema } from './roles';
 
@@ -83,6 +84,8 @@ export const resumedSettings = {
   maxReviewRounds: z.number().int().min(0).max(5).optional(),
   /** orchestrator: each role's step cap and extra instructions (its model is the caller's, given again on a resume). */
   roles: RecordedRolesSchema.optional(),
+  /** Settings → "Ask before": which calls wait for the user's approval; absent in older logs: nothing. */
+  askBefore: AskBeforeSchema.optional(),
 };
 
 /**

@@ -74,6 +74,8 @@ export const ToolErrorKindSchema = z.enum([
   'verification_failed',
   // Asking the human: nobody can answer here (no terminal, no answers left).
   'needs_human',
+  // "Ask before": the user denied the call; its reason is in the output.
+  'denied_by_user',
   // The sandbox itself stopped working (its process died); the run cannot go on in it.
   'sandbox_unavailable',
   // Sessions: the call was in flight when the tab or the worker went away; a resumed run says so.

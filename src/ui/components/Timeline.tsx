@@ -1,5 +1,6 @@
 import { memo, useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
 import { verdictText } from '../../protocol/verdict-text';
+import { waitingApproval as waitingApprovalOf } from '../state/approvals';
 import { waitingQuestion } from '../state/questions';
 import type { RefusalView, TimelineEntry } from '../state/reducer';
 import { entryProps, type OpenFile } from '../timeline/entry-props';
@@ -7,6 +8,7 @@ import { entryPlainText } from '../timeline/entry-text';
 import { formatDuration, isStructuredRefusal, phaseChangeText, refusalSummary, roleHeaderText, syntaxCheckBadge } from '../timeline/format';
 import { groupByRole } from '../timeline/role-groups';
 import { AgentText } from './AgentText';
+import { ApprovalCard, type OnApprove } from './ApprovalCard';
 import { EntryBoundary } from './EntryBoundary';
 import { HandoffCard } from './HandoffCard';
 import { QuestionCard } from './QuestionCard';
@@ -31,6 +33,8 @@ export interface TimelineProps {
   windowSize?: number;
   /** Opens a file of a handoff card in the Editor (null: not now). */
   onOpenFile?: OpenFile | null;
+  /** Decides on the call the run waits to have approved (null: no decision can be given now, e.g. while replaying). */
+  onApprove?: OnApprove | null;
 }
 
 /** How close to the bottom still counts as "following" the run. */
@@ -58,8 +62,10 @@ export function Timeline({
   wait = null,
   windowSize: baseWindow = TIMELINE_WINDOW,
   onOpenFile = null,
+  onApprove = null,
 }: TimelineProps) {
   const waiting = waitingQuestion(entries);
+  const waitingApproval = waitingApprovalOf(entries);
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
   const [showJump, setShowJump] = useState(false);
@@ -69,7 +75,7 @@ export function Timeline({
   /** Role groups the viewer opened or closed; the others are open while their role works, closed once it handed off. */
   const [toggled, setToggled] = useState<Readonly<Record<string, boolean>>>({});
   const onToggle = useCallback((id: string, open: boolean) => setToggled((now) => ({ ...now, [id]: open })), []);
-  const shared = { endActions, wait, onAnswer, waiting, openFile: onOpenFile };
+  const shared = { endActions, wait, onAnswer, waiting, openFile: onOpenFile, onApprove, waitingApproval };
 
   const onScroll = () => {
     const el = scroller.current;
@@ -159,18 +165,21 @@ export interface TimelineItemProps {
   wait: TimelineWait | null;
   onAnswer: ((callId: string, text: string) => void) | null;
   openFile: OpenFile | null;
+  onApprove: OnApprove | null;
 }
 
 /**
  * One entry, memoised on its props: a replay seek keeps the entry objects the two positions share
  * (session-view.ts), so only the entries that differ render again, not the whole Timeline.
  */
-const TimelineItem = memo(function TimelineItem({ entry, endActions, wait, onAnswer, openFile }: TimelineItemProps) {
+const TimelineItem = memo(function TimelineItem({ entry, endActions, wait, onAnswer, openFile, onApprove }: TimelineItemProps) {
   return (
     <li className={`entry entry--${entry.kind}`}>
       <EntryBoundary text={entryPlainText(entry)}>
         {entry.kind === 'question' ? (
           <QuestionCard entry={entry} onAnswer={onAnswer} />
+        ) : entry.kind === 'approval' ? (
+          <ApprovalCard entry={entry} onApprove={onApprove} />
         ) : entry.kind === 'handoff' ? (
           <HandoffCard entry={entry} onOpenFile={openFile} />
         ) : (
@@ -254,6 +263,8 @@ function Entry({ entry, endActions, wait }: { entry: TimelineEntry; endActions: 
       return <RunEnd entry={entry} actions={endActions} />;
     case 'question':
       return <QuestionCard entry={entry} onAnswer={null} />;
+    case 'approval':
+      return <ApprovalCard entry={entry} onApprove={null} />;
     case 'compaction':
       return <Compaction entry={entry} />;
   }

@@ -22,6 +22,7 @@ export function buildRunRequest(task: string, settings: PageSettings): RunReques
     fixAttempts,
     maxReviewRounds,
     roles,
+    askBefore,
   } = settings;
   return {
     ok: true,
@@ -39,6 +40,7 @@ export function buildRunRequest(task: string, settings: PageSettings): RunReques
       maxCostPerRun,
       finalCheck,
       fixAttempts,
+      askBefore,
       // The review rounds and the roles' settings matter only to orchestrator runs.
       ...(mode === 'orchestrator' ? { maxReviewRounds, roles } : {}),
       ...(policy.policy === undefined ? {} : { policy: policy.policy }),

@@ -1,3 +1,4 @@
+import type { AskBefore } from '../../protocol/ask-before';
 import { endSentence } from '../../protocol/error-message';
 import { type RunErrorCode, RunErrorCodeSchema } from '../../protocol/events';
 import { type Role, ROLES } from '../../protocol/handoffs';
@@ -58,6 +59,8 @@ export interface SettingsDraft {
   maxReviewRounds: string;
   /** orchestrator: each role's model name (empty: the main model), step cap (empty: Max iterations) and extra instructions. */
   roles: Record<Role, RoleDraft>;
+  /** "Ask before": which calls wait for the user's approval. */
+  askBefore: AskBefore;
 }
 
 export interface RoleDraft {
@@ -107,6 +110,7 @@ export function toDraft(settings: PageSettings): SettingsDraft {
     maxCostPerRun: settings.maxCostPerRun === null ? '' : String(settings.maxCostPerRun),
     maxReviewRounds: String(settings.maxReviewRounds),
     roles: roleDrafts(settings.roles),
+    askBefore: settings.askBefore,
   };
 }
 
@@ -248,6 +252,7 @@ export function validateDraft(draft: SettingsDraft): { ok: true; settings: PageS
     maxCostPerRun: parseOptional(draft.maxCostPerRun, null),
     maxReviewRounds: parseNumber(draft.maxReviewRounds),
     roles: rolesOf(draft.roles),
+    askBefore: draft.askBefore,
   };
   const errors: DraftErrors = {};
   const result = SettingsSchema.safeParse(candidate);

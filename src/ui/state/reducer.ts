@@ -1,4 +1,5 @@
 import type { EngineEvent } from '../../protocol/events';
+import { decideApproval, requestApproval } from './approvals';
 import { addUsage } from './context-usage';
 import { lineOf } from './engine-lines';
 import { changeFile, putOutline, readFile } from './files';
@@ -81,6 +82,10 @@ export function reduce(state: UiState, event: EngineEvent): UiState {
       return askQuestion(endStreaming(state), id, event);
     case 'human_answered':
       return answerQuestion(state, event);
+    case 'approval_requested':
+      return requestApproval(endStreaming(state), id, event);
+    case 'approval_decided':
+      return decideApproval(state, event);
     case 'run_configured':
       return { ...state, roles: configureRoles(state.roles, event) };
     case 'user_message':

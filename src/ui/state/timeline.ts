@@ -1,5 +1,6 @@
 import type { EventOf, Phase } from '../../protocol/events';
 import type { Handoff, Role } from '../../protocol/handoffs';
+import type { ApprovalEntry } from './approvals';
 
 /** The Timeline's slice of the page state: its entries, and how a streamed reply and a tool call grow them. */
 
@@ -79,6 +80,8 @@ export type TimelineEntry =
   | { kind: 'retry'; id: string; attempt: number; maxAttempts: number; delayMs: number; reason: string }
   | { kind: 'phase'; id: string; from: Phase | null; to: Phase; reason: string; auto: boolean; claimed: boolean }
   | QuestionEntry
+  /** "Ask before": a call waiting for the user's approval, then the decision. */
+  | ApprovalEntry
   /** orchestrator: a role's turn starts; the Timeline groups the entries after it under this header. */
   | RoleEntry
   /** orchestrator: the role's checked handoff, shown as a card that closes its group. */

@@ -5,13 +5,16 @@ import type { TimelineEntry } from '../state/reducer';
 export type OpenFile = (path: string, line: number | null) => Promise<string | null>;
 
 /** What the Timeline hands every entry; each entry kind reads only some of it. */
-export interface TimelineShared<Actions, Wait, Answer> {
+export interface TimelineShared<Actions, Wait, Answer, Approve = never> {
   endActions: Actions | null;
   wait: Wait | null;
   /** The answer callback, for the question the run waits on. */
   onAnswer: Answer | null;
   waiting: TimelineEntry | null;
   openFile: OpenFile | null;
+  /** The decision callback, for the call the run waits to have approved. */
+  onApprove?: Approve | null;
+  waitingApproval?: TimelineEntry | null;
 }
 
 /**
@@ -19,7 +22,7 @@ export interface TimelineShared<Actions, Wait, Answer> {
  * new wait (and, live, new end actions) on every render; passing them to entries that ignore them
  * would defeat the memoised entry, and a replay seek would render every entry again.
  */
-export function entryProps<Actions, Wait, Answer>(entry: TimelineEntry, shared: TimelineShared<Actions, Wait, Answer>) {
+export function entryProps<Actions, Wait, Answer, Approve = never>(entry: TimelineEntry, shared: TimelineShared<Actions, Wait, Answer, Approve>) {
   const actionsRead = entry.kind === 'end' || (entry.kind === 'tool' && entry.checkpoint !== undefined);
   return {
     entry,
@@ -27,5 +30,6 @@ export function entryProps<Actions, Wait, Answer>(entry: TimelineEntry, shared: 
     wait: entry.kind === 'retry' ? shared.wait : null,
     onAnswer: entry.kind === 'question' && entry === shared.waiting ? shared.onAnswer : null,
     openFile: entry.kind === 'handoff' ? shared.openFile : null,
+    onApprove: entry.kind === 'approval' && entry === shared.waitingApproval ? (shared.onApprove ?? null) : null,
   };
 }

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { Readable, Writable } from 'node:stream';
 import { afterEach } from 'vitest';
 import { parseArgs } from '../../../src/cli/args';
 import { RUN_SWITCHES, runTaskCommand } from '../../../src/cli/run-task';
@@ -24,12 +25,29 @@ export interface CliRun {
   events: EngineEvent[];
 }
 
-/** Runs `agent run ARGV` in-process as the CLI does, collecting what it prints. */
-export async function runCli(argv: string[]): Promise<CliRun> {
+/**
+ * Runs `agent run ARGV` in-process as the CLI does, collecting what it prints. With `stdin`, that text
+ * is the run's piped standard input, and what it prompts on standard error is kept in `prompts`.
+ */
+export async function runCli(argv: string[], options: { stdin?: string } = {}): Promise<CliRun & { prompts: string }> {
   const lines: string[] = [];
-  const code = await runTaskCommand(parseArgs(argv, RUN_SWITCHES), (line) => lines.push(line));
+  let prompts = '';
+  const io =
+    options.stdin === undefined
+      ? undefined
+      : {
+          input: Readable.from([options.stdin]),
+          output: new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              prompts += chunk.toString();
+              done();
+            },
+          }),
+          interactive: false,
+        };
+  const code = await runTaskCommand(parseArgs(argv, RUN_SWITCHES), (line) => lines.push(line), undefined, io);
   const events = argv.includes('--json') ? lines.map((line): EngineEvent => EngineEventSchema.parse(JSON.parse(line))) : [];
-  return { code, lines, events };
+  return { code, lines, events, prompts };
 }
 
 /** A model reply that makes one tool call with these arguments. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { Approvals } from '../../../src/engine/approvals';
 import { FinalCheck } from '../../../src/engine/final-check';
 import { FixAttemptTracker } from '../../../src/engine/fix-attempts';
 import type { Gate, GateDecision, Refusal } from '../../../src/engine/gate';
@@ -95,6 +96,7 @@ function setup(options: { refuse?: boolean; aborted?: boolean } = {}) {
     log: () => [],
     context: { window: 32_000, counter: approximateCounter, summaryModel: null },
     usage: new UsageMeter({ counter: approximateCounter, window: 32_000, price: null, budgets: { maxTokens: null, maxCostUsd: null }, emit: () => undefined }),
+    approvals: new Approvals('nothing', null),
     scope,
   };
   const results = () => events.filter((e) => e.type === 'tool_result');

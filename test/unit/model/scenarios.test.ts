@@ -24,6 +24,7 @@ const names = [
   'untested',
   'no-tests',
   'orchestrator-demo',
+  'approvals',
 ];
 
 describe('scenario registry', () => {

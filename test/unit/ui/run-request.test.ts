@@ -34,6 +34,7 @@ describe('buildRunRequest', () => {
         maxCostPerRun: null,
         finalCheck: true,
         fixAttempts: 3,
+        askBefore: 'nothing',
       },
     });
   });

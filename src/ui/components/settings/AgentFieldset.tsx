@@ -1,3 +1,4 @@
+import { type AskBefore, AskBeforeSchema } from '../../../protocol/ask-before';
 import { PHASES } from '../../../protocol/phases';
 import { type Mode, ModeSchema } from '../../../protocol/settings';
 import { DefaultPolicy, type LoadDefaultPolicy } from '../DefaultPolicy';
@@ -30,6 +31,16 @@ const REFUSE_SYNTAX_NOTE =
 const ALLOW_DESTRUCTIVE_NOTE =
   'In ReAct mode commands that delete or overwrite the workspace (rm -rf ., git clean -fdx, git reset --hard…) or cannot be judged ' +
   'are refused, as in the building phase. Turn this on to let them run. Plan & execute mode always follows its phase policy.';
+
+const ASK_BEFORE_LABELS: Record<AskBefore, string> = {
+  nothing: 'Nothing',
+  commands: 'Commands',
+  edits_and_commands: 'Edits and commands',
+};
+
+const ASK_BEFORE_NOTE =
+  'The run pauses before each such call with Approve, Approve all of that kind (for the rest of the run) or Deny; a denial and its ' +
+  "reason go to the agent as the call's result. Reads never ask; what the policy refuses is refused without asking.";
 
 const RECOVERY_MODEL_NOTE =
   'Another model on the same provider, base URL and key writes the critique and revised plan, also after a failed model ' +
@@ -94,6 +105,17 @@ export function AgentFieldset({
         checked={draft.allowDestructive}
         onChange={(checked) => update('allowDestructive', checked)}
       />
+      <Field id="ask-before" label="Ask before" error={errors.askBefore} note={ASK_BEFORE_NOTE}>
+        {(control) => (
+          <ChoiceSelect
+            {...control}
+            options={AskBeforeSchema.options}
+            labelOf={(choice) => ASK_BEFORE_LABELS[choice]}
+            value={draft.askBefore}
+            onChange={(choice) => update('askBefore', choice)}
+          />
+        )}
+      </Field>
       <NumberField
         id="max-recoveries"
         label="Recoveries per run"
