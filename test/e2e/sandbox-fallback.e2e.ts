@@ -11,7 +11,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const VIRTUAL = 'Virtual sandbox — ';
+const VIRTUAL = 'Offline sandbox (no network) — ';
 
 function sandboxStatus(page: Page) {
   return page.getByRole('status', { name: 'Sandbox' });
@@ -139,7 +139,7 @@ describe('sandbox choice', () => {
 
     const status = page.getByRole('status', { name: 'Run status' });
     await waitForText(status, (value) => value === 'completed', { what: 'the run after the fallback', timeout: 60_000 });
-    expect(await sandbox.innerText()).toMatch(/^Virtual sandbox — WebContainer did not start within 4 s/);
+    expect(await sandbox.innerText()).toMatch(/^Offline sandbox \(no network\) — WebContainer did not start within 4 s/);
     await context.close();
   });
 
@@ -192,7 +192,7 @@ describe('sandbox choice', () => {
     const project = zipSync({ 'calc.py': strToU8('def add(a, b):\n    return a + b\n'), 'test_calc.py': strToU8('from calc import add\n') });
     await page.getByTestId('zip-input').setInputFiles({ name: 'py.zip', mimeType: 'application/zip', buffer: Buffer.from(project) });
     const python = await waitForText(sandboxStatus(page), (value) => value.includes('Python'), { what: 'the Python reason', timeout: 5000 });
-    expect(python).toBe('Virtual sandbox — this workspace has Python files, and WebContainer has no Python');
+    expect(python).toBe('Offline sandbox (no network) — this workspace has Python files, and WebContainer has no Python');
     expect(await sandboxStatus(page).getAttribute('data-check')).toBe('python');
     expect(await page.getByRole('button', { name: 'Try WebContainer', exact: true }).count()).toBe(0);
     // The sandbox was chosen before the files went in: the new one holds them.

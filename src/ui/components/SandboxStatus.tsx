@@ -78,7 +78,12 @@ export function SandboxStatus({ status, actions }: SandboxStatusProps) {
           ) : (
             name
           )}
-          {why !== null && <span className="visually-hidden"> — {why}</span>}
+          {why !== null && (
+            <>
+              {' '}
+              <span className="sandbox-status__why">— {why}</span>
+            </>
+          )}
         </div>
         {why !== null && (
           <button
