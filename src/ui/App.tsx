@@ -19,7 +19,8 @@ import { ExplorerPanel, FilesPane } from './explorer/ExplorerPanel';
 import { useExplorerSource } from './explorer/use-explorer-source';
 import { KeyboardLegend } from './presenter/KeyboardLegend';
 import { PresenterModeContext } from './presenter/presenter-mode';
-import { usePresenterKeys } from './presenter/use-presenter-keys';
+import { useReplayKeys } from './replay/replay-keys';
+import { liveRunStatus, replayShown } from './replay/replay-state';
 import { ReplayBar } from './replay/ReplayBar';
 import { useReplay } from './replay/use-replay';
 import { ContinueImportedDialog, type ContinueImportedDialogProps } from './sessions/ContinueImportedDialog';
@@ -72,7 +73,20 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
   const newSession = useNewSession(client, engine.sessions.newSession);
   const explorer = useExplorerSource(client, engine, importing);
   const replay = useReplay(engine.view.log, engine.view.position, engine.seek);
-  usePresenterKeys(presenter, replay);
+  // During a live run there is no replay: no bar, no keys, and the page follows the run.
+  const replayBar = !engine.busy && engine.view.log.length > 0;
+  useReplayKeys(presenter || replayBar, presenter, replay);
+  const { seek } = engine;
+  const { pause: pauseReplay, setSpeed: setReplaySpeed } = replay;
+  useEffect(() => {
+    if (!engine.busy) return;
+    pauseReplay();
+    if (engine.view.position !== null) seek(null);
+  }, [engine.busy, engine.view.position, seek, pauseReplay]);
+  // A workshop replays one step every 3 s: presenter mode starts at that pace, and leaving it goes back to 1×.
+  useEffect(() => {
+    setReplaySpeed(presenter ? 'workshop' : '1');
+  }, [presenter, setReplaySpeed]);
   useShortcuts({
     canStop: engine.busy,
     stop: engine.stop,
@@ -126,10 +140,13 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
     },
     [revealLines],
   );
-  const canRun = engine.workerReady && !engine.busy && !importing && task.trim() !== '';
+  // A playing replay holds Run: a run would start from the session's end, not the point the room is watching.
+  const canRun = engine.workerReady && !engine.busy && !importing && !replay.playing && task.trim() !== '';
   const run = useCallback(() => {
-    if (canRun) engine.run(task.trim());
-  }, [canRun, engine, task]);
+    if (!canRun) return;
+    seek(null);
+    engine.run(task.trim());
+  }, [canRun, engine, seek, task]);
 
   const { replayOnly } = engine.sessions;
   const onReplayOnly = replayOnly !== null && replayOnly.id === engine.view.live.sessionId;
@@ -160,25 +177,35 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
     if (interruptedTask !== null) setTask(interruptedTask);
   }, [interruptedTask]);
   useWaitingTitle(engine.view.live.status === 'waiting' && !onReplayOnly);
-  const liveCutOff = engine.view.live.status === 'running' || engine.view.live.status === 'waiting';
+  const replayState = replayShown({
+    length: engine.view.log.length,
+    position: engine.view.position,
+    playing: replay.playing,
+    busy: engine.busy,
+    replayOnly: onReplayOnly,
+    step: replay.step,
+    steps: replay.steps,
+  });
+  // Presenter mode gives the room the Timeline: the Task box goes once a session is on the page.
+  const taskHidden = presenter && (engine.busy || engine.view.log.length > 0);
 
   return (
     <PresenterModeContext.Provider value={presenter}>
       <div className="app" data-ready={engine.workerReady ? 'true' : 'false'} data-sandbox={engine.sandbox.phase} data-presenter={presenter ? 'true' : 'false'}>
         <Header
-          status={
-            engine.pendingRun
-              ? 'running'
-              : (engine.sessions.interrupted && state.status !== 'waiting') || (onReplayOnly && liveCutOff)
-                ? 'interrupted'
-                : state.status
-          }
+          status={liveRunStatus({
+            liveStatus: engine.view.live.status,
+            pending: engine.pendingRun !== null,
+            interrupted: engine.sessions.interrupted !== null,
+            replayOnly: onReplayOnly,
+          })}
+          replay={replayState}
           statusText={engine.pendingRun && engine.waitingForSandbox ? <StartingSandboxText since={engine.pendingRun.since} /> : undefined}
           sandbox={{ status: engine.sandbox, actions: engine.sandboxActions }}
           modelText={onReplayOnly ? replayOnly.model.label : modelLabel(settings.model)}
           modelOfSession={onReplayOnly}
           phase={phaseStrip(state, engine.runMode)}
-          iteration={state.status === 'running' && state.run ? state.run : null}
+          iteration={replayState === null && state.status === 'running' && state.run ? state.run : null}
           usage={state.usage}
           onOpenSettings={() => setSettingsOpen(true)}
           onOpenSessions={() => setSessionsOpen(true)}
@@ -193,6 +220,8 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
         <Workspace activity={{ task: state.timeline, editor: state.files, terminal: state.terminal, files: null }}>
           <PanePanel pane="task" className="column column--left">
             <TaskComposer
+              hidden={taskHidden}
+              replayPlaying={replay.playing}
               task={task}
               onTaskChange={setTask}
               canRun={canRun}
@@ -218,16 +247,18 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
                 onContinue: onReplayOnly && !engine.busy && engine.view.log.length > 0 ? () => askToContinue(replay.position) : null,
               }}
             />
-            <ReplayBar
-              replay={replay}
-              onContinue={
-                state.run && !engine.busy && engine.view.log.length > 0
-                  ? onReplayOnly
-                    ? () => askToContinue(replay.position)
-                    : () => void engine.sessions.fork(engine.view.live.sessionId ?? '', replay.position)
-                  : null
-              }
-            />
+            {replayBar && (
+              <ReplayBar
+                replay={replay}
+                onContinue={
+                  state.run && !engine.busy && engine.view.log.length > 0
+                    ? onReplayOnly
+                      ? () => askToContinue(replay.position)
+                      : () => void engine.sessions.fork(engine.view.live.sessionId ?? '', replay.position)
+                    : null
+                }
+              />
+            )}
             <TimelineBoundary
               sessionId={engine.view.live.sessionId}
               onDiscard={

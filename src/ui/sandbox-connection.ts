@@ -22,18 +22,34 @@ export type SandboxStatus =
 
 export const BOOTING_TEXT = 'Starting WebContainer…';
 
-/** The status line; `now` gives the elapsed seconds while booting. */
-export function sandboxStatusText(status: SandboxStatus, now: number = Date.now()): string {
+/** What a newcomer reads as the sandbox's name: what it is, not what it is built on. */
+export const SANDBOX_NAMES: Readonly<Record<SandboxInfo['kind'], string>> = {
+  virtual: 'Offline sandbox (no network)',
+  webcontainer: 'WebContainer',
+};
+
+/**
+ * The status in two parts: the name shown (`now` gives the elapsed seconds while booting) and why
+ * this sandbox (null while there is no choice yet); the header shows the name and keeps the why
+ * in the status's text for screen readers and behind its ⓘ.
+ */
+export function sandboxStatusParts(status: SandboxStatus, now: number = Date.now()): { name: string; why: string | null } {
   switch (status.phase) {
     case 'connecting':
-      return 'Connecting to the engine…';
+      return { name: 'Connecting to the engine…', why: null };
     case 'booting':
-      return `${BOOTING_TEXT} ${elapsedSeconds(status.since, now)} s`;
+      return { name: `${BOOTING_TEXT} ${elapsedSeconds(status.since, now)} s`, why: null };
     case 'ready':
-      return `${status.info.label} — ${status.info.reason}${status.warning ? `; ${status.warning}` : ''}`;
+      return { name: SANDBOX_NAMES[status.info.kind], why: `${status.info.reason}${status.warning ? `; ${status.warning}` : ''}` };
     case 'error':
-      return `No sandbox — ${status.message}`;
+      return { name: 'No sandbox', why: status.message };
   }
+}
+
+/** The status line: the name, then " — " and why. */
+export function sandboxStatusText(status: SandboxStatus, now: number = Date.now()): string {
+  const { name, why } = sandboxStatusParts(status, now);
+  return why === null ? name : `${name} — ${why}`;
 }
 
 export function elapsedSeconds(since: number, now: number): number {

@@ -42,7 +42,7 @@ afterAll(async () => {
 
 async function ready(page: Page): Promise<void> {
   await page.waitForSelector('.app[data-ready="true"]');
-  await waitForText(page.getByRole('status', { name: 'Sandbox' }), (text) => text.startsWith('Virtual sandbox'), { what: 'the virtual sandbox' });
+  await waitForText(page.getByRole('status', { name: 'Sandbox' }), (text) => text.startsWith('Offline sandbox'), { what: 'the virtual sandbox' });
 }
 
 async function open(scheme: Scheme, settings: Record<string, unknown>, viewport: Viewport = WIDE): Promise<{ context: BrowserContext; page: Page }> {

@@ -29,7 +29,9 @@ describe('the code-intel scenario on the virtual sandbox', () => {
     const { context, page, requests, errors } = await openApp(browser, {
       settings: { sandbox: 'virtual', model: { provider: 'scripted', scenario: 'code-intel' } },
     });
-    await waitForText(page.getByRole('status', { name: 'Sandbox' }), (text) => text.startsWith('Virtual sandbox — '), { what: 'the virtual sandbox' });
+    await waitForText(page.getByRole('status', { name: 'Sandbox' }), (text) => text.startsWith('Offline sandbox (no network) — '), {
+      what: 'the virtual sandbox',
+    });
     await page.waitForSelector('.app[data-ready="true"]');
     // Nothing is parsed yet, so no grammar has been fetched.
     expect(requests.filter((url) => url.includes('/grammars/'))).toEqual([]);

@@ -17,7 +17,7 @@ describe('the scripted demo on the virtual sandbox', () => {
     const { context, page, requests, errors } = await openApp(browser, { settings: { sandbox: 'virtual' } });
 
     const sandbox = page.getByRole('status', { name: 'Sandbox' });
-    await waitForText(sandbox, (text) => text.startsWith('Virtual sandbox — '), { what: 'the virtual sandbox' });
+    await waitForText(sandbox, (text) => text.startsWith('Offline sandbox (no network) — '), { what: 'the virtual sandbox' });
     expect(await page.locator('.model-label').innerText()).toMatch(/Demo \(scripted\)$/);
 
     const task = page.getByRole('textbox', { name: 'Task' });

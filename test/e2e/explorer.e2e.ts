@@ -25,7 +25,7 @@ const VIEWPORTS = [
 
 async function ready(page: Page): Promise<void> {
   await page.waitForSelector('.app[data-ready="true"]');
-  await waitForText(page.getByRole('status', { name: 'Sandbox' }), (text) => text.startsWith('Virtual sandbox'), { what: 'the virtual sandbox' });
+  await waitForText(page.getByRole('status', { name: 'Sandbox' }), (text) => text.startsWith('Offline sandbox'), { what: 'the virtual sandbox' });
 }
 
 async function runDemo(page: Page): Promise<void> {

@@ -141,7 +141,9 @@ describe('hosting on a static server that sends no isolation headers', () => {
     // some Chromium builds still say true here, and the page must work either way.
     expect(await fetchOutcomes(page, ['/no-such-file.txt', 'https://example.com/'])).toEqual(['refused', 'refused']);
 
-    await waitForText(page.getByRole('status', { name: 'Sandbox' }), (text) => text.startsWith('Virtual sandbox — '), { what: 'the virtual sandbox' });
+    await waitForText(page.getByRole('status', { name: 'Sandbox' }), (text) => text.startsWith('Offline sandbox (no network) — '), {
+      what: 'the virtual sandbox',
+    });
     await page.waitForSelector('.app[data-ready="true"]');
     await page.getByRole('textbox', { name: 'Task' }).fill('Add a slugify function to sample-utils, with tests.');
     await page.getByRole('button', { name: /^Run( demo)?$/ }).click();

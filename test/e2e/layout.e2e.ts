@@ -14,7 +14,7 @@ describe('layout and keyboard', () => {
   it('runs with Ctrl+Enter, expands long results by keyboard and resizes the split with arrow keys', async () => {
     const { context, page } = await openApp(browser, { settings: { sandbox: 'virtual' } });
     await page.waitForSelector('.app[data-ready="true"]');
-    await waitForText(page.getByRole('status', { name: 'Sandbox' }), (text) => text.startsWith('Virtual sandbox'));
+    await waitForText(page.getByRole('status', { name: 'Sandbox' }), (text) => text.startsWith('Offline sandbox'));
 
     // Before any file event, Monaco has not been requested.
     const scripts: string[] = [];

@@ -17,7 +17,9 @@ afterAll(async () => {
 async function playScenario(scenario: string, task: string, { notLoadedYet }: { notLoadedYet: (url: string) => boolean }) {
   const opened = await openApp(browser, { settings: { sandbox: 'virtual', model: { provider: 'scripted', scenario } } });
   const { page, requests } = opened;
-  await waitForText(page.getByRole('status', { name: 'Sandbox' }), (text) => text.startsWith('Virtual sandbox — '), { what: 'the virtual sandbox' });
+  await waitForText(page.getByRole('status', { name: 'Sandbox' }), (text) => text.startsWith('Offline sandbox (no network) — '), {
+    what: 'the virtual sandbox',
+  });
   await page.waitForSelector('.app[data-ready="true"]');
   expect(requests.filter(notLoadedYet)).toEqual([]);
   await page.getByRole('textbox', { name: 'Task' }).fill(task);

@@ -20,7 +20,7 @@ const HEADERS = ['Planner', 'Coder · round 1', 'Reviewer · round 1', 'Coder ·
 
 async function ready(page: Page): Promise<void> {
   await page.waitForSelector('.app[data-ready="true"]');
-  await waitForText(page.getByRole('status', { name: 'Sandbox' }), (text) => text.startsWith('Virtual sandbox'), { what: 'the virtual sandbox' });
+  await waitForText(page.getByRole('status', { name: 'Sandbox' }), (text) => text.startsWith('Offline sandbox'), { what: 'the virtual sandbox' });
 }
 
 /** Notes every text the Phase status shows, however briefly, from now on, with the role headers open at that moment. */

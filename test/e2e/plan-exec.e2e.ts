@@ -65,7 +65,7 @@ const recording = (page: Page) => page.evaluate(() => (window as unknown as { __
 async function openPlanExec(extra: Record<string, unknown> = {}) {
   const app = await openApp(browser, { settings: { sandbox: 'virtual', mode: 'plan_exec', ...extra } });
   await app.page.waitForSelector('.app[data-ready="true"]');
-  await waitForText(app.page.getByRole('status', { name: 'Sandbox' }), (text) => text.startsWith('Virtual sandbox'), { what: 'the virtual sandbox' });
+  await waitForText(app.page.getByRole('status', { name: 'Sandbox' }), (text) => text.startsWith('Offline sandbox'), { what: 'the virtual sandbox' });
   return app;
 }
 

@@ -21,6 +21,9 @@ const status = (page: Page) => page.getByRole('status', { name: 'Run status' });
 const waitForStatus = (page: Page, wanted: string[]) =>
   waitForText(status(page), (text) => wanted.includes(text), { what: `status ${wanted.join('/')}`, timeout: 60_000 });
 const position = (page: Page) => page.getByRole('slider', { name: 'Replay position' });
+const replayStatus = (page: Page) => page.getByRole('status', { name: 'Replay status' });
+const waitForReplayAt = (page: Page, step: number | 'end', what: string) =>
+  waitForText(replayStatus(page), (text) => (step === 'end' ? /^Replay (\d+)\/\1$/.test(text) : text.startsWith(`Replay ${step}/`)), { what });
 
 /** Moves the replay to `to` the way dragging the slider does. */
 async function seekTo(page: Page, to: number): Promise<void> {
@@ -89,11 +92,15 @@ describe('share links, replay and presenter mode', () => {
     await second.page.getByRole('button', { name: 'Save' }).click();
     expect((await shareLink(second.page)).startsWith('https://team.example/phasegate/#session=')).toBe(true);
 
-    // Seek to the start, step, and back to the end: the page follows the position.
+    // Seek to the start, step, and back to the end: the page follows the position, and the replay
+    // has its own status; Run status names the live engine (nothing runs: the session's outcome).
+    await waitForReplayAt(second.page, 'end', 'a shared session is a replay, at its end');
     await position(second.page).fill('0');
-    await waitForText(status(second.page), (text) => text === 'idle', { what: 'the state before the run' });
+    await waitForReplayAt(second.page, 0, 'the state before the run');
+    expect(await second.page.getByRole('region', { name: 'Timeline' }).getByText('Add a slugify function').count()).toBe(0);
     await second.page.getByRole('button', { name: 'Step forward' }).click();
-    await waitForText(status(second.page), (text) => text === 'running', { what: 'the first step' });
+    await waitForReplayAt(second.page, 1, 'the first step');
+    expect(await status(second.page).innerText()).toBe('completed');
     const length = Number(await position(second.page).getAttribute('max'));
     expect(length).toBeGreaterThan(50);
     for (const at of [Math.floor(length / 2), 5, length - 1, 0, length]) {
@@ -114,7 +121,7 @@ describe('share links, replay and presenter mode', () => {
     await waitForReplayLongerThan(page, 50);
     expect(await position(page).inputValue()).toBe('0');
     expect(await shownReplayPositions(page)).toEqual(['0']);
-    await waitForText(status(page), (text) => text === 'idle', { what: 'the ready-made session at its start' });
+    await waitForReplayAt(page, 0, 'the ready-made session at its start');
     await page.getByRole('button', { name: 'Presenter mode' }).click();
     expect(await page.getByRole('button', { name: 'Presenter mode' }).getAttribute('aria-pressed')).toBe('true');
     expect(await page.getByRole('complementary', { name: 'Keyboard legend' }).innerText()).toContain('Space');
@@ -124,9 +131,10 @@ describe('share links, replay and presenter mode', () => {
 
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('End');
+    await expect.poll(() => position(page).inputValue()).toBe(await position(page).getAttribute('max'));
     expect(await waitForStatus(page, ['completed'])).toBe('completed');
     await page.keyboard.press('Home');
-    await waitForText(status(page), (text) => text === 'idle', { what: 'Home' });
+    await waitForReplayAt(page, 0, 'Home');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     expect(Number(await position(page).inputValue())).toBeGreaterThan(0);

@@ -11,7 +11,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const VIRTUAL = 'Virtual sandbox — ';
+const VIRTUAL = 'Offline sandbox (no network) — ';
 
 function sandboxStatus(page: Page) {
   return page.getByRole('status', { name: 'Sandbox' });
@@ -63,19 +63,21 @@ describe('sandbox choice', () => {
       expect(await sandboxStatus(page).getAttribute('data-check')).toBe('remembered');
       expect(await page.getByRole('button', { name: 'Try WebContainer', exact: true }).isVisible()).toBe(true);
 
-      // The long reason: one line with an ellipsis, the full text in the title and under "Details".
+      // The long reason: the status shows the sandbox's name on one line; its text and title hold the why,
+      // and ⓘ shows it in full.
       const full = `${VIRTUAL}${repeat.reason}`;
       const fits = await sandboxStatus(page).evaluate((element) => ({
         scroll: element.scrollWidth,
         client: element.clientWidth,
         title: element.getAttribute('title'),
       }));
-      expect(fits.scroll).toBeGreaterThan(fits.client);
+      expect(fits.scroll).toBeLessThanOrEqual(fits.client);
       expect(fits.title).toBe(full);
-      const details = page.getByRole('button', { name: 'Details', exact: true });
-      await details.click();
-      expect(await details.getAttribute('aria-expanded')).toBe('true');
-      expect(await page.locator('.sandbox-status__details').innerText()).toBe(full);
+      const about = page.getByRole('button', { name: 'About the sandbox', exact: true });
+      await about.click();
+      expect(await about.getAttribute('aria-expanded')).toBe('true');
+      expect(await page.getByRole('region', { name: 'About the sandbox' }).innerText()).toContain(`Why this one: ${repeat.reason}`);
+      await about.click();
       await expectNoSideScroll(page, width);
 
       // "Try WebContainer" forgets the failure and boots (no probe); "Use virtual sandbox now" stops waiting at once.
@@ -139,7 +141,7 @@ describe('sandbox choice', () => {
 
     const status = page.getByRole('status', { name: 'Run status' });
     await waitForText(status, (value) => value === 'completed', { what: 'the run after the fallback', timeout: 60_000 });
-    expect(await sandbox.innerText()).toMatch(/^Virtual sandbox — WebContainer did not start within 4 s/);
+    expect(await sandbox.innerText()).toMatch(/^Offline sandbox \(no network\) — WebContainer did not start within 4 s/);
     await context.close();
   });
 
@@ -192,7 +194,7 @@ describe('sandbox choice', () => {
     const project = zipSync({ 'calc.py': strToU8('def add(a, b):\n    return a + b\n'), 'test_calc.py': strToU8('from calc import add\n') });
     await page.getByTestId('zip-input').setInputFiles({ name: 'py.zip', mimeType: 'application/zip', buffer: Buffer.from(project) });
     const python = await waitForText(sandboxStatus(page), (value) => value.includes('Python'), { what: 'the Python reason', timeout: 5000 });
-    expect(python).toBe('Virtual sandbox — this workspace has Python files, and WebContainer has no Python');
+    expect(python).toBe('Offline sandbox (no network) — this workspace has Python files, and WebContainer has no Python');
     expect(await sandboxStatus(page).getAttribute('data-check')).toBe('python');
     expect(await page.getByRole('button', { name: 'Try WebContainer', exact: true }).count()).toBe(0);
     // The sandbox was chosen before the files went in: the new one holds them.

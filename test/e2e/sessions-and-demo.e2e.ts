@@ -22,7 +22,7 @@ const NOTE = 'The demo plays a recorded run of this task. To run your own task, 
 
 async function ready(page: Page): Promise<void> {
   await page.waitForSelector('.app[data-ready="true"]');
-  await waitForText(page.getByRole('status', { name: 'Sandbox' }), (text) => text.startsWith('Virtual sandbox'), { what: 'the virtual sandbox' });
+  await waitForText(page.getByRole('status', { name: 'Sandbox' }), (text) => text.startsWith('Offline sandbox'), { what: 'the virtual sandbox' });
 }
 
 async function runAndWait(page: Page, label: 'Run' | 'Run demo'): Promise<string> {

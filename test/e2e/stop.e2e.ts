@@ -15,7 +15,7 @@ describe('Stop', () => {
   it('cancels a run while its command is running', async () => {
     const { context, page } = await openApp(browser, { settings: { sandbox: 'virtual', model: { scenario: 'slow-command' } } });
     await page.waitForSelector('.app[data-ready="true"]');
-    await waitForText(page.getByRole('status', { name: 'Sandbox' }), (text) => text.startsWith('Virtual sandbox'));
+    await waitForText(page.getByRole('status', { name: 'Sandbox' }), (text) => text.startsWith('Offline sandbox'));
 
     const stop = page.getByRole('button', { name: 'Stop', exact: true });
     expect(await stop.isDisabled()).toBe(true);
@@ -42,7 +42,7 @@ describe('Stop', () => {
   it('interrupts a node program busy in QuickJS on the engine worker, long before its time limit', async () => {
     const { context, page, errors } = await openApp(browser, { settings: { sandbox: 'virtual', model: { provider: 'scripted', scenario: 'busy-node' } } });
     await page.waitForSelector('.app[data-ready="true"]');
-    await waitForText(page.getByRole('status', { name: 'Sandbox' }), (text) => text.startsWith('Virtual sandbox'));
+    await waitForText(page.getByRole('status', { name: 'Sandbox' }), (text) => text.startsWith('Offline sandbox'));
     // The page's stop flag needs SharedArrayBuffer.
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
     const stop = page.getByRole('button', { name: 'Stop', exact: true });

@@ -1,13 +1,18 @@
 import type { ReactNode } from 'react';
 import type { RunStatus } from '../../protocol/events';
+import { type ReplayShown, replayStatusText } from '../replay/replay-state';
 import type { ContextUsage } from '../state/context-usage';
 import type { PhaseStrip } from '../state/phase-strip';
 import { ContextMeter } from './ContextMeter';
+import { HeaderIcon } from './HeaderIcon';
 import { PhaseStatus } from './PhaseStatus';
 import { SandboxStatus, type SandboxStatusProps } from './SandboxStatus';
 
 export interface HeaderProps {
+  /** The live engine's (replay-state.ts, liveRunStatus): never the replayed point's. */
   status: RunStatus | 'interrupted';
+  /** The replay shown ("Replay 20/38"), or null while the page shows the live session. */
+  replay?: ReplayShown | null;
   /** Shown instead of `status` (e.g. "starting sandbox (7 s)"). */
   statusText?: ReactNode;
   sandbox: SandboxStatusProps;
@@ -32,6 +37,7 @@ export interface HeaderProps {
 
 export function Header({
   status,
+  replay = null,
   statusText,
   sandbox,
   modelText,
@@ -49,12 +55,13 @@ export function Header({
   onOpenShortcuts,
 }: HeaderProps) {
   return (
-    <header className="app-header">
+    <header className="app-header" data-replay={replay ? 'true' : 'false'}>
       <h1 className="brand">Phasegate</h1>
       {!presenter && (
         <p
           className="model-label"
-          title={modelOfSession ? "The shared session's model; your next run uses yours from Settings" : 'The model the next run uses'}
+          // The label may be cut with an ellipsis on one header row: the title keeps it whole.
+          title={`${modelText}: ${modelOfSession ? "the shared session's model; your next run uses yours from Settings" : 'the model the next run uses'}`}
         >
           <span className="caption">Model</span> <span>{modelText}</span>
         </p>
@@ -62,7 +69,19 @@ export function Header({
       <PhaseStatus strip={phase} />
       <div className="header-status">
         <SandboxStatus {...sandbox} />
-        <div role="status" aria-label="Run status" className="pill pill--status" data-status={status}>
+        {replay && (
+          // Not live: the position changes many times a second while a replay plays.
+          <div role="status" aria-label="Replay status" aria-live="off" className="pill pill--replay" title="Agent steps shown in the replay">
+            {replayStatusText(replay)}
+          </div>
+        )}
+        <div
+          role="status"
+          aria-label="Run status"
+          className="pill pill--status"
+          data-status={status}
+          title={replay ? 'The live engine: nothing runs while a replay is shown' : undefined}
+        >
           {statusText ?? status}
         </div>
         {iteration && (
@@ -70,29 +89,39 @@ export function Header({
             step {iteration.iteration}/{iteration.maxIterations}
           </span>
         )}
-        <ContextMeter usage={usage} />
+        {!presenter && <ContextMeter usage={usage} />}
       </div>
       <div className="header-actions">
-        <button type="button" className="button" disabled={busy} onClick={onNewSession}>
-          New session
-        </button>
-        <button type="button" className="button" onClick={onOpenSessions}>
-          Sessions
-        </button>
-        <button type="button" className="button" disabled={onShare === null} onClick={onShare ?? undefined}>
-          Share
-        </button>
-        <button type="button" className="button" aria-pressed={presenter} onClick={onTogglePresenter}>
-          Presenter mode
+        {/* Presenter mode leaves out what a room does not need: New session, Share, Settings, the context meter. */}
+        {!presenter && (
+          <button type="button" className="button header-button" disabled={busy} onClick={onNewSession} title="New session">
+            <HeaderIcon name="new" />
+            <span className="header-button__text">New session</span>
+          </button>
+        )}
+        <button type="button" className="button header-button" onClick={onOpenSessions} title="Sessions">
+          <HeaderIcon name="sessions" />
+          <span className="header-button__text">Sessions</span>
         </button>
         {!presenter && (
-          <button type="button" className="button" onClick={onOpenSettings}>
-            Settings
+          <button type="button" className="button header-button" disabled={onShare === null} onClick={onShare ?? undefined} title="Share">
+            <HeaderIcon name="share" />
+            <span className="header-button__text">Share</span>
+          </button>
+        )}
+        <button type="button" className="button header-button" aria-pressed={presenter} onClick={onTogglePresenter} title="Presenter mode">
+          <HeaderIcon name="presenter" />
+          <span className="header-button__text">Presenter mode</span>
+        </button>
+        {!presenter && (
+          <button type="button" className="button header-button" onClick={onOpenSettings} title="Settings">
+            <HeaderIcon name="settings" />
+            <span className="header-button__text">Settings</span>
           </button>
         )}
         <button
           type="button"
-          className="button"
+          className="button header-button"
           aria-label="Keyboard shortcuts (?)"
           aria-keyshortcuts="?"
           title="Keyboard shortcuts (?)"

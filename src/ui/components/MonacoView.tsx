@@ -41,12 +41,18 @@ function showPane(shown: Pane<unknown>, hidden: Pane<unknown> | undefined): void
   shown.element.hidden = false;
 }
 
-function plainPane(monaco: Monaco, host: HTMLElement, fontSize: number): Pane<MonacoApi.editor.IStandaloneCodeEditor> {
-  return createPane(host, (pane) => monaco.editor.create(pane, { ...SHARED_OPTIONS, fontSize, model: null }));
+/** What presenter mode changes in the editor: its type size, and long lines wrapped (a room cannot scroll sideways). */
+interface ViewOptions {
+  fontSize: number;
+  wordWrap: 'on' | 'off';
 }
 
-function diffPane(monaco: Monaco, host: HTMLElement, fontSize: number): Pane<MonacoApi.editor.IStandaloneDiffEditor> {
-  return createPane(host, (pane) => monaco.editor.createDiffEditor(pane, { ...SHARED_OPTIONS, ...READ_ONLY_DIFF_OPTIONS, fontSize }));
+function plainPane(monaco: Monaco, host: HTMLElement, view: ViewOptions): Pane<MonacoApi.editor.IStandaloneCodeEditor> {
+  return createPane(host, (pane) => monaco.editor.create(pane, { ...SHARED_OPTIONS, ...view, model: null }));
+}
+
+function diffPane(monaco: Monaco, host: HTMLElement, view: ViewOptions): Pane<MonacoApi.editor.IStandaloneDiffEditor> {
+  return createPane(host, (pane) => monaco.editor.createDiffEditor(pane, { ...SHARED_OPTIONS, ...READ_ONLY_DIFF_OPTIONS, ...view }));
 }
 
 const SHARED_OPTIONS = {
@@ -131,9 +137,11 @@ export function MonacoView({ file }: { file: FileView }) {
   const slice = useRef<SliceMark | null>(null);
   const models = useRef(new Map<string, MonacoApi.editor.ITextModel>());
   const dark = usePrefersDark();
-  const fontSize = usePresenterMode() ? PRESENTER_FONT_SIZE : SHARED_OPTIONS.fontSize;
-  const fontSizeRef = useRef(fontSize);
-  fontSizeRef.current = fontSize;
+  const presenter = usePresenterMode();
+  const fontSize = presenter ? PRESENTER_FONT_SIZE : SHARED_OPTIONS.fontSize;
+  const wordWrap = presenter ? 'on' : 'off';
+  const viewRef = useRef<ViewOptions>({ fontSize, wordWrap });
+  viewRef.current = { fontSize, wordWrap };
 
   useEffect(() => {
     let live = true;
@@ -156,8 +164,8 @@ export function MonacoView({ file }: { file: FileView }) {
     if (!monaco || !element) return;
     return whenIdle(
       () => {
-        editors.current.plain ??= plainPane(monaco, element, fontSizeRef.current);
-        editors.current.diff ??= diffPane(monaco, element, fontSizeRef.current);
+        editors.current.plain ??= plainPane(monaco, element, viewRef.current);
+        editors.current.diff ??= diffPane(monaco, element, viewRef.current);
       },
       { timeoutMs: 3000 },
     );
@@ -169,7 +177,7 @@ export function MonacoView({ file }: { file: FileView }) {
     const after = modelFor(monaco, models.current, 'after', file, file.content);
     if (file.origin === 'edited') {
       const original = modelFor(monaco, models.current, 'before', file, file.before ?? '');
-      const diff = (editors.current.diff ??= diffPane(monaco, element, fontSizeRef.current));
+      const diff = (editors.current.diff ??= diffPane(monaco, element, viewRef.current));
       showPane(diff, editors.current.plain);
       // A hidden editor keeps no model, so it does no work while another file's text changes.
       editors.current.plain?.editor.setModel(null);
@@ -184,7 +192,7 @@ export function MonacoView({ file }: { file: FileView }) {
       slice.current = showSlice(diff.editor.getModifiedEditor(), after, file.reveal, slice.current);
       return;
     }
-    const plain = (editors.current.plain ??= plainPane(monaco, element, fontSizeRef.current));
+    const plain = (editors.current.plain ??= plainPane(monaco, element, viewRef.current));
     showPane(plain, editors.current.diff);
     editors.current.diff?.editor.setModel(null);
     if (plain.editor.getModel() !== after) plain.editor.setModel(after);
@@ -193,9 +201,9 @@ export function MonacoView({ file }: { file: FileView }) {
   }, [monaco, file]);
 
   useEffect(() => {
-    editors.current.plain?.editor.updateOptions({ fontSize });
-    editors.current.diff?.editor.updateOptions({ fontSize });
-  }, [fontSize]);
+    editors.current.plain?.editor.updateOptions({ fontSize, wordWrap });
+    editors.current.diff?.editor.updateOptions({ fontSize, wordWrap });
+  }, [fontSize, wordWrap]);
 
   useEffect(
     () => () => {

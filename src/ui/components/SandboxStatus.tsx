@@ -1,6 +1,7 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { SandboxInfo } from '../../protocol/events';
 import type { SandboxActions } from '../engine/use-sandbox';
-import { BOOTING_TEXT, type SandboxStatus as Status, sandboxStatusText } from '../sandbox-connection';
+import { BOOTING_TEXT, type SandboxStatus as Status, sandboxStatusParts, sandboxStatusText } from '../sandbox-connection';
 
 import '../styles/sandbox.css';
 
@@ -21,56 +22,85 @@ function useNow(live: boolean): number {
   return live ? now : Date.now();
 }
 
-/** True while the element's one line is cut off (it has an ellipsis). */
-function useTruncated(element: React.RefObject<HTMLElement | null>, text: string): boolean {
-  const [truncated, setTruncated] = useState(false);
-  useLayoutEffect(() => {
-    const node = element.current;
-    if (!node) return;
-    const measure = () => setTruncated(node.scrollWidth > node.clientWidth);
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [element, text]);
-  return truncated;
+const RUNTIME_NAMES: Record<string, string> = { node: 'Node.js (its API on QuickJS)', python3: 'Python (Pyodide, standard library only)' };
+
+/** What the sandbox is and can run, for the ⓘ details. */
+export function sandboxAbout(info: SandboxInfo): string {
+  if (info.kind === 'webcontainer') {
+    return `${info.label}: real Node.js and npm running in this tab (StackBlitz's WebContainer), so npm install works; no Python.`;
+  }
+  const runtimes = (info.runtimes ?? ['node']).map((command) => RUNTIME_NAMES[command] ?? command).join(' and ');
+  return `${info.label}: a shell emulated in this tab with ${runtimes}, and offline test runners. No network: npm install and downloads do not work.`;
 }
 
-/** The header's Sandbox status: one line (the full text in its title and, when cut off, under "Details"), and its buttons. */
+/**
+ * The header's Sandbox status: a name a newcomer understands ("Offline sandbox (no network)",
+ * "WebContainer"), with why this sandbox in the status's own text (visually hidden) and, behind the
+ * ⓘ button, what it is, what it can run and why it was chosen; its buttons sit outside the status.
+ */
 export function SandboxStatus({ status, actions }: SandboxStatusProps) {
   const booting = status.phase === 'booting';
-  const text = sandboxStatusText(status, useNow(booting));
-  const textRef = useRef<HTMLDivElement>(null);
-  const truncated = useTruncated(textRef, text);
+  const now = useNow(booting);
+  const { name, why } = sandboxStatusParts(status, now);
   const [open, setOpen] = useState(false);
   const detailsId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
   const kind = status.phase === 'ready' ? status.info.kind : 'none';
   // A new phase is a new text: its details start closed.
   useEffect(() => setOpen(false), [status.phase]);
 
   return (
-    <div className="sandbox-status">
+    // Escape closes the details from the ⓘ button or inside them, and the focus goes back to the button.
+    <div
+      className="sandbox-status"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !open) return;
+        event.preventDefault();
+        setOpen(false);
+        toggle.current?.focus();
+      }}
+    >
       <div className="sandbox-status__line">
         <div
-          ref={textRef}
           role="status"
           aria-label="Sandbox"
           className="pill pill--sandbox sandbox-status__text"
           data-kind={kind}
           data-check={status.phase === 'ready' ? status.check : undefined}
-          title={text}
+          title={sandboxStatusText(status, now)}
         >
           {booting ? (
             <>
               {BOOTING_TEXT}
               {/* The ticking seconds are shown, not announced every second. */}
-              <span aria-hidden="true">{text.slice(BOOTING_TEXT.length)}</span>
+              <span aria-hidden="true">{name.slice(BOOTING_TEXT.length)}</span>
             </>
           ) : (
-            text
+            name
+          )}
+          {why !== null && (
+            <>
+              {' '}
+              <span className="sandbox-status__why">— {why}</span>
+            </>
           )}
         </div>
+        {why !== null && (
+          <button
+            ref={toggle}
+            type="button"
+            className="button sandbox-status__button sandbox-status__about"
+            aria-label="About the sandbox"
+            title="About the sandbox"
+            aria-expanded={open}
+            aria-controls={open ? detailsId : undefined}
+            onClick={() => setOpen(!open)}
+          >
+            <span aria-hidden="true" className="sandbox-status__icon">
+              i
+            </span>
+          </button>
+        )}
         {booting && (
           <button type="button" className="button sandbox-status__button" onClick={actions.useVirtualNow}>
             Use virtual sandbox now
@@ -81,22 +111,14 @@ export function SandboxStatus({ status, actions }: SandboxStatusProps) {
             Try WebContainer
           </button>
         )}
-        {(truncated || open) && (
-          <button
-            type="button"
-            className="button sandbox-status__button sandbox-status__toggle"
-            aria-expanded={open}
-            aria-controls={open ? detailsId : undefined}
-            onClick={() => setOpen(!open)}
-          >
-            Details
-          </button>
-        )}
       </div>
-      {open && (
-        <p id={detailsId} className="sandbox-status__details">
-          {text}
-        </p>
+      {open && why !== null && (
+        <div id={detailsId} className="sandbox-status__details" role="region" aria-label="About the sandbox">
+          {status.phase === 'ready' && <p>{sandboxAbout(status.info)}</p>}
+          <p>
+            <strong>Why this one:</strong> {why}
+          </p>
+        </div>
       )}
     </div>
   );

@@ -4,6 +4,10 @@ import type { Mode } from '../../protocol/settings';
 import '../styles/demo-note.css';
 
 export interface TaskComposerProps {
+  /** Presenter mode, once a session is on the page: the room needs the Timeline, not the Task box. */
+  hidden?: boolean;
+  /** A replay plays: Run waits until it is paused (the hint says so). */
+  replayPlaying?: boolean;
   task: string;
   onTaskChange: (task: string) => void;
   canRun: boolean;
@@ -21,7 +25,7 @@ const MODE_NAMES: Record<Mode, string> = { react: 'ReAct', plan_exec: 'plan & ex
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 export function TaskComposer(props: TaskComposerProps) {
-  const { task, onTaskChange, canRun, canStop, waitingForSandbox, workerReady, demo, onRun, onStop } = props;
+  const { hidden = false, replayPlaying = false, task, onTaskChange, canRun, canStop, waitingForSandbox, workerReady, demo, onRun, onStop } = props;
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
@@ -34,13 +38,16 @@ export function TaskComposer(props: TaskComposerProps) {
     ? 'Starting the engine…'
     : waitingForSandbox
       ? 'Waiting for the sandbox to start…'
-      : task.trim() === ''
-        ? 'Type a task to run'
-        : `${isMac ? '⌘' : 'Ctrl'}+Enter runs`;
+      : replayPlaying
+        ? 'Pause the replay to run'
+        : task.trim() === ''
+          ? 'Type a task to run'
+          : `${isMac ? '⌘' : 'Ctrl'}+Enter runs`;
 
   return (
     <form
       className="composer"
+      hidden={hidden}
       onSubmit={(event) => {
         event.preventDefault();
         onRun();
@@ -69,7 +76,7 @@ export function TaskComposer(props: TaskComposerProps) {
         </p>
       )}
       <div className="composer-actions">
-        <button type="submit" className="button button--primary" disabled={!canRun}>
+        <button type="submit" className="button button--primary" disabled={!canRun} aria-describedby="task-hint">
           {demo?.runsOtherTask ? 'Run demo' : 'Run'}
         </button>
         <button type="button" className="button" disabled={!canStop} onClick={onStop}>

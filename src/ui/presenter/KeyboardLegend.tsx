@@ -1,19 +1,27 @@
-/** What the presenter's keys do, shown while presenter mode is on. */
+import { useEffect, useState } from 'react';
+import { REPLAY_KEYS } from '../replay/replay-keys';
+
+/** How long the key strip stays once presenter mode is on: long enough to read, then the room gets the space. */
+export const KEY_LEGEND_MS = 6000;
+
+/** What the presenter's keys do, shown for a few seconds after presenter mode is turned on ("?" lists them too). */
 export function KeyboardLegend() {
+  const [shown, setShown] = useState(true);
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(false), KEY_LEGEND_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!shown) return null;
   return (
     <aside className="key-legend" aria-label="Keyboard legend">
-      <span>
-        <kbd>Space</kbd> play / pause
-      </span>
-      <span>
-        <kbd>←</kbd> <kbd>→</kbd> step
-      </span>
-      <span>
-        <kbd>Home</kbd> <kbd>End</kbd> start / end
-      </span>
-      <span>
-        <kbd>F</kbd> full screen
-      </span>
+      {REPLAY_KEYS.map((entry) => (
+        <span key={entry.short}>
+          {entry.keys.map((key) => (
+            <kbd key={key}>{key}</kbd>
+          ))}{' '}
+          {entry.short}
+        </span>
+      ))}
     </aside>
   );
 }

@@ -9,9 +9,20 @@ export interface ReplayBarProps {
   onContinue: (() => void) | null;
 }
 
-const SPEED_LABELS: Record<ReplaySpeed, string> = { '0.5': '0.5×', '1': '1×', '2': '2×', '4': '4×', '8': '8×', instant: 'instant' };
+const SPEED_LABELS: Record<ReplaySpeed, string> = {
+  workshop: '3 s per step',
+  '0.5': '0.5×',
+  '1': '1×',
+  '2': '2×',
+  '4': '4×',
+  '8': '8×',
+  instant: 'instant',
+};
 
-/** Replay controls for the session on the page: play, step, speed, position, and continue from a point. */
+/**
+ * Replay controls for the session on the page: play, step (one agent step: a model turn or a tool
+ * result), speed, position (event by event) and continue from a point. The counter counts steps.
+ */
 export function ReplayBar({ replay, onContinue }: ReplayBarProps) {
   if (replay.length === 0) return null;
   return (
@@ -45,11 +56,11 @@ export function ReplayBar({ replay, onContinue }: ReplayBarProps) {
         max={replay.length}
         step={1}
         value={replay.position}
-        aria-valuetext={`event ${replay.position} of ${replay.length}`}
+        aria-valuetext={`step ${replay.step} of ${replay.steps} (event ${replay.position} of ${replay.length})`}
         onChange={(event) => replay.seekTo(Number(event.target.value))}
       />
-      <span className="replay-count" aria-hidden="true">
-        {replay.position}/{replay.length}
+      <span className="replay-count" aria-hidden="true" title="Agent steps shown (model turns and tool results)">
+        {replay.step}/{replay.steps}
       </span>
       <button type="button" className="button" disabled={onContinue === null} onClick={onContinue ?? undefined}>
         Continue from here

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../../../src/protocol/events';
-import { presenterKeyAction } from '../../../src/ui/presenter/use-presenter-keys';
+import { replayKeyAction } from '../../../src/ui/replay/replay-keys';
 import { type ReplayControl, stepDelay } from '../../../src/ui/replay/use-replay';
 import { initialState, reduceAll } from '../../../src/ui/state/reducer';
 import { appendEvents, emptyView, isStop, loadLog, nextStop, previousStop, seek } from '../../../src/ui/state/session-view';
@@ -98,6 +98,9 @@ describe('replay pacing and presenter keys', () => {
     expect(stepDelay(log, 2, 3, '1')).toBe(1500);
     expect(stepDelay(log, 3, 4, '0.5')).toBe(80);
     expect(stepDelay(log, 1, 2, 'instant')).toBe(0);
+    // The workshop pace: one step every 3 s, whatever the run's own pace.
+    expect(stepDelay(log, 1, 2, 'workshop')).toBe(3000);
+    expect(stepDelay(log, 2, 3, 'workshop')).toBe(3000);
   });
 
   it('maps Space, the arrows, Home, End and F, and nothing else', () => {
@@ -105,9 +108,9 @@ describe('replay pacing and presenter keys', () => {
     const replay = Object.fromEntries(
       ['toggle', 'stepBack', 'stepForward', 'toStart', 'toEnd'].map((name) => [name, () => calls.push(name)]),
     ) as unknown as ReplayControl;
-    for (const key of [' ', 'ArrowLeft', 'ArrowRight', 'Home', 'End']) presenterKeyAction(key, replay)?.();
+    for (const key of [' ', 'ArrowLeft', 'ArrowRight', 'Home', 'End']) replayKeyAction(key, replay)?.();
     expect(calls).toEqual(['toggle', 'stepBack', 'stepForward', 'toStart', 'toEnd']);
-    expect(presenterKeyAction('f', replay)).not.toBeNull();
-    expect(presenterKeyAction('x', replay)).toBeNull();
+    expect(replayKeyAction('f', replay)).not.toBeNull();
+    expect(replayKeyAction('x', replay)).toBeNull();
   });
 });

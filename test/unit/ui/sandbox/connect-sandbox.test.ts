@@ -176,7 +176,7 @@ describe('connectSandbox and the WebContainer API key', () => {
     expect(env.boots).toBe(0);
     expect(last).toMatchObject({ phase: 'ready', check: 'probe', offerWebContainer: true, info: { kind: 'virtual', reason: keyRefusalReason(404, false) } });
     expect(sandboxStatusText(last as SandboxStatus)).toBe(
-      'Virtual sandbox — StackBlitz answered 404: this address needs a WebContainer API key (Settings → WebContainer API key; see “Hosting” in the README)',
+      'Offline sandbox (no network) — StackBlitz answered 404: this address needs a WebContainer API key (Settings → WebContainer API key; see “Hosting” in the README)',
     );
     expect(env.storage?.getItem(WEBCONTAINER_FAILED_KEY)).toContain('this address needs a WebContainer API key');
   });
@@ -232,7 +232,7 @@ describe('connectSandbox and a workspace with Python files', () => {
     const { last } = await connect(env, { pythonWorkspace: true });
     expect(env.calls).toEqual([]);
     expect(last).toMatchObject({ phase: 'ready', check: 'python', info: { kind: 'virtual', reason: PYTHON_WORKSPACE_REASON } });
-    expect(sandboxStatusText(last as SandboxStatus)).toBe('Virtual sandbox — this workspace has Python files, and WebContainer has no Python');
+    expect(sandboxStatusText(last as SandboxStatus)).toBe('Offline sandbox (no network) — this workspace has Python files, and WebContainer has no Python');
   });
 
   it('boots WebContainer when the user chose it, and warns that python3 is not there', async () => {
