@@ -3,6 +3,7 @@ import type { Mode } from '../../protocol/settings';
 import type { ContextUsage } from './context-usage';
 import { type FilesState, initialFiles } from './files';
 import { initialPhaseState, type PhaseState } from './phase';
+import { initialPreviews, type PreviewsState } from './previews';
 import { initialRolesState, type RolesState } from './roles';
 import { initialTerminal, type TerminalState } from './terminal';
 import type { TimelineEntry } from './timeline';
@@ -39,6 +40,8 @@ export interface UiState extends FilesState {
   roles: RolesState;
   /** The context meter: the last request against the window and the run's token totals (null before the first reply). */
   usage: ContextUsage | null;
+  /** The sandbox's servers open at this point (a WebContainer process listening on a port). */
+  previews: PreviewsState;
 }
 
 export const initialState: UiState = {
@@ -52,4 +55,5 @@ export const initialState: UiState = {
   phase: initialPhaseState,
   roles: initialRolesState,
   usage: null,
+  previews: initialPreviews,
 };
