@@ -20,6 +20,8 @@ import { useExplorerSource } from './explorer/use-explorer-source';
 import { KeyboardLegend } from './presenter/KeyboardLegend';
 import { PresenterModeContext } from './presenter/presenter-mode';
 import { usePresenterKeys } from './presenter/use-presenter-keys';
+import { PAGE_STARTED_AT, PreviewPane } from './preview/PreviewPane';
+import { PreviewPanel } from './preview/PreviewPanel';
 import { ReplayBar } from './replay/ReplayBar';
 import { useReplay } from './replay/use-replay';
 import { ContinueImportedDialog, type ContinueImportedDialogProps } from './sessions/ContinueImportedDialog';
@@ -35,9 +37,12 @@ import { forgetApiKey, saveSettings, withoutSecrets } from './settings/storage';
 import { currentWait } from './state/current-wait';
 import { pendingTimeline } from './state/pending-run';
 import { phaseStrip } from './state/phase-strip';
+import { previewAvailability } from './state/previews';
 import { type Scenario, useEngine } from './use-engine';
 import { useShortcuts } from './use-shortcuts';
 import { WorkspaceToolbar } from './workspace-io/WorkspaceToolbar';
+
+const NO_PREVIEW_PANE: ReadonlySet<'preview'> = new Set(['preview']);
 
 export interface AppProps {
   client: EngineClient;
@@ -153,6 +158,11 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
     if (sharedTask !== null) setTask(sharedTask);
   }, [sharedTask]);
   const liveCutOff = engine.view.live.status === 'running' || engine.view.live.status === 'waiting';
+  // A server's preview only while the page follows its own live session; a replay says it was there.
+  const preview =
+    state.previews.length > 0
+      ? previewAvailability(state.previews, { replaying: engine.view.position !== null, replayOnly: onReplayOnly, pageStartedAt: PAGE_STARTED_AT })
+      : null;
 
   return (
     <PresenterModeContext.Provider value={presenter}>
@@ -182,7 +192,10 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
           onOpenShortcuts={() => setShortcutsOpen(true)}
         />
         {presenter && <KeyboardLegend />}
-        <Workspace activity={{ task: state.timeline, editor: state.files, terminal: state.terminal, files: null }}>
+        <Workspace
+          activity={{ task: state.timeline, editor: state.files, terminal: state.terminal, files: null, preview: state.previews }}
+          hidden={preview ? undefined : NO_PREVIEW_PANE}
+        >
           <PanePanel pane="task" className="column column--left">
             <TaskComposer
               task={task}
@@ -279,6 +292,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
                   onReveal={engine.revealLines}
                   onShowOutline={engine.showOutline}
                   explorer={<ExplorerPanel source={explorer} />}
+                  preview={preview ? <PreviewPanel availability={preview} /> : undefined}
                   toolbar={
                     <WorkspaceToolbar
                       client={client}
@@ -300,6 +314,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
             }
           />
           <FilesPane source={explorer} />
+          {preview && <PreviewPane availability={preview} />}
         </Workspace>
         <SettingsDialog
           open={settingsOpen}
