@@ -266,7 +266,7 @@ export class RemoteSandbox implements Sandbox {
   }
 
   /**
-   * Stops this worker's running commands. The sandbox itself belongs to the
+   * Stops this worker's running commands and preview watches. The sandbox itself belongs to the
    * page, which may hand it to the worker again, so it is not torn down here.
    */
   async dispose(): Promise<void> {
