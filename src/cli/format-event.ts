@@ -1,5 +1,6 @@
 import { cutOutputNote } from '../protocol/cut-output';
 import type { EngineEvent, EventOf } from '../protocol/events';
+import { previewLineText } from '../protocol/preview-text';
 import { retryingText } from '../protocol/retry-text';
 import { verdictText } from '../protocol/verdict-text';
 import { formatHandoff } from './format-handoff';
@@ -49,6 +50,10 @@ export function formatEvent(event: EngineEvent, context: FormatContext = {}): st
       return `  [exit ${event.exitCode}${event.timedOut ? ', timed out' : ''}${event.aborted ? ', aborted' : ''}]`;
     case 'notice':
       return `  ! ${event.message}`;
+    case 'preview_ready':
+      return `  ◉ ${previewLineText(event)}: ${event.url}`;
+    case 'preview_closed':
+      return `  ○ ${previewLineText(event)}`;
     case 'model_retry':
       return `  ! ${retryingText(event)}`;
     case 'phase_changed':

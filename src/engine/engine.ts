@@ -1,7 +1,7 @@
 import { messageOf } from '../protocol/error-message';
 import type { Emit, EventPayload } from '../protocol/events';
 import type { SuggestionOverrides } from '../protocol/suggestions';
-import type { Sandbox } from '../sandbox/port';
+import type { PreviewSignal, Sandbox } from '../sandbox/port';
 import type { BlobStore } from '../store/port';
 import type { RunCheckpoints, RunHost } from './build-run-context';
 import type { LoopOutcome } from './loop-outcome';
@@ -14,6 +14,9 @@ import { Session } from './session';
 import { startRun } from './start-run';
 
 export type { ResumeOptions, RunOptions, RunSummary } from './run-options';
+
+/** The run id of a sandbox event recorded before this engine's log has any run. */
+export const NO_RUN = 'no-run';
 
 /**
  * One engine per page (or CLI process): a session log, a sandbox, the tools, and at most one run
@@ -35,11 +38,14 @@ export class Engine {
 
   /** Where workspace snapshots go; without it a run takes none and cannot be resumed. */
   private readonly blobs: BlobStore | null;
+  /** Stops listening to the sandbox's servers (when it serves any). */
+  private stopPreviews: (() => void) | null = null;
 
   constructor(options: { sandbox: Sandbox; session?: Session; blobs?: BlobStore }) {
     this.sandbox = options.sandbox;
     this.session = options.session ?? new Session();
     this.blobs = options.blobs ?? null;
+    this.watchPreviews(options.sandbox);
   }
 
   get running(): boolean {
@@ -52,7 +58,25 @@ export class Engine {
 
   setSandbox(sandbox: Sandbox): void {
     if (this.running) throw new Error('cannot change the sandbox while a run is in progress');
+    if (sandbox !== this.sandbox) this.watchPreviews(sandbox);
     this.sandbox = sandbox;
+  }
+
+  /**
+   * A server in the sandbox starts or stops whenever its process does, in a run or after it: it is
+   * recorded under the log's latest run (the one under way, else the last), so the page shows it
+   * with that run; before any run, under `NO_RUN`, which the page reads but no stored session keeps.
+   */
+  private watchPreviews(sandbox: Sandbox): void {
+    this.stopPreviews?.();
+    this.stopPreviews =
+      sandbox.previews?.watch((signal: PreviewSignal) => {
+        const runId = this.session.events.at(-1)?.runId ?? NO_RUN;
+        this.session.record(
+          runId,
+          signal.kind === 'ready' ? { type: 'preview_ready', port: signal.port, url: signal.url } : { type: 'preview_closed', port: signal.port },
+        );
+      }) ?? null;
   }
 
   stop(): void {

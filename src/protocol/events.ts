@@ -28,6 +28,7 @@ import {
   PhaseValidationSchema,
   PhaseViolationSchema,
 } from './events/phases';
+import { PreviewClosedSchema, PreviewReadySchema } from './events/previews';
 import { RoleFinishedSchema, RoleStartedSchema } from './events/roles';
 import { IterationStartedSchema, NoticeSchema, RunConfiguredSchema, RunFinishedSchema, RunStartedSchema } from './events/run';
 import { CheckpointRestoredSchema, RunResumedSchema, WorkspaceSnapshotSchema } from './events/sessions';
@@ -42,6 +43,7 @@ export * from './events/files';
 export * from './events/human';
 export * from './events/model';
 export * from './events/phases';
+export * from './events/previews';
 export * from './events/roles';
 export * from './events/run';
 export * from './events/sessions';
@@ -88,6 +90,8 @@ export const EngineEventSchema = z.discriminatedUnion('type', [
   RoleStartedSchema,
   RoleFinishedSchema,
   RunFinishedSchema,
+  PreviewReadySchema,
+  PreviewClosedSchema,
 ]);
 
 export type EngineEvent = z.infer<typeof EngineEventSchema>;

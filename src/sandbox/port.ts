@@ -79,6 +79,15 @@ export interface OutsideReach {
   putBack(remove: readonly string[], restore: readonly OutsideEntry[]): Promise<string[]>;
 }
 
+/** A server of the sandbox's own became ready on a port (reachable from the page at `url`), or closed. */
+export type PreviewSignal = { kind: 'ready'; port: number; url: string } | { kind: 'closed'; port: number };
+
+/** What a sandbox whose processes can serve the page (WebContainer's) offers; the virtual sandbox serves nothing. */
+export interface PreviewSource {
+  /** Calls `listener` for each server that becomes ready or closes from now on; returns how to stop. */
+  watch(listener: (signal: PreviewSignal) => void): () => void;
+}
+
 export interface Sandbox {
   readonly info: SandboxInfo;
   /** Absolute path of the workspace root, e.g. "/workspace". */
@@ -109,6 +118,8 @@ export interface Sandbox {
   resetShellState(): Promise<void>;
   /** Present where the file API cannot read outside the workspace but the sandbox can another way. */
   readonly outside?: OutsideReach;
+  /** Present where processes in the sandbox can serve the page: their servers as they open and close. */
+  readonly previews?: PreviewSource;
   dispose(): Promise<void>;
 }
 

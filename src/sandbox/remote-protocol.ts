@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messageOf } from '../protocol/error-message';
-import { SandboxInfoSchema } from '../protocol/events';
+import { PreviewPortSchema, PreviewUrlSchema, SandboxInfoSchema } from '../protocol/events';
 import { SANDBOX_ERROR_CODES, SandboxError, type SandboxErrorCode, SandboxUnavailableError } from './port';
 
 /**
@@ -17,8 +17,19 @@ export interface HostExecOptions {
   timeoutMs?: number;
 }
 
-/** `readsOutside`: the sandbox offers `outside` (its own walk outside the workspace). */
-export const DescriptionSchema = z.object({ info: SandboxInfoSchema, workdir: z.string(), readsOutside: z.boolean().optional() });
+/** `readsOutside`: the sandbox offers `outside` (its own walk outside the workspace); `servesPreviews`: it offers `previews`. */
+export const DescriptionSchema = z.object({
+  info: SandboxInfoSchema,
+  workdir: z.string(),
+  readsOutside: z.boolean().optional(),
+  servesPreviews: z.boolean().optional(),
+});
+
+/** A server's start or end as the page sends it (a `PreviewSignal`); anything else is dropped. */
+export const PreviewSignalSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('ready'), port: PreviewPortSchema, url: PreviewUrlSchema }),
+  z.object({ kind: z.literal('closed'), port: PreviewPortSchema }),
+]);
 
 export const StatSchema = z.object({ type: z.enum(['file', 'dir']), size: z.number() }).nullable();
 

@@ -2,8 +2,18 @@ import * as Comlink from 'comlink';
 import { z } from 'zod';
 import type { SandboxInfo } from '../protocol/events';
 import { OutsideEntriesSchema } from './outside-entry';
-import type { DirEntry, ExecOptions, ExecResult, OutputChunk, OutsideEntry, OutsideReach, Sandbox } from './port';
-import { DescriptionSchema, DirEntriesSchema, ExecResultSchema, fromReply, type HostExecOptions, type HostReply, StatSchema, toReply } from './remote-protocol';
+import type { DirEntry, ExecOptions, ExecResult, OutputChunk, OutsideEntry, OutsideReach, PreviewSignal, PreviewSource, Sandbox } from './port';
+import {
+  DescriptionSchema,
+  DirEntriesSchema,
+  ExecResultSchema,
+  fromReply,
+  type HostExecOptions,
+  type HostReply,
+  PreviewSignalSchema,
+  StatSchema,
+  toReply,
+} from './remote-protocol';
 import { interruptionExitCode, interruptionNotice } from './shell-state';
 
 export type { HostExecOptions, HostReply } from './remote-protocol';
@@ -14,7 +24,7 @@ export type { HostExecOptions, HostReply } from './remote-protocol';
  * boot on the page, so the worker reaches it through this.
  */
 export interface SandboxHost {
-  describe(): Promise<{ info: SandboxInfo; workdir: string; readsOutside: boolean }>;
+  describe(): Promise<{ info: SandboxInfo; workdir: string; readsOutside: boolean; servesPreviews: boolean }>;
   readFile(path: string): Promise<HostReply<string>>;
   writeFile(path: string, content: string): Promise<HostReply<null>>;
   exists(path: string): Promise<HostReply<boolean>>;
@@ -37,6 +47,9 @@ export interface SandboxHost {
   /** The sandbox's `outside`; an error reply when it has none. */
   captureOutside(): Promise<HostReply<OutsideEntry[]>>;
   putBackOutside(remove: string[], restore: OutsideEntry[]): Promise<HostReply<string[]>>;
+  /** The sandbox's `previews`: each signal goes to `listener` (a comlink proxy) until `unwatchPreviews(watchId)`; an error reply when it has none. */
+  watchPreviews(watchId: string, listener: (signal: PreviewSignal) => void | Promise<void>): Promise<HostReply<null>>;
+  unwatchPreviews(watchId: string): Promise<void>;
   /** Disposes the sandbox itself; the page decides when (it owns the sandbox). */
   dispose(): Promise<void>;
 }
@@ -44,8 +57,18 @@ export interface SandboxHost {
 /** Page side: wraps a sandbox as a host (pass it through `Comlink.proxy` or `Comlink.expose`). */
 export function exposeSandbox(sandbox: Sandbox): SandboxHost {
   const running = new Map<string, AbortController>();
+  const watches = new Map<string, () => void>();
+  const unwatch = (watchId: string) => {
+    watches.get(watchId)?.();
+    watches.delete(watchId);
+  };
   return {
-    describe: async () => ({ info: sandbox.info, workdir: sandbox.workdir, readsOutside: sandbox.outside !== undefined }),
+    describe: async () => ({
+      info: sandbox.info,
+      workdir: sandbox.workdir,
+      readsOutside: sandbox.outside !== undefined,
+      servesPreviews: sandbox.previews !== undefined,
+    }),
     readFile: (path) => toReply(() => sandbox.readFile(path)),
     writeFile: (path, content) => toReply(async () => (await sandbox.writeFile(path, content), null)),
     exists: (path) => toReply(() => sandbox.exists(path)),
@@ -55,6 +78,18 @@ export function exposeSandbox(sandbox: Sandbox): SandboxHost {
     resetShellState: () => toReply(async () => (await sandbox.resetShellState(), null)),
     captureOutside: () => toReply(() => reachOf(sandbox).capture()),
     putBackOutside: (remove, restore) => toReply(() => reachOf(sandbox).putBack(remove, restore)),
+    watchPreviews: (watchId, listener) =>
+      toReply(async () => {
+        if (!sandbox.previews) throw new Error('this sandbox serves no previews');
+        unwatch(watchId);
+        const stop = sandbox.previews.watch((signal) => void Promise.resolve(listener(signal)).catch(() => undefined));
+        watches.set(watchId, () => {
+          stop();
+          releaseIfProxy(listener);
+        });
+        return null;
+      }),
+    unwatchPreviews: async (watchId) => unwatch(watchId),
     mkdir: (path, options) => toReply(async () => (await sandbox.mkdir(path, options), null)),
     remove: (path, options) => toReply(async () => (await sandbox.remove(path, options), null)),
     exec(execId, command, options, onOutput) {
@@ -81,6 +116,7 @@ export function exposeSandbox(sandbox: Sandbox): SandboxHost {
     cwd: () => sandbox.cwd(),
     async dispose() {
       for (const controller of running.values()) controller.abort();
+      for (const watchId of [...watches.keys()]) unwatch(watchId);
       await sandbox.dispose();
     },
   };
@@ -110,13 +146,19 @@ export class RemoteSandbox implements Sandbox {
   private readonly inFlight = new Set<string>();
   /** Offered when the page's sandbox offers it; the entries are checked as they arrive. */
   readonly outside?: OutsideReach;
+  /** Offered when the page's sandbox serves previews; each signal is checked as it arrives. */
+  readonly previews?: PreviewSource;
+  private nextWatch = 0;
+  private readonly watching = new Set<string>();
 
   private constructor(
     private readonly host: SandboxHost,
     readonly info: SandboxInfo,
     readonly workdir: string,
     readsOutside: boolean,
+    servesPreviews: boolean,
   ) {
+    if (servesPreviews) this.previews = { watch: (listener) => this.watchPreviews(listener) };
     if (readsOutside) {
       this.outside = {
         capture: async () => fromReply(await host.captureOutside(), OutsideEntriesSchema, 'captureOutside'),
@@ -130,7 +172,22 @@ export class RemoteSandbox implements Sandbox {
     if (!description.success) {
       throw new Error(`sandbox host described itself wrongly: ${z.prettifyError(description.error)}`);
     }
-    return new RemoteSandbox(host, description.data.info, description.data.workdir, description.data.readsOutside === true);
+    const { info, workdir, readsOutside, servesPreviews } = description.data;
+    return new RemoteSandbox(host, info, workdir, readsOutside === true, servesPreviews === true);
+  }
+
+  private watchPreviews(listener: (signal: PreviewSignal) => void): () => void {
+    const watchId = `${this.idPrefix}-watch-${++this.nextWatch}`;
+    const deliver = Comlink.proxy((signal: unknown) => {
+      const parsed = PreviewSignalSchema.safeParse(signal);
+      if (parsed.success && this.watching.has(watchId)) listener(parsed.data);
+    });
+    this.watching.add(watchId);
+    void this.host.watchPreviews(watchId, deliver).catch(() => undefined);
+    return () => {
+      if (!this.watching.delete(watchId)) return;
+      void this.host.unwatchPreviews(watchId).catch(() => undefined);
+    };
   }
 
   async readFile(path: string): Promise<string> {
@@ -209,10 +266,15 @@ export class RemoteSandbox implements Sandbox {
   }
 
   /**
-   * Stops this worker's running commands. The sandbox itself belongs to the
+   * Stops this worker's running commands and preview watches. The sandbox itself belongs to the
    * page, which may hand it to the worker again, so it is not torn down here.
    */
   async dispose(): Promise<void> {
-    await Promise.all([...this.inFlight].map((execId) => this.host.abort(execId).catch(() => undefined)));
+    const watches = [...this.watching];
+    this.watching.clear();
+    await Promise.all([
+      ...[...this.inFlight].map((execId) => this.host.abort(execId).catch(() => undefined)),
+      ...watches.map((watchId) => this.host.unwatchPreviews(watchId).catch(() => undefined)),
+    ]);
   }
 }

@@ -44,6 +44,10 @@ export interface WebContainerLike {
   spawn(command: string, args: string[], options?: WebContainerSpawnOptionsLike): Promise<WebContainerProcessLike>;
   mount(tree: MountTree): Promise<void>;
   teardown?(): void;
+  /** A server in the container listens and answers (its address from the page). */
+  on?(event: 'server-ready', listener: (port: number, url: string) => void): () => void;
+  /** A port opened or closed. */
+  on?(event: 'port', listener: (port: number, type: 'open' | 'close', url: string) => void): () => void;
 }
 
 /** Fails to compile if the real WebContainer stops fitting the structural type. */

@@ -1,12 +1,13 @@
 import { messageOf } from '../protocol/error-message';
 import type { SandboxInfo } from '../protocol/events';
 import { normalizeAbsolutePath, parentOf, relativeTo, resolvePath } from './paths';
-import type { DirEntry, ExecOptions, ExecResult, OutsideReach, Sandbox, SandboxErrorCode } from './port';
+import type { DirEntry, ExecOptions, ExecResult, OutsideReach, PreviewSource, Sandbox, SandboxErrorCode } from './port';
 import { SANDBOX_ERROR_CODES, SandboxError, SandboxUnavailableError } from './port';
 import { carryEnv, type Interruption, interruptionExitCode, interruptionNotice } from './shell-state';
 import { LineEndNormalizer, MarkerSplitter, stripTerminalEscapes } from './terminal-output';
 import type { MountTree, WebContainerDirEntLike, WebContainerLike, WebContainerProcessLike } from './webcontainer-like';
 import { DEFAULT_OUTSIDE_LIMITS, outsideByNode, type OutsideLimits } from './webcontainer-outside';
+import { previewsOf } from './webcontainer-previews';
 import { realpathByNode } from './webcontainer-realpath';
 import { markerSeparator, newEndMarker, parseTrailer, wrapCommand } from './webcontainer-shell';
 
@@ -38,6 +39,8 @@ export class WebContainerSandbox implements Sandbox {
   readonly workdir: string;
   /** The fs API cannot reach outside the workdir; the container's Node.js can (webcontainer-outside.ts). */
   readonly outside: OutsideReach;
+  /** The container's servers, as it announces them. */
+  readonly previews?: PreviewSource;
   private readonly terminal: { cols: number; rows: number };
   private readonly drainTimeoutMs: number;
   private readonly killGraceMs: number;
@@ -64,6 +67,8 @@ export class WebContainerSandbox implements Sandbox {
     this.currentCwd = this.workdir;
     this.previousCwd = this.workdir;
     this.outside = this.guarded(outsideByNode(container, this.workdir, { ...DEFAULT_OUTSIDE_LIMITS, ...options.outsideLimits }));
+    const previews = previewsOf(container);
+    if (previews) this.previews = previews;
   }
 
   /** A container that died answers nothing truthfully any more, outside the workspace either. */

@@ -19,6 +19,8 @@ import { ExplorerPanel, FilesPane } from './explorer/ExplorerPanel';
 import { useExplorerSource } from './explorer/use-explorer-source';
 import { KeyboardLegend } from './presenter/KeyboardLegend';
 import { PresenterModeContext } from './presenter/presenter-mode';
+import { PAGE_STARTED_AT, PreviewPane } from './preview/PreviewPane';
+import { PreviewPanel } from './preview/PreviewPanel';
 import { useReplayKeys } from './replay/replay-keys';
 import { liveRunStatus, replayShown } from './replay/replay-state';
 import { ReplayBar } from './replay/ReplayBar';
@@ -36,11 +38,14 @@ import { forgetApiKey, saveSettings, withoutSecrets } from './settings/storage';
 import { currentWait } from './state/current-wait';
 import { pendingTimeline } from './state/pending-run';
 import { phaseStrip } from './state/phase-strip';
+import { previewAvailability } from './state/previews';
 import { sessionChangedFiles } from './state/ui-state';
 import { type Scenario, useEngine } from './use-engine';
 import { useShortcuts } from './use-shortcuts';
 import { useWaitingTitle } from './use-tab-title';
 import { WorkspaceToolbar } from './workspace-io/WorkspaceToolbar';
+
+const NO_PREVIEW_PANE: ReadonlySet<'preview'> = new Set(['preview']);
 
 export interface AppProps {
   client: EngineClient;
@@ -188,6 +193,11 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
   });
   // Presenter mode gives the room the Timeline: the Task box goes once a session is on the page.
   const taskHidden = presenter && (engine.busy || engine.view.log.length > 0);
+  // A server's preview only while the page follows its own live session; a replay says it was there.
+  const preview =
+    state.previews.length > 0
+      ? previewAvailability(state.previews, { replaying: engine.view.position !== null, replayOnly: onReplayOnly, pageStartedAt: PAGE_STARTED_AT })
+      : null;
 
   return (
     <PresenterModeContext.Provider value={presenter}>
@@ -217,7 +227,10 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
           onOpenShortcuts={() => setShortcutsOpen(true)}
         />
         {presenter && <KeyboardLegend />}
-        <Workspace activity={{ task: state.timeline, editor: state.files, terminal: state.terminal, files: null }}>
+        <Workspace
+          activity={{ task: state.timeline, editor: state.files, terminal: state.terminal, files: null, preview: state.previews }}
+          hidden={preview ? undefined : NO_PREVIEW_PANE}
+        >
           <PanePanel pane="task" className="column column--left">
             <TaskComposer
               hidden={taskHidden}
@@ -322,6 +335,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
                   onReveal={engine.revealLines}
                   onShowOutline={engine.showOutline}
                   explorer={<ExplorerPanel source={explorer} />}
+                  preview={preview ? <PreviewPanel availability={preview} /> : undefined}
                   toolbar={
                     <WorkspaceToolbar
                       client={client}
@@ -344,6 +358,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
             }
           />
           <FilesPane source={explorer} />
+          {preview && <PreviewPane availability={preview} />}
         </Workspace>
         <SettingsDialog
           open={settingsOpen}

@@ -5,6 +5,7 @@ import type { SandboxPreference } from '../protocol/settings';
 import type { Sandbox } from '../sandbox/port';
 import type { EngineClient } from './engine-client';
 import { chooseSandbox, type SandboxCheck } from './sandbox/choose-sandbox';
+import { injectedBoot } from './sandbox/injected-boot';
 import { NO_PYTHON_WARNING } from './sandbox/python-workspace';
 import { type ProbeResult, probeWebContainerHost } from './sandbox/reachability-probe';
 import { browserStorage, type FailureStorage, forgetFailure, readRememberedFailure, rememberFailure } from './sandbox/remembered-failure';
@@ -88,7 +89,8 @@ async function bootAndRemember(timeoutMs: number, apiKey: string, storage: Failu
       import('../sandbox/webcontainer-boot'),
       import('../sandbox/starter-project'),
     ]);
-    result = await bootWebContainerSandbox({ timeoutMs, files: STARTER_PROJECT, apiKey });
+    const boot = injectedBoot();
+    result = await bootWebContainerSandbox({ timeoutMs, files: STARTER_PROJECT, apiKey, ...(boot ? { boot } : {}) });
   } catch (error) {
     result = { ok: false, reason: `WebContainer failed to load: ${redactSecrets(messageOf(error), [apiKey])}` };
   }

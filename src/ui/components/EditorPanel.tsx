@@ -16,6 +16,8 @@ export interface EditorPanelProps {
   toolbar?: ReactNode;
   /** The file explorer, beside the editor behind a "Files" button (a pane of its own on a narrow screen). */
   explorer?: ReactNode;
+  /** The sandbox's server, behind a "Preview" button in place of the editor (a pane of its own on a narrow screen); absent when none served. */
+  preview?: ReactNode;
 }
 
 const ORIGIN_LABEL: Record<FileView['origin'], string> = {
@@ -27,10 +29,13 @@ const ORIGIN_LABEL: Record<FileView['origin'], string> = {
 
 const tabId = (index: number) => `file-tab-${index}`;
 
-export function EditorPanel({ state, onSelect, onReveal, onShowOutline, toolbar, explorer }: EditorPanelProps) {
+export function EditorPanel({ state, onSelect, onReveal, onShowOutline, toolbar, explorer, preview }: EditorPanelProps) {
   const [filesOpen, setFilesOpen] = useState(false);
+  const [previewOpen, setPreviewOpen] = useState(false);
   const { tabbed } = usePaneLayout();
   const withFiles = explorer !== undefined && !tabbed;
+  const withPreview = preview !== undefined && !tabbed;
+  const previewShown = withPreview && previewOpen;
   const files = openFiles(state);
   const activeIndex = files.findIndex((file) => file.path === state.activeFile);
   const active = files[activeIndex];
@@ -55,6 +60,17 @@ export function EditorPanel({ state, onSelect, onReveal, onShowOutline, toolbar,
             Files
           </button>
         )}
+        {withPreview && (
+          <button
+            type="button"
+            className="button files-toggle"
+            aria-expanded={previewOpen}
+            aria-controls="editor-preview"
+            onClick={() => setPreviewOpen((on) => !on)}
+          >
+            Preview
+          </button>
+        )}
       </div>
       {toolbar}
       <div className={`editor-main${outline ? ' editor-main--outline' : ''}${withFiles && filesOpen ? ' editor-main--files' : ''}`}>
@@ -63,7 +79,11 @@ export function EditorPanel({ state, onSelect, onReveal, onShowOutline, toolbar,
             {explorer}
           </div>
         )}
-        {active ? (
+        {previewShown ? (
+          <div id="editor-preview" className="editor-body">
+            {preview}
+          </div>
+        ) : active ? (
           <div role="tabpanel" aria-labelledby={tabId(activeIndex)} className="editor-body">
             <p className="editor-path">
               <code>{active.path}</code>

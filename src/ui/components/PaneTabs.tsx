@@ -6,20 +6,23 @@ export interface PaneTabsProps {
   onSelect: (pane: PaneId) => void;
   /** Panes with something new since they were last shown (a dot on their tab). */
   fresh: ReadonlySet<PaneId>;
+  /** Panes with nothing to show now, left out of the list. */
+  hidden?: ReadonlySet<PaneId>;
 }
 
 /** The narrow layout's tab list: Task and Timeline, Editor, Terminal (the ARIA tabs pattern). */
-export function PaneTabs({ shown, onSelect, fresh }: PaneTabsProps) {
+export function PaneTabs({ shown, onSelect, fresh, hidden }: PaneTabsProps) {
   const list = useRef<HTMLDivElement>(null);
-  const current = PANES.findIndex((pane) => pane.id === shown);
+  const panes = hidden ? PANES.filter((pane) => !hidden.has(pane.id)) : PANES;
+  const current = panes.findIndex((pane) => pane.id === shown);
 
   // Arrow keys move to the next tab and show its pane (automatic activation).
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const last = PANES.length - 1;
+    const last = panes.length - 1;
     const target = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: last }[event.key];
     if (target === undefined) return;
     event.preventDefault();
-    const pane = PANES[target > last ? 0 : target < 0 ? last : target];
+    const pane = panes[target > last ? 0 : target < 0 ? last : target];
     if (!pane) return;
     onSelect(pane.id);
     list.current?.querySelector<HTMLElement>(`#${paneTabId(pane.id)}`)?.focus();
@@ -27,7 +30,7 @@ export function PaneTabs({ shown, onSelect, fresh }: PaneTabsProps) {
 
   return (
     <div role="tablist" aria-label="Workspace panes" className="pane-tabs" ref={list} onKeyDown={onKeyDown}>
-      {PANES.map((pane) => (
+      {panes.map((pane) => (
         <button
           key={pane.id}
           id={paneTabId(pane.id)}

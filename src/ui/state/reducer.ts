@@ -1,9 +1,11 @@
 import type { EngineEvent } from '../../protocol/events';
+import { previewLineText } from '../../protocol/preview-text';
 import { decideApproval, requestApproval } from './approvals';
 import { addUsage } from './context-usage';
 import { lineOf } from './engine-lines';
 import { changeFile, putOutline, readFile } from './files';
 import { enterPhase, recordViolation } from './phase';
+import { changePreviews } from './previews';
 import { answerQuestion, askQuestion, isCallAgain } from './questions';
 import { configureRoles, finishRole, startRole } from './roles';
 import { finishRun, resumeRun, startRun } from './run';
@@ -26,6 +28,12 @@ export { initialState, type RunView, sessionChangedFiles, type UiState } from '.
 
 export function reduce(state: UiState, event: EngineEvent): UiState {
   if (event.type === 'run_started') return startRun(state, event);
+  // A server belongs to the sandbox, not to a run: it counts whichever run it was recorded under.
+  if (event.type === 'preview_ready' || event.type === 'preview_closed') {
+    const previews = { ...state, previews: changePreviews(state.previews, event) };
+    if (state.run === null || event.runId !== state.run.id) return previews;
+    return pushEntry(previews, { kind: 'notice', id: `${event.runId}:${event.seq}`, level: 'info', message: previewLineText(event) });
+  }
   // Events of a run other than the current one (late or replayed) are ignored.
   if (state.run === null || event.runId !== state.run.id) return state;
   const id = `${event.runId}:${event.seq}`;

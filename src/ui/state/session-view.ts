@@ -40,7 +40,8 @@ export function appendEvents(view: SessionView, events: readonly EngineEvent[]):
       const session = sessionOfRunStart(event);
       if (event.type === 'run_started' && log.length > 0 && session !== live.sessionId) {
         log = [];
-        live = initialState;
+        // The sandbox's servers outlive the session that started them.
+        live = { ...initialState, previews: live.previews };
         keyframes = new Map([[0, initialState]]);
         position = null;
       }

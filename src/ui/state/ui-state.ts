@@ -3,6 +3,7 @@ import type { Mode } from '../../protocol/settings';
 import type { ContextUsage } from './context-usage';
 import { type FilesState, initialFiles } from './files';
 import { initialPhaseState, type PhaseState } from './phase';
+import { initialPreviews, type PreviewsState } from './previews';
 import { initialRolesState, type RolesState } from './roles';
 import { initialTerminal, type TerminalState } from './terminal';
 import type { TimelineEntry } from './timeline';
@@ -41,6 +42,8 @@ export interface UiState extends FilesState {
   usage: ContextUsage | null;
   /** The session's first and latest workspace snapshots (manifest hashes, equal when its files are as they began): what "Download patch" compares. */
   snapshots: SessionSnapshots;
+  /** The sandbox's servers open at this point (a WebContainer process listening on a port). */
+  previews: PreviewsState;
 }
 
 export interface SessionSnapshots {
@@ -65,4 +68,5 @@ export const initialState: UiState = {
   roles: initialRolesState,
   usage: null,
   snapshots: { first: null, last: null },
+  previews: initialPreviews,
 };
