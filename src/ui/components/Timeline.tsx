@@ -13,6 +13,7 @@ import { QuestionCard } from './QuestionCard';
 import { RoleGroupView } from './RoleGroup';
 import { TaskEntry } from './TaskEntry';
 import { ToolOutput } from './ToolOutput';
+import { UserEditEntry } from './UserEditEntry';
 import { RetryLine, type TimelineWait, WaitLine } from './WaitLines';
 
 import '../styles/timeline.css';
@@ -220,6 +221,8 @@ function Entry({ entry, endActions, wait }: { entry: TimelineEntry; endActions: 
           <span className="entry-label">File</span> {entry.change} <code>{entry.path}</code>
         </p>
       );
+    case 'user_edit':
+      return <UserEditEntry entry={entry} />;
     case 'notice':
       return (
         <p className={`entry-text notice notice--${entry.level}`}>

@@ -1,4 +1,4 @@
-import type { EngineEvent } from '../../protocol/events';
+import { changedBy, type EngineEvent } from '../../protocol/events';
 import { addUsage } from './context-usage';
 import { lineOf } from './engine-lines';
 import { changeFile, putOutline, readFile } from './files';
@@ -46,7 +46,12 @@ export function reduce(state: UiState, event: EngineEvent): UiState {
     case 'file_outline':
       return putOutline(state, event);
     case 'file_changed':
-      return pushEntry(changeFile(state, event), { kind: 'file', id, path: event.path, change: event.change });
+      return pushEntry(
+        changeFile(state, event),
+        changedBy(event) === 'user'
+          ? { kind: 'user_edit', id, path: event.path, change: event.change, diff: event.diff }
+          : { kind: 'file', id, path: event.path, change: event.change },
+      );
     case 'command_started':
     case 'command_output':
     case 'command_finished':
