@@ -1,8 +1,8 @@
 import { EARLIER_RUN_EVENTS, type EarlierRun, earlierRunsOf } from '../engine/earlier-runs';
 import type { Engine } from '../engine/engine';
-import type { UserEdit } from '../engine/user-edit';
 import { restoreWorkspace, workspaceAt } from '../engine/restore-workspace';
 import { scenarioWorkspace } from '../engine/scenario-workspace';
+import type { UserEdit } from '../engine/user-edit';
 import { messageOf } from '../protocol/error-message';
 import type { EngineEvent } from '../protocol/events';
 import type { SessionMeta } from '../protocol/session-file';
@@ -275,7 +275,8 @@ export class WorkerSessions {
     const last = stored.at(-1);
     if (!last || typeof last.runId !== 'string') throw new Error('That session is no longer stored.');
     const lastRun = stored.filter((event) => event.runId === last.runId);
-    if (!lastRun.some((event) => event.type === 'run_finished')) throw new Error('The session\'s last run has not ended: resume it or start a new session first.');
+    if (!lastRun.some((event) => event.type === 'run_finished'))
+      throw new Error("The session's last run has not ended: resume it or start a new session first.");
     const snapshot = stored.findLast((event) => event.type === 'workspace_snapshot');
     this.engine.session.continueAfter(last.seq);
     this.recorder.runs.bind(last.runId, id);

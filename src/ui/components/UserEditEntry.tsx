@@ -13,7 +13,10 @@ export function UserEditEntry({ entry }: { entry: UserEditTimelineEntry }) {
       </summary>
       <pre className="user-edit-diff" role="group" aria-label={`Diff of ${entry.path}`}>
         {entry.diff.split('\n').map((line, index) => (
-          <span key={index} className={line.startsWith('+') && !line.startsWith('+++') ? 'diff-add' : line.startsWith('-') && !line.startsWith('---') ? 'diff-del' : undefined}>
+          <span
+            key={index}
+            className={line.startsWith('+') && !line.startsWith('+++') ? 'diff-add' : line.startsWith('-') && !line.startsWith('---') ? 'diff-del' : undefined}
+          >
             {line}
             {'\n'}
           </span>
