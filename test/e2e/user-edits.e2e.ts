@@ -119,7 +119,7 @@ describe('the user edits files between runs, and follow-ups make one thread', ()
         const files = page.getByRole('region', { name: 'Files', exact: true });
         const row = files.getByRole('treeitem', { name: /NOTES\.md/ });
         await waitForText(row, (text) => text.includes('you'), { what: 'the user mark on NOTES.md' });
-        expect(readable(await row.innerText())).toMatch(/new.*you/);
+        expect(readable(await row.innerText())).toMatch(/new\s+edited by\s+you/);
 
         // The Timeline shows the edit after the first run, its diff behind it.
         await showPane(page, config.phone, 'Task and Timeline');

@@ -115,11 +115,12 @@ function showSlice(
 let settingText = false;
 
 /** One text model per file (and one per "before" side), kept for the page's life. */
-function modelFor(monaco: Monaco, models: Map<string, MonacoApi.editor.ITextModel>, side: 'after' | 'before', file: FileView, text: string) {
+function modelFor(monaco: Monaco, models: Map<string, MonacoApi.editor.ITextModel>, side: 'after' | 'before', file: FileView, text: string, typed = false) {
   const key = `${side}:${file.path}`;
   const existing = models.get(key);
   if (existing) {
-    if (existing.getValue() !== text) {
+    // While the user has unsaved text, the model holds it: a render that lags the typing must not put older text back.
+    if (!typed && existing.getValue() !== text) {
       settingText = true;
       try {
         existing.setValue(text);
@@ -164,6 +165,7 @@ export function MonacoView({ file, editing = null }: { file: FileView; editing?:
   pathRef.current = file.path;
   const readOnlyReason = editing === null ? READ_ONLY_REPLAY : editing.readOnlyReason;
   const shownText = editing?.text ?? file.content;
+  const typed = editing !== null && shownText !== file.content;
 
   useEffect(() => {
     let live = true;
@@ -202,7 +204,7 @@ export function MonacoView({ file, editing = null }: { file: FileView; editing?:
   useEffect(() => {
     const element = host.current;
     if (!monaco || !element) return;
-    const after = modelFor(monaco, models.current, 'after', file, shownText);
+    const after = modelFor(monaco, models.current, 'after', file, shownText, typed);
     const readOnly = readOnlyReason !== null;
     const readOnlyOptions = { readOnly, readOnlyMessage: { value: readOnlyReason ?? '' } };
     if (file.origin === 'edited') {
@@ -234,7 +236,7 @@ export function MonacoView({ file, editing = null }: { file: FileView; editing?:
     if (plain.editor.getModel() !== after) plain.editor.setModel(after);
     plain.editor.updateOptions({ ...readOnlyOptions, ariaLabel: readOnly ? `${file.path}, read-only` : file.path });
     slice.current = showSlice(plain.editor, after, file.reveal, slice.current);
-  }, [monaco, file, shownText, readOnlyReason]);
+  }, [monaco, file, shownText, typed, readOnlyReason]);
 
   useEffect(() => {
     editors.current.plain?.editor.updateOptions({ fontSize });
