@@ -1,5 +1,5 @@
 import { cutOutputNote } from '../protocol/cut-output';
-import type { EngineEvent, EventOf } from '../protocol/events';
+import { changedBy, type EngineEvent, type EventOf } from '../protocol/events';
 import { previewLineText } from '../protocol/preview-text';
 import { retryingText } from '../protocol/retry-text';
 import { verdictText } from '../protocol/verdict-text';
@@ -119,8 +119,10 @@ export function formatEvent(event: EngineEvent, context: FormatContext = {}): st
     case 'tool_call_preparing':
     case 'file_read':
     case 'file_outline':
-    case 'file_changed':
       return null;
+    case 'file_changed':
+      // The agent's writes show as its tool calls; the user's edits between runs have no call of their own.
+      return changedBy(event) === 'user' ? `✎ You ${event.change} ${event.path}` : null;
     case 'command_output': {
       // The output itself is not printed; a stored session's says what it left out.
       const note = cutOutputNote(event);

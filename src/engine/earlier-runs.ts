@@ -1,5 +1,5 @@
-import type { EngineEvent } from '../protocol/events';
-import { EARLIER_RUN_LINE, EARLIER_RUNS_SECTION, renderTemplate } from './prompts';
+import { changedBy, type EngineEvent } from '../protocol/events';
+import { EARLIER_RUN_LINE, EARLIER_RUNS_SECTION, renderTemplate, USER_EDITS_LINE } from './prompts';
 
 /** What a later run of a session is told about each run before it. */
 export interface EarlierRun {
@@ -9,6 +9,8 @@ export interface EarlierRun {
   outcome: string | null;
   /** Workspace paths the run created, edited or deleted, in the order first changed. */
   changedFiles: string[];
+  /** Paths the user edited in the Editor after this run ended, in the order first edited (absent: none). */
+  userEdited?: string[];
 }
 
 /** At most this many earlier runs are described (the latest ones); each field is cut to fit. */
@@ -25,6 +27,10 @@ export function earlierRunsOf(events: readonly EngineEvent[]): EarlierRun[] {
     if (event.type === 'run_started') {
       current = { task: event.task, status: 'interrupted', outcome: null, changedFiles: [] };
       runs.push(current);
+    } else if (current && event.type === 'file_changed' && changedBy(event) === 'user') {
+      // Recorded under the run before them (a user edit happens between runs): told apart, not as the run's change.
+      const edited = (current.userEdited ??= []);
+      if (!edited.includes(event.path)) edited.push(event.path);
     } else if (current && event.type === 'file_changed' && !current.changedFiles.includes(event.path)) {
       current.changedFiles.push(event.path);
     } else if (current && event.type === 'run_finished') {
@@ -56,5 +62,15 @@ export function earlierRunsSection(runs: readonly EarlierRun[]): string {
       outcome: run.outcome === null ? '(none)' : cut(run.outcome, EARLIER_RUN_LIMITS.outcome),
     });
   });
-  return renderTemplate(EARLIER_RUNS_SECTION, { runs: lines.join('\n') });
+  const section = renderTemplate(EARLIER_RUNS_SECTION, { runs: lines.join('\n') });
+  const edits = userEditsLine(runs.at(-1)?.userEdited ?? []);
+  return edits === '' ? section : `${section}\n${edits}`;
+}
+
+/** "The user edited a.ts, README.md since the last run." ('' for none): the next run must not assume its own files. */
+export function userEditsLine(paths: readonly string[]): string {
+  if (paths.length === 0) return '';
+  const shown = paths.slice(0, EARLIER_RUN_LIMITS.files);
+  const more = paths.length - shown.length;
+  return renderTemplate(USER_EDITS_LINE, { files: `${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}` });
 }

@@ -12,6 +12,7 @@ import { runFinishedFields } from './run-finished';
 import type { ResumeOptions, RunOptions, RunSummary } from './run-options';
 import { Session } from './session';
 import { startRun } from './start-run';
+import { saveUserEdit, type UserEdit } from './user-edit';
 
 export type { ResumeOptions, RunOptions, RunSummary } from './run-options';
 
@@ -137,6 +138,17 @@ export class Engine {
     if (this.running) throw new Error('a run is in progress; stop it first');
     if (!this.blobs) throw new Error('that checkpoint is not stored');
     return restoreCheckpoint(this.sandbox, this.blobs, manifest, (payload) => this.session.record(runId, payload));
+  }
+
+  /**
+   * Writes a file the user edited between runs and records it (`by: "user"`, then a snapshot)
+   * under `runId` (the session's last run, as a restore is); `previousSnapshot` is the session's
+   * last snapshot. Refused while a run is under way: the agent's writes and the user's never mix.
+   */
+  async saveUserEdit(runId: string, edit: UserEdit, previousSnapshot: string | null): Promise<EventPayload<'file_changed'> | null> {
+    if (this.running) throw new Error('a run is in progress: files can be edited once it ends');
+    const host = { sandbox: this.sandbox, blobs: this.blobs, redact: (text: string) => this.session.redact(text) };
+    return saveUserEdit({ ...host, emit: (payload) => this.session.record(runId, payload) }, edit, previousSnapshot);
   }
 
   private host(runId: string): RunHost {

@@ -45,7 +45,7 @@ export class WorkspaceSnapshots {
     this.onSnapshot(hash);
   }
 
-  async take(reason: 'run_start' | 'step' | 'run_end', callId?: string): Promise<void> {
+  async take(reason: 'run_start' | 'step' | 'run_end' | 'user_edit', callId?: string): Promise<void> {
     await this.record(reason, callId ? { callId } : {}, false);
   }
 

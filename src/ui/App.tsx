@@ -14,6 +14,7 @@ import { REPLAY_WINDOW, Timeline, TIMELINE_WINDOW } from './components/Timeline'
 import { TimelineBoundary } from './components/TimelineBoundary';
 import { StartingSandboxText } from './components/WaitLines';
 import { Workspace } from './components/Workspace';
+import { editReadOnlyReason } from './editor/edit-permission';
 import type { EngineClient } from './engine-client';
 import { ExplorerPanel, FilesPane } from './explorer/ExplorerPanel';
 import { useExplorerSource } from './explorer/use-explorer-source';
@@ -198,6 +199,29 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
     state.previews.length > 0
       ? previewAvailability(state.previews, { replaying: engine.view.position !== null, replayOnly: onReplayOnly, pageStartedAt: PAGE_STARTED_AT })
       : null;
+  // Between runs of the user's own session, at its end, the Editor edits the workspace's files.
+  const sessionOnPage = engine.view.live.sessionId;
+  const editing = {
+    readOnlyReason: editReadOnlyReason({
+      running: engine.busy,
+      importing,
+      replaying: engine.view.position !== null,
+      replayOnly: onReplayOnly,
+      interrupted: engine.sessions.interrupted !== null,
+      sessionId: sessionOnPage,
+    }),
+    save: async (path: string, content: string, base: string): Promise<string | null> => {
+      if (sessionOnPage === null) return 'no session is on the page';
+      try {
+        await client.saveFile(sessionOnPage, path, content, base);
+        return null;
+      } catch (error) {
+        return messageOf(error);
+      }
+    },
+  };
+  // After a run, the Task box asks for a follow-up in the same session (New session brings the plain Task back).
+  const followUp = state.run !== null && !engine.busy && !onReplayOnly && engine.view.position === null;
 
   return (
     <PresenterModeContext.Provider value={presenter}>
@@ -248,6 +272,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
               }
               onRun={run}
               onStop={engine.stop}
+              followUp={followUp}
             />
             <SessionBanners
               sessions={engine.sessions}
@@ -336,6 +361,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
                   onShowOutline={engine.showOutline}
                   explorer={<ExplorerPanel source={explorer} />}
                   preview={preview ? <PreviewPanel availability={preview} /> : undefined}
+                  editing={editing}
                   toolbar={
                     <WorkspaceToolbar
                       client={client}

@@ -217,6 +217,8 @@ export function createEngineClient(): EngineClient {
     currentWorkspace: async () => checked(WorkspaceTextSchema, 'the workspace')(await current.api.currentWorkspace()),
     sessionChanges: async (id) => checked(SessionChangesSchema, "a session's changes")(await current.api.sessionChanges(id)),
     workspacePaths: async (at) => checked(WorkspaceListingSchema, 'the workspace listing')(await current.api.workspacePaths(at)),
+    saveFile: async (sessionId, path, content, base) =>
+      checked(z.boolean(), 'whether it was saved')(await current.api.saveFile(sessionId, path, content, base)),
     readWorkspaceFile: async (path, at) => checked(WorkspaceFileTextSchema, 'a workspace file')(await current.api.readWorkspaceFile(path, at)),
   };
 }

@@ -147,4 +147,10 @@ export interface EngineWorkerApi {
   workspacePaths(at: WorkspacePoint): Promise<WorkspaceListing>;
   /** One workspace file's text (keys redacted, shortened past 1 MiB). */
   readWorkspaceFile(path: string, at: WorkspacePoint): Promise<WorkspaceFileText>;
+  /**
+   * The user saved a file in the Editor between runs (`base`: the text it showed before): written into
+   * the sandbox and recorded in session `sessionId` (`file_changed` by the user, then a snapshot);
+   * false when the text was the file's already. Refused during a run.
+   */
+  saveFile(sessionId: string, path: string, content: string, base: string): Promise<boolean>;
 }

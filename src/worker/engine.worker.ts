@@ -38,7 +38,7 @@ import {
   RunRequestSchema,
 } from './run-request';
 import { openSessionStore, WorkerSessions } from './sessions';
-import { explorerPaths, explorerRead, type ExplorerSources } from './workspace-files';
+import { checkExplorerPath, explorerPaths, explorerRead, type ExplorerSources, UserEditTextsSchema } from './workspace-files';
 import { checkWorkspaceFiles, currentWorkspace, refuseWhileReplacing, replaceWorkspace, sameFiles, sessionChanges } from './workspace-io';
 
 /** The composition root in the browser: the engine, its sandbox and its model live here. */
@@ -273,6 +273,13 @@ const api: EngineWorkerApi = {
 
   async readWorkspaceFile(path, at) {
     return explorerRead(await explorerSources(), path, at);
+  },
+
+  async saveFile(sessionId, path, content, base) {
+    if (engine.running) throw new Error('a run is in progress: files can be edited once it ends');
+    refuseWhileReplacing();
+    const edit = { path: checkExplorerPath(path), ...UserEditTextsSchema.parse({ content, base }) };
+    return (await sessionsReady).saveUserEdit(String(sessionId), edit);
   },
 
   async useSandbox(host: SandboxHost | null, reason: string): Promise<SandboxInfo> {

@@ -2,6 +2,7 @@ import { EARLIER_RUN_EVENTS, type EarlierRun, earlierRunsOf } from '../engine/ea
 import type { Engine } from '../engine/engine';
 import { restoreWorkspace, workspaceAt } from '../engine/restore-workspace';
 import { scenarioWorkspace } from '../engine/scenario-workspace';
+import type { UserEdit } from '../engine/user-edit';
 import { messageOf } from '../protocol/error-message';
 import type { EngineEvent } from '../protocol/events';
 import type { SessionMeta } from '../protocol/session-file';
@@ -256,6 +257,32 @@ export class WorkerSessions {
     this.workspaceSession = id;
     await this.recorder.flush();
     return changed;
+  }
+
+  /**
+   * The user saved a file in the Editor between runs: written into the sandbox and recorded in
+   * the session whose workspace the sandbox holds, under its last run (as a restore is), so the
+   * store, a share link and a replay carry it and the next run is told. Refused for another
+   * session's files, a session from a link or a file or a ready-made one, and while its last run
+   * has not ended (an interrupted run goes on from its own last files).
+   */
+  async saveUserEdit(id: string, edit: UserEdit): Promise<boolean> {
+    if (this.workspaceSession !== id) throw new Error('The workspace holds other files than this session: start a run here first, then edit.');
+    const session = await this.store.getSession(id);
+    if (!session || session.builtIn === true || session.importedFrom) throw new Error('This session plays as a replay: its files cannot be edited.');
+    await this.recorder.flush();
+    const stored = await this.store.loadEvents(id);
+    const last = stored.at(-1);
+    if (!last || typeof last.runId !== 'string') throw new Error('That session is no longer stored.');
+    const lastRun = stored.filter((event) => event.runId === last.runId);
+    if (!lastRun.some((event) => event.type === 'run_finished'))
+      throw new Error("The session's last run has not ended: resume it or start a new session first.");
+    const snapshot = stored.findLast((event) => event.type === 'workspace_snapshot');
+    this.engine.session.continueAfter(last.seq);
+    this.recorder.runs.bind(last.runId, id);
+    const saved = await this.engine.saveUserEdit(last.runId, edit, typeof snapshot?.manifest === 'string' ? snapshot.manifest : null);
+    await this.recorder.flush();
+    return saved !== null;
   }
 
   /**

@@ -45,6 +45,9 @@ export interface WorkspaceFileText {
   truncated: boolean;
 }
 
+/** A user's edit as the page sends it: the text to write and the text it replaced, at most what a read hands over. */
+export const UserEditTextsSchema = z.object({ content: z.string().max(READ_CHARS_LIMIT), base: z.string().max(READ_CHARS_LIMIT) }).strict();
+
 /** Checks a path the page sent: a workspace path outside node_modules/ and .git/. */
 export function checkExplorerPath(value: unknown): string {
   if (typeof value !== 'string' || value.length > 4096 || !isWorkspacePath(value)) throw new Error(`not a workspace path: ${JSON.stringify(value)}`);

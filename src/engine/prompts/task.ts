@@ -8,3 +8,6 @@ export const EARLIER_RUNS_SECTION = `Earlier runs in this session worked in the 
 
 /** One earlier run in that section. */
 export const EARLIER_RUN_LINE = `{{number}}. "{{task}}" ({{status}}). Files changed: {{files}}. Outcome: {{outcome}}`;
+
+/** After those runs, when the user edited files in the Editor since the last one ended. */
+export const USER_EDITS_LINE = `The user edited {{files}} since the last run.`;

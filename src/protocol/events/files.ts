@@ -45,4 +45,11 @@ export const FileChangedSchema = z.object({
   after: z.string().nullable(),
   /** Unified diff of before → after. */
   diff: z.string(),
+  /** Who changed it: the agent (a tool, a restore; absent in older logs, which only the agent wrote) or the user, saving in the Editor between runs. */
+  by: z.enum(['agent', 'user']).optional(),
 });
+
+/** Who changed a file: 'agent' when the event does not say (logs from before user edits). */
+export function changedBy(event: { by?: 'agent' | 'user' | undefined }): 'agent' | 'user' {
+  return event.by ?? 'agent';
+}

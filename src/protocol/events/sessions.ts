@@ -14,7 +14,8 @@ export const WorkspaceSnapshotSchema = z.object({
   ...base,
   type: z.literal('workspace_snapshot'),
   manifest: BlobHashSchema,
-  reason: z.enum(['run_start', 'step', 'phase', 'run_end']),
+  /** user_edit: after the user saved a file between runs, so a replay and a restore see it. */
+  reason: z.enum(['run_start', 'step', 'phase', 'run_end', 'user_edit']),
   /** The step's tool call, for reason "step". */
   callId: z.string().optional(),
   /** For reason "phase": the phase this checkpoint starts (the one advance_phase moves to). */

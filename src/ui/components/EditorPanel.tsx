@@ -1,6 +1,7 @@
-import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type Drafts, editDraft, isUnsaved, savedDraft, settleDrafts } from '../editor/drafts';
 import { type FileView, openFiles, type RevealRange, shownOutline, type UiState } from '../state/reducer';
-import { MonacoView } from './MonacoView';
+import { type MonacoEditing, MonacoView } from './MonacoView';
 import { OutlinePane } from './OutlinePane';
 import { usePaneLayout } from './pane-layout';
 
@@ -18,6 +19,25 @@ export interface EditorPanelProps {
   explorer?: ReactNode;
   /** The sandbox's server, behind a "Preview" button in place of the editor (a pane of its own on a narrow screen); absent when none served. */
   preview?: ReactNode;
+  /** The user's edits between runs (absent: files are only shown). */
+  editing?: EditorEditing;
+}
+
+/** Editing files in the Editor: whether it may be done now, and how a file is saved. */
+export interface EditorEditing {
+  /** null: the shown file can be edited; else why not (a run is under way, a replay…), shown and said by Monaco. */
+  readOnlyReason: string | null;
+  /** Writes the file through the worker; resolves with the problem, or null once saved. */
+  save: (path: string, content: string, base: string) => Promise<string | null>;
+}
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+/** Why a file the page shows cannot be edited, whatever the page allows. */
+function fileReadOnlyReason(file: FileView): string | null {
+  if (file.origin === 'deleted') return 'This file was deleted.';
+  if (file.truncated) return 'This file is shown shortened, so it cannot be edited here.';
+  return null;
 }
 
 const ORIGIN_LABEL: Record<FileView['origin'], string> = {
@@ -29,9 +49,15 @@ const ORIGIN_LABEL: Record<FileView['origin'], string> = {
 
 const tabId = (index: number) => `file-tab-${index}`;
 
-export function EditorPanel({ state, onSelect, onReveal, onShowOutline, toolbar, explorer, preview }: EditorPanelProps) {
+export function EditorPanel({ state, onSelect, onReveal, onShowOutline, toolbar, explorer, preview, editing }: EditorPanelProps) {
   const [filesOpen, setFilesOpen] = useState(false);
   const [previewOpen, setPreviewOpen] = useState(false);
+  const [drafts, setDrafts] = useState<Drafts>({});
+  const [saving, setSaving] = useState(false);
+  const [saveProblem, setSaveProblem] = useState<string | null>(null);
+  const { files: fileViews } = state;
+  // A saved draft goes once the page shows the saved text; every draft goes with its file (a new session).
+  useEffect(() => setDrafts((now) => settleDrafts(now, fileViews)), [fileViews]);
   const { tabbed } = usePaneLayout();
   const withFiles = explorer !== undefined && !tabbed;
   const withPreview = preview !== undefined && !tabbed;
@@ -41,14 +67,53 @@ export function EditorPanel({ state, onSelect, onReveal, onShowOutline, toolbar,
   const active = files[activeIndex];
   const outline = shownOutline(state);
   const outlinedFile = outline ? state.files[outline.path] : undefined;
+  const draft = active ? drafts[active.path] : undefined;
+  const unsaved = isUnsaved(draft);
+  const readOnlyReason = active && editing ? (editing.readOnlyReason ?? fileReadOnlyReason(active)) : null;
+  const canSave = active !== undefined && editing !== undefined && readOnlyReason === null && unsaved && !saving;
+
+  const save = async () => {
+    if (!canSave || !active || !draft || !editing) return;
+    const { path } = active;
+    setSaving(true);
+    const problem = await editing.save(path, draft.text, draft.base);
+    setSaving(false);
+    setSaveProblem(problem);
+    if (problem === null) setDrafts((now) => savedDraft(now, path, draft.text));
+  };
+  const activePath = active?.path;
+  // A problem is about the file it was saved from.
+  useEffect(() => setSaveProblem(null), [activePath]);
+  const saveRef = useRef(save);
+  saveRef.current = save;
+
+  const monacoEditing: MonacoEditing | null =
+    active && editing
+      ? {
+          readOnlyReason,
+          text: draft?.text ?? active.content,
+          onChange: (path, text) => {
+            const shown = state.files[path]?.content ?? '';
+            setDrafts((now) => editDraft(now, path, text, shown));
+          },
+          onSave: () => void saveRef.current(),
+        }
+      : null;
+
+  // Ctrl/Cmd+S anywhere in the Editor saves (Monaco binds it inside the editor itself).
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (!editing || event.key.toLowerCase() !== 's' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+    event.preventDefault();
+    void save();
+  };
 
   return (
-    <section className="panel editor" aria-labelledby="editor-heading">
+    <section className="panel editor" aria-labelledby="editor-heading" onKeyDown={onKeyDown}>
       <div className="panel-head">
         <h2 id="editor-heading" className="panel-title">
           Editor
         </h2>
-        {files.length > 0 && <FileTabs files={files} activeIndex={activeIndex} onSelect={onSelect} />}
+        {files.length > 0 && <FileTabs files={files} activeIndex={activeIndex} onSelect={onSelect} drafts={drafts} />}
         {withFiles && (
           <button
             type="button"
@@ -85,13 +150,38 @@ export function EditorPanel({ state, onSelect, onReveal, onShowOutline, toolbar,
           </div>
         ) : active ? (
           <div role="tabpanel" aria-labelledby={tabId(activeIndex)} className="editor-body">
-            <p className="editor-path">
-              <code>{active.path}</code>
-              <span className={`badge badge--${active.origin}`}>{ORIGIN_LABEL[active.origin]}</span>
-              {active.truncated && <span className="badge badge--warn">shortened</span>}
-              {active.reveal && <span className="editor-slice">{sliceLabel(active.reveal)}</span>}
-            </p>
-            <MonacoView file={active} />
+            <div className="editor-head">
+              <p className="editor-path">
+                <code>{active.path}</code>
+                <span className={`badge badge--${active.origin}`}>{ORIGIN_LABEL[active.origin]}</span>
+                {active.truncated && <span className="badge badge--warn">shortened</span>}
+                {active.reveal && <span className="editor-slice">{sliceLabel(active.reveal)}</span>}
+                {unsaved && <span className="badge badge--unsaved">unsaved</span>}
+                {editing && readOnlyReason === null && (
+                  <button
+                    type="button"
+                    className="button button--small editor-save"
+                    disabled={!canSave}
+                    aria-keyshortcuts={isMac ? 'Meta+S' : 'Control+S'}
+                    title={`${isMac ? '⌘' : 'Ctrl'}+S`}
+                    onClick={() => void save()}
+                  >
+                    {saving ? 'Saving…' : 'Save'}
+                  </button>
+                )}
+              </p>
+              {editing && readOnlyReason !== null && (
+                <p className="editor-note" role="note">
+                  Read-only: {readOnlyReason}
+                </p>
+              )}
+              {saveProblem !== null && (
+                <p className="editor-problem" role="alert">
+                  Not saved: {saveProblem}
+                </p>
+              )}
+            </div>
+            <MonacoView file={active} editing={monacoEditing} />
           </div>
         ) : (
           <p className="empty">Files the agent reads or writes open here.</p>
@@ -115,7 +205,7 @@ function sliceLabel(reveal: RevealRange): string {
   return reveal.symbol ? `${reveal.symbol} · ${lines}` : lines;
 }
 
-function FileTabs({ files, activeIndex, onSelect }: { files: FileView[]; activeIndex: number; onSelect: (path: string) => void }) {
+function FileTabs({ files, activeIndex, onSelect, drafts }: { files: FileView[]; activeIndex: number; onSelect: (path: string) => void; drafts: Drafts }) {
   const list = useRef<HTMLDivElement>(null);
 
   // Arrow keys move between tabs (and show them), as in any tab list.
@@ -147,6 +237,14 @@ function FileTabs({ files, activeIndex, onSelect }: { files: FileView[]; activeI
         >
           {file.path.split('/').pop()}
           {file.origin !== 'read' && <span className={`dot dot--${file.origin}`} aria-label={file.origin} />}
+          {isUnsaved(drafts[file.path]) && (
+            <>
+              <span className="unsaved-mark" aria-hidden="true">
+                ●
+              </span>
+              <span className="visually-hidden">, unsaved</span>
+            </>
+          )}
         </button>
       ))}
     </div>

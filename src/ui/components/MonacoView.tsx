@@ -114,12 +114,26 @@ function showSlice(
   return { model, ids };
 }
 
+/**
+ * Set while the page itself puts text into a model: those changes are not the user's typing.
+ * Model events fire synchronously inside setValue, so a flag around it is enough.
+ */
+let settingText = false;
+
 /** One text model per file (and one per "before" side), kept for the page's life. */
-function modelFor(monaco: Monaco, models: Map<string, MonacoApi.editor.ITextModel>, side: 'after' | 'before', file: FileView, text: string) {
+function modelFor(monaco: Monaco, models: Map<string, MonacoApi.editor.ITextModel>, side: 'after' | 'before', file: FileView, text: string, typed = false) {
   const key = `${side}:${file.path}`;
   const existing = models.get(key);
   if (existing) {
-    if (existing.getValue() !== text) existing.setValue(text);
+    // While the user has unsaved text, the model holds it: a render that lags the typing must not put older text back.
+    if (!typed && existing.getValue() !== text) {
+      settingText = true;
+      try {
+        existing.setValue(text);
+      } finally {
+        settingText = false;
+      }
+    }
     return existing;
   }
   const uri = monaco.Uri.from({ scheme: side === 'after' ? 'workspace' : 'workspace-before', path: `/${file.path.replace(/^\/+/, '')}` });
@@ -128,8 +142,18 @@ function modelFor(monaco: Monaco, models: Map<string, MonacoApi.editor.ITextMode
   return model;
 }
 
+/** The user may edit the file shown (between runs): its text is `text`, each change reported, Ctrl/Cmd+S saves. */
+export interface MonacoEditing {
+  /** null: editable; else why it is read-only (Monaco says it when the user types). */
+  readOnlyReason: string | null;
+  /** What the editor shows: the user's unsaved text, else the file's. */
+  text: string;
+  onChange: (path: string, text: string) => void;
+  onSave: () => void;
+}
+
 /** Monaco, loaded on first use; the file's text shows as plain text until it is ready. */
-export function MonacoView({ file }: { file: FileView }) {
+export function MonacoView({ file, editing = null }: { file: FileView; editing?: MonacoEditing | null }) {
   const host = useRef<HTMLDivElement>(null);
   const [monaco, setMonaco] = useState<Monaco | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -142,6 +166,14 @@ export function MonacoView({ file }: { file: FileView }) {
   const wordWrap = presenter ? 'on' : 'off';
   const viewRef = useRef<ViewOptions>({ fontSize, wordWrap });
   viewRef.current = { fontSize, wordWrap };
+  // The latest handlers, for the listeners and key bindings made once with each editor.
+  const editingRef = useRef(editing);
+  editingRef.current = editing;
+  const pathRef = useRef(file.path);
+  pathRef.current = file.path;
+  const readOnlyReason = editing === null ? READ_ONLY_REPLAY : editing.readOnlyReason;
+  const shownText = editing?.text ?? file.content;
+  const typed = editing !== null && shownText !== file.content;
 
   useEffect(() => {
     let live = true;
@@ -164,8 +196,14 @@ export function MonacoView({ file }: { file: FileView }) {
     if (!monaco || !element) return;
     return whenIdle(
       () => {
-        editors.current.plain ??= plainPane(monaco, element, viewRef.current);
-        editors.current.diff ??= diffPane(monaco, element, viewRef.current);
+        editors.current.plain ??= withEditing(monaco, plainPane(monaco, element, viewRef.current), (pane) => pane.editor, editingRef, pathRef);
+        editors.current.diff ??= withEditing(
+          monaco,
+          diffPane(monaco, element, viewRef.current),
+          (pane) => pane.editor.getModifiedEditor(),
+          editingRef,
+          pathRef,
+        );
       },
       { timeoutMs: 3000 },
     );
@@ -174,31 +212,39 @@ export function MonacoView({ file }: { file: FileView }) {
   useEffect(() => {
     const element = host.current;
     if (!monaco || !element) return;
-    const after = modelFor(monaco, models.current, 'after', file, file.content);
+    const after = modelFor(monaco, models.current, 'after', file, shownText, typed);
+    const readOnly = readOnlyReason !== null;
+    const readOnlyOptions = { readOnly, readOnlyMessage: { value: readOnlyReason ?? '' } };
     if (file.origin === 'edited') {
       const original = modelFor(monaco, models.current, 'before', file, file.before ?? '');
-      const diff = (editors.current.diff ??= diffPane(monaco, element, viewRef.current));
+      const diff = (editors.current.diff ??= withEditing(
+        monaco,
+        diffPane(monaco, element, viewRef.current),
+        (pane) => pane.editor.getModifiedEditor(),
+        editingRef,
+        pathRef,
+      ));
       showPane(diff, editors.current.plain);
       // A hidden editor keeps no model, so it does no work while another file's text changes.
       editors.current.plain?.editor.setModel(null);
       const shown = diff.editor.getModel();
       // Setting the same pair again would make Monaco compute and lay out the diff anew.
       if (shown?.original !== original || shown.modified !== after) diff.editor.setModel({ original, modified: after });
-      diff.editor.updateOptions({ ariaLabel: `${file.path}, before and after` });
+      diff.editor.updateOptions({ ...readOnlyOptions, ariaLabel: `${file.path}, before and after` });
       // Each side's text box needs a name of its own (axe: aria-input-field-name).
       diff.editor.getOriginalEditor().updateOptions({ ariaLabel: `${file.path}, before, read-only` });
-      diff.editor.getModifiedEditor().updateOptions({ ariaLabel: `${file.path}, after, read-only` });
+      diff.editor.getModifiedEditor().updateOptions({ ...readOnlyOptions, ariaLabel: `${file.path}, after${readOnly ? ', read-only' : ''}` });
       // A file the agent edited and then read again: the slice shows on the "after" side.
       slice.current = showSlice(diff.editor.getModifiedEditor(), after, file.reveal, slice.current);
       return;
     }
-    const plain = (editors.current.plain ??= plainPane(monaco, element, viewRef.current));
+    const plain = (editors.current.plain ??= withEditing(monaco, plainPane(monaco, element, viewRef.current), (pane) => pane.editor, editingRef, pathRef));
     showPane(plain, editors.current.diff);
     editors.current.diff?.editor.setModel(null);
     if (plain.editor.getModel() !== after) plain.editor.setModel(after);
-    plain.editor.updateOptions({ ariaLabel: `${file.path}, read-only` });
+    plain.editor.updateOptions({ ...readOnlyOptions, ariaLabel: readOnly ? `${file.path}, read-only` : file.path });
     slice.current = showSlice(plain.editor, after, file.reveal, slice.current);
-  }, [monaco, file]);
+  }, [monaco, file, shownText, typed, readOnlyReason]);
 
   useEffect(() => {
     editors.current.plain?.editor.updateOptions({ fontSize, wordWrap });
@@ -220,9 +266,39 @@ export function MonacoView({ file }: { file: FileView }) {
       {!monaco && (
         <pre className="editor-fallback" aria-busy={failure === null}>
           {failure ? `The editor could not load (${failure}); showing plain text.\n\n` : ''}
-          {file.content}
+          {shownText}
         </pre>
       )}
     </div>
   );
+}
+
+/** Why a file is read-only where the page offers no editing (a replay, a file the page only shows). */
+const READ_ONLY_REPLAY = 'This file is shown as the session had it; it cannot be edited here.';
+
+/**
+ * Reports the user's typing in the pane's editable side (not the page's own setValue) and binds
+ * Ctrl/Cmd+S to save, both through refs that always hold the latest handlers.
+ */
+function withEditing<P extends Pane<unknown>>(
+  monaco: Monaco,
+  pane: P,
+  editable: (pane: P) => MonacoApi.editor.ICodeEditor,
+  editing: { readonly current: MonacoEditing | null },
+  path: { readonly current: string },
+): P {
+  const editor = editable(pane);
+  editor.onDidChangeModelContent(() => {
+    if (settingText || editor.getOption(monaco.editor.EditorOption.readOnly)) return;
+    const model = editor.getModel();
+    if (model) editing.current?.onChange(path.current, model.getValue());
+  });
+  editor.onKeyDown((event) => {
+    if (event.keyCode !== monaco.KeyCode.KeyS || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+    // The browser's "Save page" never: in the Editor, Ctrl/Cmd+S saves the file.
+    event.preventDefault();
+    event.stopPropagation();
+    editing.current?.onSave();
+  });
+  return pane;
 }

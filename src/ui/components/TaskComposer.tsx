@@ -18,6 +18,11 @@ export interface TaskComposerProps {
   demo: { playedTask: string; runsOtherTask: boolean; ownMode: Mode | null } | null;
   onRun: () => void;
   onStop: () => void;
+  /**
+   * A run of this session has ended: the box asks for a follow-up, run in the same session under a
+   * divider. Its accessible name stays "Task" (the page's contract); "Follow up" is its visible heading.
+   */
+  followUp?: boolean;
 }
 
 const MODE_NAMES: Record<Mode, string> = { react: 'ReAct', plan_exec: 'plan & execute', orchestrator: 'orchestrator' };
@@ -25,7 +30,20 @@ const MODE_NAMES: Record<Mode, string> = { react: 'ReAct', plan_exec: 'plan & ex
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 export function TaskComposer(props: TaskComposerProps) {
-  const { hidden = false, replayPlaying = false, task, onTaskChange, canRun, canStop, waitingForSandbox, workerReady, demo, onRun, onStop } = props;
+  const {
+    hidden = false,
+    replayPlaying = false,
+    task,
+    onTaskChange,
+    canRun,
+    canStop,
+    waitingForSandbox,
+    workerReady,
+    demo,
+    onRun,
+    onStop,
+    followUp = false,
+  } = props;
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
@@ -41,7 +59,9 @@ export function TaskComposer(props: TaskComposerProps) {
       : replayPlaying
         ? 'Pause the replay to run'
         : task.trim() === ''
-          ? 'Type a task to run'
+          ? followUp
+            ? 'Type a follow-up to run'
+            : 'Type a task to run'
           : `${isMac ? '⌘' : 'Ctrl'}+Enter runs`;
 
   return (
@@ -53,16 +73,24 @@ export function TaskComposer(props: TaskComposerProps) {
         onRun();
       }}
     >
-      <label className="composer-label" htmlFor="task">
-        Task
-      </label>
+      {followUp ? (
+        // The visible heading says "Follow up"; the box keeps its name "Task" (aria-label), as the page's contract has it.
+        <p className="composer-label" id="task-heading" aria-hidden="true">
+          Follow up
+        </p>
+      ) : (
+        <label className="composer-label" htmlFor="task">
+          Task
+        </label>
+      )}
       <textarea
         id="task"
         className="composer-input"
         value={task}
         rows={4}
         spellCheck
-        placeholder="Describe what the agent should do in the workspace"
+        {...(followUp ? { 'aria-label': 'Task', 'aria-description': 'Follow up: a new run in this session, which sees its files and earlier runs' } : {})}
+        placeholder={followUp ? 'Ask for a follow-up: what should the agent do next in this session?' : 'Describe what the agent should do in the workspace'}
         onChange={(event) => onTaskChange(event.target.value)}
         onKeyDown={onKeyDown}
         aria-describedby={demo ? 'task-hint demo-note' : 'task-hint'}

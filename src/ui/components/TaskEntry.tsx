@@ -4,7 +4,7 @@ import '../styles/task-entry.css';
 
 type TaskTimelineEntry = Extract<TimelineEntry, { kind: 'task' }>;
 
-/** A run's task in the Timeline: a later run of the session under a divider naming it; a demo says what it played. */
+/** A run's task in the Timeline as the user's message: a later run's (a follow-up) under a divider naming it; a demo says what it played. */
 export function TaskEntry({ entry }: { entry: TaskTimelineEntry }) {
   return (
     <>
@@ -18,8 +18,11 @@ export function TaskEntry({ entry }: { entry: TaskTimelineEntry }) {
           <span className="entry-label">Note</span> The demo plays a recorded run of its own task, “{entry.playedTask}”. The task you typed was not used.
         </p>
       )}
-      <span className="entry-label">Task</span>
-      <p className={entry.playedTask === null ? 'entry-text' : 'entry-text entry-text--unused'}>{entry.task}</p>
+      {/* The thread: each run opens with the user's message, the task or a follow-up. */}
+      <div className="user-bubble">
+        <span className="entry-label">{entry.run > 1 ? 'You · follow-up' : 'You · task'}</span>
+        <p className={entry.playedTask === null ? 'entry-text' : 'entry-text entry-text--unused'}>{entry.task}</p>
+      </div>
     </>
   );
 }

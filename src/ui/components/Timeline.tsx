@@ -16,6 +16,7 @@ import { RoleGroupView } from './RoleGroup';
 import { TaskEntry } from './TaskEntry';
 import { ToolArgs } from './ToolArgs';
 import { ToolOutput } from './ToolOutput';
+import { UserEditEntry } from './UserEditEntry';
 import { RetryLine, type TimelineWait, WaitLine } from './WaitLines';
 
 import '../styles/timeline.css';
@@ -243,6 +244,8 @@ function Entry({ entry, endActions, wait }: { entry: TimelineEntry; endActions: 
           <span className="entry-label">File</span> {entry.change} <code>{entry.path}</code>
         </p>
       );
+    case 'user_edit':
+      return <UserEditEntry entry={entry} />;
     case 'notice':
       return (
         <p className={`entry-text notice notice--${entry.level}`}>

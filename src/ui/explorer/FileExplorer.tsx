@@ -21,7 +21,7 @@ export interface FileExplorerProps {
  * changes badged, a filter, and only the rows in view in the DOM. Loaded on first use.
  */
 export default function FileExplorer({ source }: FileExplorerProps) {
-  const { point, refreshKey, listPaths, changes, activePath, open } = source;
+  const { point, refreshKey, listPaths, changes, userEdits, activePath, open } = source;
   const { tabbed, show } = usePaneLayout();
   const headingId = useId();
   const [listing, setListing] = useState<WorkspaceListing | null>(null);
@@ -184,6 +184,11 @@ export default function FileExplorer({ source }: FileExplorerProps) {
                   </span>
                   <span className="explorer-name">{node.name}</span>
                   {node.badge && <span className={`badge ${BADGE_CLASS[node.badge]}`}>{node.badge}</span>}
+                  {node.kind === 'file' && userEdits.has(node.path) && (
+                    <span className="badge badge--user" title="You edited this file">
+                      <span className="visually-hidden">edited by </span>you
+                    </span>
+                  )}
                   {node.kind === 'dir' && node.changed > 0 && (
                     <span className="explorer-count">
                       {node.changed}

@@ -1,6 +1,6 @@
 import type { EngineEvent } from '../../protocol/events';
 import type { WorkspaceListing, WorkspacePoint } from '../../worker/api';
-import { changedFiles } from './changes';
+import { changedFiles, userEditedFiles } from './changes';
 import type { Badge } from './tree-model';
 
 /** What the file explorer reads and where: given by the page (App), used by the lazily loaded panel. */
@@ -12,6 +12,8 @@ export interface ExplorerSource {
   listPaths(at: WorkspacePoint): Promise<WorkspaceListing>;
   /** What the session's runs changed up to the position shown. */
   changes: ReadonlyMap<string, Badge>;
+  /** The files the user saved in the Editor up to the position shown (marked apart from the runs' changes). */
+  userEdits: ReadonlySet<string>;
   /** The file the Editor shows. */
   activePath: string | null;
   /** Opens the file in the Editor; rejects with a message the explorer shows. */
@@ -54,4 +56,8 @@ export function explorerRefreshKey(inputs: ExplorerInputs, point: WorkspacePoint
 
 export function explorerChanges(inputs: ExplorerInputs): Map<string, Badge> {
   return changedFiles(inputs.log, inputs.position ?? inputs.log.length);
+}
+
+export function explorerUserEdits(inputs: ExplorerInputs): Set<string> {
+  return userEditedFiles(inputs.log, inputs.position ?? inputs.log.length);
 }

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef } from 'react';
 import type { EngineClient } from '../engine-client';
 import type { EngineView } from '../use-engine';
-import { explorerChanges, explorerPoint, explorerRefreshKey, type ExplorerSource } from './explorer-source';
+import { explorerChanges, explorerPoint, explorerRefreshKey, type ExplorerSource, explorerUserEdits } from './explorer-source';
 import type { Badge } from './tree-model';
 
 /**
@@ -29,6 +29,14 @@ export function useExplorerSource(client: EngineClient, engine: EngineView, impo
     lastChanges.current = next;
     return next;
   }, [inputs]);
+  const lastUserEdits = useRef<ReadonlySet<string>>(new Set());
+  const userEdits = useMemo(() => {
+    const next = explorerUserEdits(inputs);
+    const before = lastUserEdits.current;
+    if (next.size === before.size && [...next].every((path) => before.has(path))) return before;
+    lastUserEdits.current = next;
+    return next;
+  }, [inputs]);
   const { files, activeFile } = engine.state;
   const { selectFile, openFile } = engine;
   const open = useCallback(
@@ -40,7 +48,7 @@ export function useExplorerSource(client: EngineClient, engine: EngineView, impo
     [client, files, selectFile, openFile, stablePoint],
   );
   return useMemo(
-    () => ({ point: stablePoint, refreshKey, listPaths: client.workspacePaths, changes, activePath: activeFile, open }),
-    [stablePoint, refreshKey, client, changes, activeFile, open],
+    () => ({ point: stablePoint, refreshKey, listPaths: client.workspacePaths, changes, userEdits, activePath: activeFile, open }),
+    [stablePoint, refreshKey, client, changes, userEdits, activeFile, open],
   );
 }

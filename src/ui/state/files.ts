@@ -83,6 +83,9 @@ export function readFile<S extends FilesState>(state: S, event: EventOf<'file_re
 export function changeFile<S extends FilesState>(state: S, event: EventOf<'file_changed'>): S {
   const existing = state.files[event.path];
   const version = (existing?.version ?? 0) + 1;
+  // The user's own save: the open file shows the saved text and stays as it was shown (read, or the agent's diff).
+  if (event.by === 'user' && existing && existing.origin !== 'deleted' && event.after !== null)
+    return putFile(state, { ...existing, content: event.after, truncated: false, reveal: null, version });
   const base = { path: event.path, truncated: false, reveal: null, version };
   switch (event.change) {
     case 'created':

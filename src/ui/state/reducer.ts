@@ -1,4 +1,4 @@
-import type { EngineEvent } from '../../protocol/events';
+import { changedBy, type EngineEvent } from '../../protocol/events';
 import { previewLineText } from '../../protocol/preview-text';
 import { decideApproval, requestApproval } from './approvals';
 import { addUsage } from './context-usage';
@@ -55,7 +55,12 @@ export function reduce(state: UiState, event: EngineEvent): UiState {
     case 'file_outline':
       return putOutline(state, event);
     case 'file_changed':
-      return pushEntry(changeFile(state, event), { kind: 'file', id, path: event.path, change: event.change });
+      return pushEntry(
+        changeFile(state, event),
+        changedBy(event) === 'user'
+          ? { kind: 'user_edit', id, path: event.path, change: event.change, diff: event.diff }
+          : { kind: 'file', id, path: event.path, change: event.change },
+      );
     case 'command_started':
     case 'command_output':
     case 'command_finished':

@@ -75,6 +75,8 @@ export type TimelineEntry =
       refusal?: RefusalView;
     }
   | { kind: 'file'; id: string; path: string; change: 'created' | 'edited' | 'deleted' }
+  /** The user saved a file in the Editor between runs: "You edited src/a.ts", its diff behind it. */
+  | { kind: 'user_edit'; id: string; path: string; change: 'created' | 'edited' | 'deleted'; diff: string }
   | { kind: 'notice'; id: string; level: 'info' | 'warning'; message: string }
   /** A failed model request the adapter retries (wait.ts shows its countdown while it is the current wait). */
   | { kind: 'retry'; id: string; attempt: number; maxAttempts: number; delayMs: number; reason: string }
