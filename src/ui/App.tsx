@@ -207,6 +207,7 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
       importing,
       replaying: engine.view.position !== null,
       replayOnly: onReplayOnly,
+      readyMade: engine.sessions.list.some((session) => session.id === sessionOnPage && session.builtIn === true),
       interrupted: engine.sessions.interrupted !== null,
       sessionId: sessionOnPage,
     }),

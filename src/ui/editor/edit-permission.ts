@@ -8,6 +8,8 @@ export interface EditConditions {
   replaying: boolean;
   /** The session on the page came from a link or a file: the sandbox does not hold its files. */
   replayOnly: boolean;
+  /** The session on the page is a ready-made one (a recorded demo), replayed rather than added to. */
+  readyMade: boolean;
   /** The session's last run was cut off and waits to be resumed. */
   interrupted: boolean;
   /** The session on the page (null: none yet, or a new one not started). */
@@ -22,6 +24,7 @@ export function editReadOnlyReason(at: EditConditions): string | null {
   if (at.running) return 'a run is under way. Edit the files once it ends.';
   if (at.importing) return 'files are being opened into the workspace.';
   if (at.replayOnly) return 'this shared session plays as a replay. "Continue from here" to work on its files.';
+  if (at.readyMade) return 'this ready-made session plays as a replay. Run a task to start a session of your own.';
   if (at.replaying) return 'the replay shows the files as they were. Go to the end of the session to edit them.';
   if (at.interrupted) return 'the last run was cut off. Resume it, or start a new session, before editing.';
   if (at.sessionId === null) return 'run a task first: your edits are recorded in its session.';

@@ -7,7 +7,7 @@ import type { Badge } from './tree-model';
 /**
  * The file explorer's source for the session on the page: where to list from (the sandbox, or the
  * stored session at the replay position), when to list again, the changed files' badges, and how a
- * file opens (the Editor's own text when it has the file, else the worker's).
+ * file opens (the worker's text, which refreshes the Editor's copy when a command changed the file).
  */
 export function useExplorerSource(client: EngineClient, engine: EngineView, importing: boolean): ExplorerSource {
   const { log, position, live } = engine.view;
@@ -41,8 +41,14 @@ export function useExplorerSource(client: EngineClient, engine: EngineView, impo
   const { selectFile, openFile } = engine;
   const open = useCallback(
     async (path: string) => {
-      if (files[path] !== undefined) return selectFile(path);
-      const text = await client.readWorkspaceFile(path, stablePoint);
+      // Read even a shown file: a command may have changed it without a file event.
+      let text;
+      try {
+        text = await client.readWorkspaceFile(path, stablePoint);
+      } catch (error) {
+        if (files[path] !== undefined) return selectFile(path);
+        throw error;
+      }
       openFile(path, text.content, text.truncated);
     },
     [client, files, selectFile, openFile, stablePoint],

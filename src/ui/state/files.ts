@@ -160,10 +160,21 @@ export function selectFile<S extends FilesState>(state: S, path: string): S {
 }
 
 /**
- * The viewer opened a workspace file from the file explorer: it opens as read (the page had no
- * text for it; the worker's), or, when the page already shows it, it is selected.
+ * The viewer opened a workspace file from the file explorer: it opens as read (the worker's text).
+ * When the page already shows it, it is selected, and takes the worker's text if that differs (a
+ * command the agent ran changed it without a file event), keeping the diff of a file the run wrote.
  */
 export function openWorkspaceFile<S extends FilesState>(state: S, path: string, content: string, truncated: boolean): S {
-  if (state.files[path] !== undefined) return selectFile(state, path);
-  return putFile(state, { path, content, before: null, origin: 'read', truncated, reveal: null, version: 1 });
+  const existing = state.files[path];
+  if (existing !== undefined && (existing.content === content || existing.origin === 'deleted')) return selectFile(state, path);
+  const keepsOrigin = existing !== undefined && (existing.origin === 'created' || existing.origin === 'edited');
+  return putFile(state, {
+    path,
+    content,
+    before: keepsOrigin ? existing.before : null,
+    origin: keepsOrigin ? existing.origin : 'read',
+    truncated,
+    reveal: null,
+    version: (existing?.version ?? 0) + 1,
+  });
 }

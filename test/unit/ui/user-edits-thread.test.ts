@@ -104,11 +104,12 @@ describe('drafts in the Editor', () => {
   });
 
   it('are editable only between runs of the user’s own session, at its end, and say why not', () => {
-    const between = { running: false, importing: false, replaying: false, replayOnly: false, interrupted: false, sessionId: 's' };
+    const between = { running: false, importing: false, replaying: false, replayOnly: false, readyMade: false, interrupted: false, sessionId: 's' };
     expect(editReadOnlyReason(between)).toBeNull();
     expect(editReadOnlyReason({ ...between, running: true })).toMatch(/run is under way/);
     expect(editReadOnlyReason({ ...between, replaying: true })).toMatch(/replay/);
     expect(editReadOnlyReason({ ...between, replayOnly: true })).toMatch(/shared session/);
+    expect(editReadOnlyReason({ ...between, readyMade: true })).toMatch(/ready-made session/);
     expect(editReadOnlyReason({ ...between, interrupted: true })).toMatch(/cut off/);
     expect(editReadOnlyReason({ ...between, sessionId: null })).toMatch(/run a task first/);
   });
