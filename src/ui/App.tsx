@@ -37,6 +37,7 @@ import { modelLabel } from './settings/model-label';
 import type { PageSettings } from './settings/page-settings';
 import { forgetApiKey, saveSettings, withoutSecrets } from './settings/storage';
 import { currentWait } from './state/current-wait';
+import { followUpOffered } from './state/follow-up';
 import { pendingTimeline } from './state/pending-run';
 import { phaseStrip } from './state/phase-strip';
 import { previewAvailability } from './state/previews';
@@ -201,13 +202,14 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
       : null;
   // Between runs of the user's own session, at its end, the Editor edits the workspace's files.
   const sessionOnPage = engine.view.live.sessionId;
+  const readyMade = engine.sessions.list.some((session) => session.id === sessionOnPage && session.builtIn === true);
   const editing = {
     readOnlyReason: editReadOnlyReason({
       running: engine.busy,
       importing,
       replaying: engine.view.position !== null,
       replayOnly: onReplayOnly,
-      readyMade: engine.sessions.list.some((session) => session.id === sessionOnPage && session.builtIn === true),
+      readyMade,
       interrupted: engine.sessions.interrupted !== null,
       sessionId: sessionOnPage,
     }),
@@ -222,7 +224,14 @@ export function App({ client, initialSettings, settingsProblem }: AppProps) {
     },
   };
   // After a run, the Task box asks for a follow-up in the same session (New session brings the plain Task back).
-  const followUp = state.run !== null && !engine.busy && !onReplayOnly && engine.view.position === null;
+  // A scripted scenario plays in a session of its own, and a ready-made session is replayed, not added to.
+  const followUp = followUpOffered({
+    hasRun: state.run !== null,
+    busy: engine.busy,
+    replayedOnly: onReplayOnly || readyMade,
+    replaying: engine.view.position !== null,
+    scripted: settings.model.provider === 'scripted',
+  });
 
   return (
     <PresenterModeContext.Provider value={presenter}>

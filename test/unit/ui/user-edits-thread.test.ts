@@ -4,6 +4,7 @@ import type { EngineEvent, EventPayload } from '../../../src/protocol/events';
 import { editDraft, isUnsaved, savedDraft, settleDrafts } from '../../../src/ui/editor/drafts';
 import { editReadOnlyReason } from '../../../src/ui/editor/edit-permission';
 import { changedFiles, userEditedFiles } from '../../../src/ui/explorer/changes';
+import { followUpOffered } from '../../../src/ui/state/follow-up';
 import { initialState, reduceAll } from '../../../src/ui/state/reducer';
 import { eventLog, runStarted } from './event-log';
 
@@ -112,5 +113,16 @@ describe('drafts in the Editor', () => {
     expect(editReadOnlyReason({ ...between, readyMade: true })).toMatch(/ready-made session/);
     expect(editReadOnlyReason({ ...between, interrupted: true })).toMatch(/cut off/);
     expect(editReadOnlyReason({ ...between, sessionId: null })).toMatch(/run a task first/);
+  });
+
+  it('offer a follow-up only when Run would add to the session on the page', () => {
+    const after = { hasRun: true, busy: false, replayedOnly: false, replaying: false, scripted: false };
+    expect(followUpOffered(after)).toBe(true);
+    expect(followUpOffered({ ...after, hasRun: false })).toBe(false);
+    expect(followUpOffered({ ...after, busy: true })).toBe(false);
+    expect(followUpOffered({ ...after, replayedOnly: true })).toBe(false);
+    expect(followUpOffered({ ...after, replaying: true })).toBe(false);
+    // A scripted scenario plays in a session of its own.
+    expect(followUpOffered({ ...after, scripted: true })).toBe(false);
   });
 });
