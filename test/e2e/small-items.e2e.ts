@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedPort } from '../fixtures/closed-port';
 import { launchBrowser, openApp, SCRIPTED, waitForText } from './support/app';
 import { seriousAxeViolations } from './support/axe';
 import { newestStoredSession } from './support/stored-session';
@@ -54,15 +53,6 @@ async function expectUncovered(locator: Locator, what: string): Promise<void> {
 
 async function expectNoSeriousAxe(page: Page, state: string): Promise<void> {
   expect(await seriousAxeViolations(page), state).toEqual([]);
-}
-
-/** A port nothing listens on (the system's pick, let go again). */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 describe('the Timeline reads tool calls as code, a refusal once, and the run end stays in view', () => {

@@ -114,28 +114,8 @@ export function EditorPanel({ state, onSelect, onReveal, onShowOutline, toolbar,
           Editor
         </h2>
         {files.length > 0 && <FileTabs files={files} activeIndex={activeIndex} onSelect={onSelect} drafts={drafts} />}
-        {withFiles && (
-          <button
-            type="button"
-            className="button files-toggle"
-            aria-expanded={filesOpen}
-            aria-controls="editor-files"
-            onClick={() => setFilesOpen((on) => !on)}
-          >
-            Files
-          </button>
-        )}
-        {withPreview && (
-          <button
-            type="button"
-            className="button files-toggle"
-            aria-expanded={previewOpen}
-            aria-controls="editor-preview"
-            onClick={() => setPreviewOpen((on) => !on)}
-          >
-            Preview
-          </button>
-        )}
+        {withFiles && <PaneToggle label="Files" controls="editor-files" open={filesOpen} onToggle={() => setFilesOpen((on) => !on)} />}
+        {withPreview && <PaneToggle label="Preview" controls="editor-preview" open={previewOpen} onToggle={() => setPreviewOpen((on) => !on)} />}
       </div>
       {toolbar}
       <div className={`editor-main${outline ? ' editor-main--outline' : ''}${withFiles && filesOpen ? ' editor-main--files' : ''}`}>
@@ -248,5 +228,14 @@ function FileTabs({ files, activeIndex, onSelect, drafts }: { files: FileView[];
         </button>
       ))}
     </div>
+  );
+}
+
+/** A button beside the Editor's tabs that shows a pane (the file explorer, the preview) in the Editor's place or beside it. */
+function PaneToggle({ label, controls, open, onToggle }: { label: string; controls: string; open: boolean; onToggle: () => void }) {
+  return (
+    <button type="button" className="button files-toggle" aria-expanded={open} aria-controls={controls} onClick={onToggle}>
+      {label}
+    </button>
   );
 }

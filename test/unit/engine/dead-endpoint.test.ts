@@ -1,5 +1,3 @@
-import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/engine/engine';
 import { OpenAiModel } from '../../../src/model/openai';
@@ -7,6 +5,7 @@ import type { EngineEvent } from '../../../src/protocol/events';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
 import { VirtualSandbox } from '../../../src/sandbox/virtual';
 import { MemoryStore } from '../../../src/store/memory-store';
+import { closedPort } from '../../fixtures/closed-port';
 import { type MockOpenAiServer, startMockOpenAi, textReply } from '../model/mock-openai-server';
 
 /**
@@ -28,15 +27,6 @@ async function runAgainst(baseUrl: string): Promise<EngineEvent[]> {
   const model = new OpenAiModel({ baseUrl, apiKey: '', model: 'm', maxRetries: 3, retryBaseDelayMs: 1, retryMaxDelayMs: 5 });
   await engine.run({ task: 'Say hello.', mode: 'react', model, maxIterations: 10 });
   return engine.session.events as EngineEvent[];
-}
-
-/** A port nothing listens on: taken from the system, then let go. */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 describe('a dead provider fails fast', () => {
