@@ -231,8 +231,9 @@ describe('failure kinds', () => {
   it('uses every kind the tools can produce, from the closed set', () => {
     const used = new Set(Object.values(CASES).map((c) => c.kind));
     // The executor's own kinds, and a resumed run's for a call the reload cut off (test/unit/store/resume.test.ts).
-    // A sandbox that stopped working is the executor's too (a tool throws SandboxUnavailableError).
-    const executorOnly = ['unknown_tool', 'refused_by_gate', 'internal_error', 'interrupted', 'sandbox_unavailable'];
+    // A sandbox that stopped working is the executor's too (a tool throws SandboxUnavailableError), and so
+    // is a call the user denied under "Ask before" (test/unit/engine/approvals.test.ts).
+    const executorOnly = ['unknown_tool', 'refused_by_gate', 'internal_error', 'interrupted', 'sandbox_unavailable', 'denied_by_user'];
     expect([...used, ...executorOnly].sort()).toEqual([...ToolErrorKindSchema.options].sort());
   });
 });
