@@ -46,7 +46,7 @@ describe('the code-intel scenario on the virtual sandbox', () => {
     const timeline = page.getByRole('region', { name: 'Timeline' });
     const timelineText = readable(await timeline.innerText());
     for (const tool of ['create_file', 'outline', 'read_file', 'edit_file']) expect(timelineText).toContain(tool);
-    expect(timelineText).toContain('"symbol":"Rectangle.perimeter"');
+    expect(timelineText).toMatch(/symbol\s+Rectangle\.perimeter/);
     const flagged = timeline.locator('li', { has: page.locator('.syntax-badge') });
     expect(await flagged.count()).toBe(1);
     expect(await flagged.locator('.syntax-badge').innerText()).toBe('1 syntax error');
