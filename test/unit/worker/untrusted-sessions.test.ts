@@ -1,30 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { Engine } from '../../../src/engine/engine';
 import { workspaceAt } from '../../../src/engine/restore-workspace';
 import type { SessionFile } from '../../../src/protocol/session-file';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
-import { VirtualSandbox } from '../../../src/sandbox/virtual';
 import { resolveEvents } from '../../../src/store/bounded-event';
-import { MemoryStore } from '../../../src/store/memory-store';
 import { exportSession } from '../../../src/store/session-file';
 import { encodeSessionForLink } from '../../../src/store/share-link';
 import { readyMadeId } from '../../../src/worker/ready-made';
-import { WorkerSessions } from '../../../src/worker/sessions';
 import { recordedRun, workspaceFiles } from '../store/recorded-run';
-
-function workerSessions() {
-  const store = new MemoryStore();
-  const sandbox = new VirtualSandbox({ files: STARTER_PROJECT });
-  const engine = new Engine({ sandbox, blobs: store });
-  const sessions = new WorkerSessions(
-    engine,
-    store,
-    null,
-    () => undefined,
-    () => undefined,
-  );
-  return { store, engine, sandbox, sessions };
-}
+import { workerSessions } from './worker-sessions';
 
 /**
  * The demo cut off just after its first edit call started, as a hostile sharer would send it:

@@ -1,32 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { pinnedState } from '../../../src/engine/context/pinned-state';
-import { Engine } from '../../../src/engine/engine';
 import { workspaceAt } from '../../../src/engine/restore-workspace';
 import { type EngineEvent, EngineEventSchema, type EventOf } from '../../../src/protocol/events';
 import { lastRunEvents } from '../../../src/protocol/run-sessions';
 import { STARTER_PROJECT } from '../../../src/sandbox/starter-project';
-import { VirtualSandbox } from '../../../src/sandbox/virtual';
 import { resolveEvents } from '../../../src/store/bounded-event';
-import { MemoryStore } from '../../../src/store/memory-store';
+import { type MemoryStore } from '../../../src/store/memory-store';
 import { exportSession } from '../../../src/store/session-file';
 import { encodeSessionForLink } from '../../../src/store/share-link';
-import { WorkerSessions } from '../../../src/worker/sessions';
 import { SpyModel, workspaceFiles } from '../store/recorded-run';
+import { workerSessions } from './worker-sessions';
 
 const README = STARTER_PROJECT['README.md'] as string;
 const EDITED = `${README}\nEdited by hand.\n`;
 
-function workerSessions() {
-  const store = new MemoryStore();
-  const sandbox = new VirtualSandbox({ files: STARTER_PROJECT });
-  const engine = new Engine({ sandbox, blobs: store });
-  const sessions = new WorkerSessions(
-    engine,
-    store,
-    null,
-    () => undefined,
-    () => undefined,
-  );
+function workerSessionsWithRun() {
+  const { store, sandbox, engine, sessions } = workerSessions();
   const run = async (task: string) =>
     engine.run({ task, mode: 'react', model: new SpyModel('demo'), maxIterations: 40, ...(await sessions.prepareRun({ scenario: null })) });
   return { store, sandbox, engine, sessions, run };
@@ -40,7 +29,7 @@ async function storedEvents(store: MemoryStore, id: string): Promise<EngineEvent
 
 describe('a user edit between runs', () => {
   it('is written into the sandbox and recorded in the session under its last run, with a snapshot of the files after it', async () => {
-    const { store, sandbox, sessions, run } = workerSessions();
+    const { store, sandbox, sessions, run } = workerSessionsWithRun();
     const first = await run('Add slugify');
     expect(await sessions.saveUserEdit(first.runId, { path: 'README.md', content: EDITED, base: README })).toBe(true);
     expect(await sandbox.readFile(`${sandbox.workdir}/README.md`)).toBe(EDITED);
@@ -59,7 +48,7 @@ describe('a user edit between runs', () => {
   });
 
   it('is named in the next run’s task message and pinned state, apart from what the earlier run changed', async () => {
-    const { store, sessions, run } = workerSessions();
+    const { store, sessions, run } = workerSessionsWithRun();
     const first = await run('Add slugify');
     await sessions.saveUserEdit(first.runId, { path: 'README.md', content: EDITED, base: README });
     await sessions.saveUserEdit(first.runId, { path: 'src/greet.sh', content: '# greet\n', base: STARTER_PROJECT['src/greet.sh'] as string });
@@ -78,7 +67,7 @@ describe('a user edit between runs', () => {
   });
 
   it('is refused during a run, for another session’s files, for a file changed since it was shown, and for a file holding a key', async () => {
-    const { sandbox, engine, sessions, run } = workerSessions();
+    const { sandbox, engine, sessions, run } = workerSessionsWithRun();
     const first = await run('Add slugify');
     // A file that changed under the editor (a command since, another tab) is not overwritten.
     await expect(sessions.saveUserEdit(first.runId, { path: 'README.md', content: EDITED, base: 'something else' })).rejects.toThrow(
@@ -104,7 +93,7 @@ describe('a user edit between runs', () => {
   });
 
   it('redacts a key the user typed from the recorded event and the snapshot, not from the sandbox', async () => {
-    const { store, sandbox, engine, sessions, run } = workerSessions();
+    const { store, sandbox, engine, sessions, run } = workerSessionsWithRun();
     const key = 'sk-test-abcdef0123456789';
     engine.session.registerSecret(key);
     const first = await run('Add slugify');
@@ -117,12 +106,12 @@ describe('a user edit between runs', () => {
   });
 
   it('travels in a share link: the imported replay holds the edit and the files after it', async () => {
-    const { store, sessions, run } = workerSessions();
+    const { store, sessions, run } = workerSessionsWithRun();
     const first = await run('Add slugify');
     await sessions.saveUserEdit(first.runId, { path: 'README.md', content: EDITED, base: README });
     const link = await encodeSessionForLink(await exportSession(store, first.runId, { withoutDeltas: true }), Object.values(STARTER_PROJECT));
 
-    const viewer = workerSessions();
+    const viewer = workerSessionsWithRun();
     const imported = await viewer.sessions.importLink(link);
     if (!imported.ok) throw new Error(imported.error);
     const events = await storedEvents(viewer.store, imported.id);
